@@ -1,0 +1,142 @@
+//! The [`Game`] trait: the one interface every rules crate implements.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use rand::{Rng, RngCore};
+
+use crate::{IllegalAction, NotationError, Outcome, Seat};
+
+/// Who acts in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// This seat chooses one of [`Game::legal_actions`].
+    Seat(Seat),
+    /// Nature acts: one of [`Game::chance_outcomes`], drawn with its probability.
+    Chance,
+    /// The game is over; [`Game::outcome`] ranks the seats.
+    Over,
+}
+
+/// A game: an immutable value holding the options of one kind of play (variant, board,
+/// player count) that creates states and answers every question about them.
+///
+/// Decisions and chance outcomes are both `Action`s: a die showing 4 or the tile drawn
+/// from the pool is an action of nature, applied with [`Game::apply`] like a move.
+///
+/// Hidden information: [`Game::view`] is what one seat may see of a state, computed by
+/// the rules crate alone. Agents decide from views and never from states; to search, they
+/// [`Game::determinize`] a view into a full state consistent with it.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    type State: Clone + Debug + PartialEq + Send + Sync;
+    type Action: Clone + Debug + PartialEq + Eq + Hash + Send + Sync;
+    /// What one seat sees. Games of perfect information use their state.
+    type View: Clone + Debug + PartialEq + Send + Sync;
+
+    /// The game's name as the CLI and server spell it (`gyges`, `triles`, `orbit`).
+    fn name(&self) -> &'static str;
+
+    /// Number of seats at the table (2–4).
+    fn seat_count(&self) -> usize;
+
+    /// What players call a seat (`South`, `black`, `red`).
+    fn seat_name(&self, seat: Seat) -> String;
+
+    /// The state a new game starts from. Shuffles and deals are chance events that follow
+    /// it, so the same seed always gives the same game.
+    fn new_game(&self) -> Self::State;
+
+    fn turn(&self, state: &Self::State) -> Turn;
+
+    /// The legal decisions of the seat to move, each exactly once, appended to `out`
+    /// (cleared first). Empty at a chance node and when the game is over.
+    fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// The outcomes of the pending chance event with their probabilities (summing to 1),
+    /// appended to `out` (cleared first). Empty unless [`Game::turn`] is [`Turn::Chance`].
+    fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<(Self::Action, f64)>);
+
+    /// Applies a legal decision or chance outcome without checking it: the fast path for
+    /// search. Use [`Game::play`] for anything that comes from outside.
+    fn apply(&self, state: &mut Self::State, action: &Self::Action);
+
+    /// The ranking once the game is over; `None` before.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// What `seat` may see of `state`.
+    fn view(&self, state: &Self::State, seat: Seat) -> Self::View;
+
+    /// A full state consistent with `view`: hidden parts (the opponent's hand, the order
+    /// of a pool) are sampled with `rng` from what the viewing seat cannot rule out.
+    fn determinize(&self, view: &Self::View, rng: &mut dyn RngCore) -> Self::State;
+
+    fn parse_position(&self, text: &str) -> Result<Self::State, NotationError>;
+    fn format_position(&self, state: &Self::State) -> String;
+
+    /// Reads an action in the game's notation. Only the syntax (and names the game knows)
+    /// is checked here; [`Game::play`] checks legality.
+    fn parse_action(&self, state: &Self::State, text: &str)
+        -> Result<Self::Action, NotationError>;
+    fn format_action(&self, state: &Self::State, action: &Self::Action) -> String;
+
+    /// Applies `action` if the rules allow it in `state` (a decision of the seat to move, or
+    /// a possible chance outcome); otherwise leaves `state` untouched.
+    fn play(&self, state: &mut Self::State, action: &Self::Action) -> Result<(), IllegalAction> {
+        let allowed = match self.turn(state) {
+            Turn::Over => Err("the game is over"),
+            Turn::Seat(_) => {
+                let mut legal = Vec::new();
+                self.legal_actions(state, &mut legal);
+                if legal.contains(action) {
+                    Ok(())
+                } else {
+                    Err("not a legal move in this position")
+                }
+            }
+            Turn::Chance => {
+                let mut outcomes = Vec::new();
+                self.chance_outcomes(state, &mut outcomes);
+                if outcomes.iter().any(|(a, p)| a == action && *p > 0.0) {
+                    Ok(())
+                } else {
+                    Err("not a possible chance outcome here")
+                }
+            }
+        };
+        match allowed {
+            Ok(()) => {
+                self.apply(state, action);
+                Ok(())
+            }
+            Err(reason) => Err(IllegalAction {
+                action: self.format_action(state, action),
+                reason: reason.to_owned(),
+            }),
+        }
+    }
+
+    /// Draws the outcome of the pending chance event with `rng`.
+    ///
+    /// # Panics
+    /// If the state is not at a chance event.
+    fn sample_chance(&self, state: &Self::State, rng: &mut dyn RngCore) -> Self::Action {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(state, &mut outcomes);
+        sample_weighted(&outcomes, rng)
+            .unwrap_or_else(|| panic!("{} has no chance event here", self.name()))
+            .clone()
+    }
+}
+
+/// Picks one item with probability proportional to its weight; `None` when empty.
+pub(crate) fn sample_weighted<'a, A>(items: &'a [(A, f64)], rng: &mut dyn RngCore) -> Option<&'a A> {
+    let total: f64 = items.iter().map(|(_, p)| p).sum();
+    let mut x = rng.random::<f64>() * total;
+    for (item, p) in items {
+        if x < *p {
+            return Some(item);
+        }
+        x -= p;
+    }
+    items.last().map(|(a, _)| a)
+}

@@ -1,0 +1,25 @@
+//! The shared contract of the trio games.
+//!
+//! A game is an immutable value (its options: variant, board, player count) that creates
+//! states and answers every question about them: whose turn it is (a seat, a chance event,
+//! or nobody because the game is over), which actions are legal, what a seat may see, and
+//! how states and actions are written. Rules crates implement [`Game`]; everything above
+//! them (agents, the CLI, the server) is written against it.
+//!
+//! Chance is explicit: at a die roll or a tile draw the state lists its outcomes with
+//! probabilities ([`Game::chance_outcomes`]) and applying one is deterministic. The RNG
+//! lives in whoever drives the game ([`rng::seeded`]), never in the rules, so a game is
+//! replayed exactly from its seed.
+
+mod bot;
+pub mod conformance;
+mod error;
+mod game;
+mod outcome;
+pub mod perft;
+pub mod rng;
+
+pub use bot::Bot;
+pub use error::{IllegalAction, NotationError};
+pub use game::{Game, Turn};
+pub use outcome::{Outcome, Seat};

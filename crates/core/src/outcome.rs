@@ -1,0 +1,128 @@
+//! Seats and the final outcome of a game: a ranking in which seats may tie.
+
+use std::fmt;
+
+/// A seat at the table, numbered from 0 in turn order of the game's definition.
+///
+/// Seats are shown to people 1-based (`seat 1`), as the CLI's `--seat 2=ai:3` reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.0 + 1)
+    }
+}
+
+/// How a finished game ranks its seats: `rank(seat)` is 0 for the best place; seats that
+/// tie share a rank. Two players: a win is ranks `[0, 1]`, a draw `[0, 0]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    ranks: Vec<u8>,
+}
+
+impl Outcome {
+    /// A ranking from one rank per seat (0 best, ties share a rank).
+    pub fn from_ranks(ranks: Vec<u8>) -> Self {
+        assert!(!ranks.is_empty(), "an outcome ranks at least one seat");
+        Self { ranks }
+    }
+
+    /// `winner` first, every other seat shares second place.
+    pub fn win(winner: Seat, seats: usize) -> Self {
+        Self::from_ranks((0..seats).map(|s| u8::from(s != winner.index())).collect())
+    }
+
+    /// Every seat shares first place.
+    pub fn draw(seats: usize) -> Self {
+        Self::from_ranks(vec![0; seats])
+    }
+
+    pub fn seats(&self) -> usize {
+        self.ranks.len()
+    }
+
+    pub fn rank(&self, seat: Seat) -> u8 {
+        self.ranks[seat.index()]
+    }
+
+    pub fn ranks(&self) -> &[u8] {
+        &self.ranks
+    }
+
+    /// The single best seat, if no other seat shares its place.
+    pub fn winner(&self) -> Option<Seat> {
+        let best = *self.ranks.iter().min()?;
+        let mut firsts = self.ranks.iter().enumerate().filter(|(_, &r)| r == best);
+        let (first, _) = firsts.next()?;
+        firsts.next().is_none().then_some(Seat(first as u8))
+    }
+
+    pub fn is_draw(&self) -> bool {
+        self.ranks.iter().all(|&r| r == self.ranks[0])
+    }
+
+    /// The seat's score in `[0, 1]`: the share of the other seats it placed ahead of,
+    /// counting a tie as half. A two-player win is 1, a draw 0.5, a loss 0; with more
+    /// seats the scores of all seats sum to `(n - 1) * n / 2 / (n - 1) = n / 2`.
+    pub fn score(&self, seat: Seat) -> f64 {
+        let n = self.ranks.len();
+        if n < 2 {
+            return 1.0;
+        }
+        let mine = self.rank(seat);
+        let beaten: f64 = self
+            .ranks
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != seat.index())
+            .map(|(_, &r)| match r.cmp(&mine) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            })
+            .sum();
+        beaten / (n - 1) as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_player_scores() {
+        let win = Outcome::win(Seat(1), 2);
+        assert_eq!(win.winner(), Some(Seat(1)));
+        assert_eq!(win.score(Seat(1)), 1.0);
+        assert_eq!(win.score(Seat(0)), 0.0);
+        let draw = Outcome::draw(2);
+        assert!(draw.is_draw());
+        assert_eq!(draw.winner(), None);
+        assert_eq!(draw.score(Seat(0)), 0.5);
+    }
+
+    #[test]
+    fn four_player_ranking_with_shared_place() {
+        // Seat 2 first, seat 0 second, seats 1 and 3 share the last place.
+        let o = Outcome::from_ranks(vec![1, 2, 0, 2]);
+        assert_eq!(o.winner(), Some(Seat(2)));
+        assert!(!o.is_draw());
+        assert_eq!(o.score(Seat(2)), 1.0);
+        assert!((o.score(Seat(0)) - 2.0 / 3.0).abs() < 1e-12);
+        assert!((o.score(Seat(1)) - 0.5 / 3.0).abs() < 1e-12);
+        let total: f64 = (0..4).map(|s| o.score(Seat(s))).sum();
+        assert!((total - 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn seats_display_one_based() {
+        assert_eq!(Seat(0).to_string(), "seat 1");
+    }
+}
