@@ -79,6 +79,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         -> Result<Self::Action, NotationError>;
     fn format_action(&self, state: &Self::State, action: &Self::Action) -> String;
 
+    /// A diagram of what a seat sees, for a terminal: plain text (Unicode allowed), a few
+    /// dozen lines at most, showing everything a player needs to choose a move.
+    fn draw(&self, view: &Self::View) -> String;
+
     /// Applies `action` if the rules allow it in `state` (a decision of the seat to move, or
     /// a possible chance outcome); otherwise leaves `state` untouched.
     fn play(&self, state: &mut Self::State, action: &Self::Action) -> Result<(), IllegalAction> {
