@@ -22,7 +22,12 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Self { games: 50, seed: 1, max_plies: 5_000, played_per_state: 12 }
+        Self {
+            games: 50,
+            seed: 1,
+            max_plies: 5_000,
+            played_per_state: 12,
+        }
     }
 }
 
@@ -46,7 +51,10 @@ pub fn random_games<G: Game>(
     config: &Config,
     mut check: impl FnMut(&G, &G::State),
 ) -> Report {
-    let mut report = Report { wins: vec![0; game.seat_count()], ..Report::default() };
+    let mut report = Report {
+        wins: vec![0; game.seat_count()],
+        ..Report::default()
+    };
     for index in 0..config.games {
         let mut rng = rng::seeded(rng::sub_seed(config.seed, index as u64));
         let mut state = game.new_game();
@@ -93,7 +101,11 @@ pub fn check_state<G: Game>(game: &G, state: &G::State, config: &Config, rng: &m
     let reparsed = game
         .parse_position(&text)
         .unwrap_or_else(|e| panic!("own position does not parse ({e}): {text}"));
-    assert_eq!(game.format_position(&reparsed), text, "position does not round-trip");
+    assert_eq!(
+        game.format_position(&reparsed),
+        text,
+        "position does not round-trip"
+    );
 
     let turn = game.turn(state);
     assert_eq!(
@@ -102,7 +114,11 @@ pub fn check_state<G: Game>(game: &G, state: &G::State, config: &Config, rng: &m
         "outcome must exist exactly when the game is over: {text}"
     );
     if let Some(outcome) = game.outcome(state) {
-        assert_eq!(outcome.seats(), game.seat_count(), "outcome ranks every seat: {text}");
+        assert_eq!(
+            outcome.seats(),
+            game.seat_count(),
+            "outcome ranks every seat: {text}"
+        );
     }
 
     for s in 0..game.seat_count() {
@@ -114,12 +130,19 @@ pub fn check_state<G: Game>(game: &G, state: &G::State, config: &Config, rng: &m
             view,
             "a determinized state must look the same to {seat}: {text}"
         );
-        assert_eq!(game.turn(&sampled), turn, "determinizing changed whose turn it is: {text}");
+        assert_eq!(
+            game.turn(&sampled),
+            turn,
+            "determinizing changed whose turn it is: {text}"
+        );
         if turn == Turn::Seat(seat) {
             let (mut real, mut guessed) = (Vec::new(), Vec::new());
             game.legal_actions(state, &mut real);
             game.legal_actions(&sampled, &mut guessed);
-            assert_eq!(real, guessed, "the mover's options must follow from its view: {text}");
+            assert_eq!(
+                real, guessed,
+                "the mover's options must follow from its view: {text}"
+            );
         }
     }
 
@@ -129,19 +152,34 @@ pub fn check_state<G: Game>(game: &G, state: &G::State, config: &Config, rng: &m
     game.chance_outcomes(state, &mut chance);
     match turn {
         Turn::Over => {
-            assert!(legal.is_empty() && chance.is_empty(), "actions after the end: {text}");
+            assert!(
+                legal.is_empty() && chance.is_empty(),
+                "actions after the end: {text}"
+            );
         }
         Turn::Seat(_) => {
-            assert!(!legal.is_empty(), "a seat to move always has an action: {text}");
+            assert!(
+                !legal.is_empty(),
+                "a seat to move always has an action: {text}"
+            );
             assert!(chance.is_empty(), "chance outcomes at a decision: {text}");
             check_actions(game, state, &legal, config, &text);
         }
         Turn::Chance => {
             assert!(legal.is_empty(), "decisions at a chance event: {text}");
-            assert!(!chance.is_empty(), "a chance event without outcomes: {text}");
+            assert!(
+                !chance.is_empty(),
+                "a chance event without outcomes: {text}"
+            );
             let total: f64 = chance.iter().map(|(_, p)| p).sum();
-            assert!((total - 1.0).abs() < 1e-9, "chance probabilities sum to {total}: {text}");
-            assert!(chance.iter().all(|(_, p)| *p > 0.0), "impossible chance outcome: {text}");
+            assert!(
+                (total - 1.0).abs() < 1e-9,
+                "chance probabilities sum to {total}: {text}"
+            );
+            assert!(
+                chance.iter().all(|(_, p)| *p > 0.0),
+                "impossible chance outcome: {text}"
+            );
             let actions: Vec<G::Action> = chance.into_iter().map(|(a, _)| a).collect();
             check_actions(game, state, &actions, config, &text);
         }
@@ -158,13 +196,19 @@ fn check_actions<G: Game>(
     let mut seen = HashSet::new();
     for action in actions {
         let written = game.format_action(state, action);
-        assert!(seen.insert(written.clone()), "{written} listed twice: {text}");
+        assert!(
+            seen.insert(written.clone()),
+            "{written} listed twice: {text}"
+        );
         let read = game
             .parse_action(state, &written)
             .unwrap_or_else(|e| panic!("{written} does not parse ({e}): {text}"));
         assert_eq!(&read, action, "{written} does not round-trip: {text}");
     }
-    let step = actions.len().div_ceil(config.played_per_state.max(1)).max(1);
+    let step = actions
+        .len()
+        .div_ceil(config.played_per_state.max(1))
+        .max(1);
     for action in actions.iter().step_by(step) {
         let mut next = state.clone();
         if let Err(e) = game.play(&mut next, action) {

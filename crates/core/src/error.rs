@@ -14,7 +14,9 @@ pub struct NotationError {
 
 impl NotationError {
     pub fn new(message: impl Into<String>) -> Self {
-        Self { message: message.into() }
+        Self {
+            message: message.into(),
+        }
     }
 }
 

@@ -75,8 +75,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Reads an action in the game's notation. Only the syntax (and names the game knows)
     /// is checked here; [`Game::play`] checks legality.
-    fn parse_action(&self, state: &Self::State, text: &str)
-        -> Result<Self::Action, NotationError>;
+    fn parse_action(&self, state: &Self::State, text: &str) -> Result<Self::Action, NotationError>;
     fn format_action(&self, state: &Self::State, action: &Self::Action) -> String;
 
     /// A diagram of what a seat sees, for a terminal: plain text (Unicode allowed), a few
@@ -133,7 +132,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 }
 
 /// Picks one item with probability proportional to its weight; `None` when empty.
-pub(crate) fn sample_weighted<'a, A>(items: &'a [(A, f64)], rng: &mut dyn RngCore) -> Option<&'a A> {
+pub(crate) fn sample_weighted<'a, A>(
+    items: &'a [(A, f64)],
+    rng: &mut dyn RngCore,
+) -> Option<&'a A> {
     let total: f64 = items.iter().map(|(_, p)| p).sum();
     let mut x = rng.random::<f64>() * total;
     for (item, p) in items {

@@ -40,7 +40,9 @@ pub fn divide<G: Game>(game: &G, state: &G::State, depth: u32) -> Vec<(G::Action
         .collect()
 }
 
-fn branches<G: Game>(game: &G, state: &G::State) -> Vec<G::Action> {
+/// The actions that branch from `state`: the mover's legal moves, or the outcomes of its
+/// chance event; none once the game is over.
+pub fn branches<G: Game>(game: &G, state: &G::State) -> Vec<G::Action> {
     match game.turn(state) {
         Turn::Over => Vec::new(),
         Turn::Seat(_) => {
