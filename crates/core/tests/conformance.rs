@@ -93,9 +93,6 @@ impl Game for Race {
             Action::Add(n) => {
                 s.total += n;
                 s.coin_due = s.total < 6;
-                if s.total >= 6 {
-                    return;
-                }
             }
             Action::Coin(c) => {
                 s.total += c;

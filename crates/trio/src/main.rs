@@ -1,1 +1,56 @@
-fn main() {}
+//! `trio`: play and study Triles, Gygès and Na orbicie from the terminal.
+//!
+//! Every subcommand is generic over [`trio_core::Game`]; `games.rs` says how each game is
+//! built from the command line. Errors end the program with exit code 2 and one line saying
+//! what is wrong and where.
+
+mod games;
+mod moves;
+mod perft;
+mod play;
+mod seats;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "trio",
+    version,
+    about = "Play and study three abstract board games: Triles, Gygès and Na orbicie.",
+    long_about = "Play and study three abstract board games: Triles (tiles, hidden hands), \
+Gygès (6×6, neutral pieces that bounce) and Na orbicie (2–4 players, a die, seven orbits).\n\n\
+Positions and moves are written in each game's notation, described in docs/rules/.",
+    after_help = "Examples:\n  trio play gyges\n  trio moves gyges --position \"321123/....../....../....../....../123321 S\"\n  trio perft gyges --position \"321123/....../....../....../....../123321 S\" --depth 3"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a game in the terminal: people take turns at one keyboard (hot seat).
+    Play(play::PlayArgs),
+    /// List the legal moves of a position, one per line, sorted.
+    Moves(moves::MovesArgs),
+    /// Count the move sequences of a given length from a position (tests move generation).
+    Perft(perft::PerftArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(args) => play::run(&args),
+        Command::Moves(args) => moves::run(&args),
+        Command::Perft(args) => perft::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}
