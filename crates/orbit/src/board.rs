@@ -1,0 +1,439 @@
+//! Boards as data (docs/rules/orbit-boards.md): the TOML definition file, its
+//! validation, and the tables move generation runs on — neighbours of every field and,
+//! for every start field and step count, the fields a path of exactly that many steps
+//! can end on. Paths pass over pawns, so these tables do not depend on the position.
+
+use std::fmt;
+use std::sync::Arc;
+
+use arrayvec::ArrayVec;
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::notation::Coord;
+
+/// The most fields a board may have: occupancy is kept in one `u128` per colour.
+pub const MAX_FIELDS: usize = 128;
+
+/// The most orbits a board may have: positions keep a pawn count per orbit.
+pub const MAX_ORBITS: usize = 16;
+
+/// The most neighbours (on the orbit and along lines) one field may have; it bounds
+/// the number of paths move generation walks when the tables are built.
+pub const MAX_NEIGHBOURS: usize = 6;
+
+/// The longest move: at most 9 pawns are ever in play (3 players with 3 pawns each),
+/// and a move has as many steps as pawns stand on the mover's orbit.
+pub(crate) const MAX_STEPS: usize = 9;
+
+/// The text of the built-in `classic` board, to copy as a model for new boards.
+pub const CLASSIC_TOML: &str = include_str!("../boards/classic.toml");
+
+/// One field of a board, numbered orbit by orbit from the innermost outwards, so that
+/// the numeric order of fields is the order of [`Coord`]s (`1.3` before `1.10`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Field(pub(crate) u8);
+
+impl Field {
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub(crate) const fn bit(self) -> u128 {
+        1 << self.0
+    }
+}
+
+/// Where the paths of exactly n steps from one field can end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Reach {
+    /// Fields off the final orbit.
+    pub fields: u128,
+    /// Whether some path enters the final orbit with its last step.
+    pub home: bool,
+}
+
+/// A validated board. Cloning is cheap: the tables are shared.
+#[derive(Clone)]
+pub struct Board {
+    tables: Arc<Tables>,
+}
+
+struct Tables {
+    name: String,
+    /// Fields of each orbit; index 0 is orbit 1.
+    sizes: Vec<u8>,
+    /// The [`Field`] of field 0 of each orbit.
+    starts: Vec<u8>,
+    /// The orbit (from 1) of each field.
+    orbit_of: Vec<u8>,
+    neighbours: Vec<ArrayVec<Field, MAX_NEIGHBOURS>>,
+    /// Every line, inner field first, in the file's order.
+    lines: Vec<(Field, Field)>,
+    /// All fields of each orbit; index 0 is orbit 1.
+    masks: Vec<u128>,
+    /// `reach[field][steps]`.
+    reach: Box<[[Reach; MAX_STEPS + 1]; MAX_FIELDS]>,
+}
+
+/// Why a board definition was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BoardError {
+    #[error("board file: {0}")]
+    Toml(String),
+    #[error("a board needs at least 2 orbits, found {0}")]
+    TooFewOrbits(usize),
+    #[error("a board has at most {MAX_ORBITS} orbits, found {0}")]
+    TooManyOrbits(usize),
+    #[error("orbit {0} has no fields")]
+    EmptyOrbit(usize),
+    #[error("the board has {0} fields, at most {MAX_FIELDS} are allowed")]
+    TooManyFields(usize),
+    #[error("line {0:?} is not written <orbit>.<field>-<orbit>.<field>")]
+    BadLine(String),
+    #[error("line {line}: field {field} does not exist")]
+    FieldOutOfRange { line: String, field: String },
+    #[error("line {0} joins two fields of one orbit")]
+    LineWithinOrbit(String),
+    #[error("line {0} skips an orbit")]
+    LineSkipsOrbit(String),
+    #[error("line {0} is given twice")]
+    DuplicateLine(String),
+    #[error("orbit {0} cannot be reached: no line joins it to orbit {prev}", prev = .0 - 1)]
+    UnreachableOrbit(usize),
+    #[error("field {field} has {count} neighbours, at most {MAX_NEIGHBOURS} are allowed")]
+    TooManyNeighbours { field: String, count: usize },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardFile {
+    #[serde(default = "custom_name")]
+    name: String,
+    #[serde(default)]
+    lines: Vec<String>,
+    #[serde(default)]
+    orbit: Vec<OrbitFile>,
+}
+
+fn custom_name() -> String {
+    "custom".to_owned()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OrbitFile {
+    fields: u32,
+    #[serde(default)]
+    shape: Shape,
+}
+
+/// How the fields of one orbit are joined to each other.
+#[derive(Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Shape {
+    /// Field i is next to i − 1 and i + 1, and the last field to field 0.
+    #[default]
+    Ring,
+    /// Field i is next to i − 1 and i + 1; the ends are not joined.
+    Arc,
+}
+
+impl Board {
+    /// The default board: 7 orbits of 12 fields, lines turned by one field per orbit.
+    pub fn classic() -> Self {
+        Self::from_toml(CLASSIC_TOML).expect("the built-in classic board is valid")
+    }
+
+    /// Reads and validates a board definition (format in docs/rules/orbit-boards.md).
+    pub fn from_toml(text: &str) -> Result<Self, BoardError> {
+        let file: BoardFile = toml::from_str(text).map_err(|e| BoardError::Toml(e.to_string()))?;
+        Self::build(file)
+    }
+
+    fn build(file: BoardFile) -> Result<Self, BoardError> {
+        if file.orbit.len() < 2 {
+            return Err(BoardError::TooFewOrbits(file.orbit.len()));
+        }
+        if file.orbit.len() > MAX_ORBITS {
+            return Err(BoardError::TooManyOrbits(file.orbit.len()));
+        }
+        let total: usize = file.orbit.iter().map(|o| o.fields as usize).sum();
+        if total > MAX_FIELDS {
+            return Err(BoardError::TooManyFields(total));
+        }
+        let mut sizes = Vec::new();
+        let mut starts = Vec::new();
+        let mut orbit_of = Vec::new();
+        let mut masks = Vec::new();
+        for (k, orbit) in file.orbit.iter().enumerate() {
+            if orbit.fields == 0 {
+                return Err(BoardError::EmptyOrbit(k + 1));
+            }
+            starts.push(orbit_of.len() as u8);
+            sizes.push(orbit.fields as u8);
+            let mut mask = 0u128;
+            for _ in 0..orbit.fields {
+                mask |= 1 << orbit_of.len();
+                orbit_of.push(k as u8 + 1);
+            }
+            masks.push(mask);
+        }
+        let mut tables = Tables {
+            name: file.name,
+            sizes,
+            starts,
+            orbit_of,
+            neighbours: Vec::new(),
+            lines: Vec::new(),
+            masks,
+            reach: Box::new([[Reach::default(); MAX_STEPS + 1]; MAX_FIELDS]),
+        };
+
+        // Neighbours as sets first: a ring of 2 fields or a repeated line must not
+        // count twice, and the cap is checked once everything is known.
+        let mut adjacent: Vec<Vec<Field>> = vec![Vec::new(); total];
+        let mut join = |a: Field, b: Field| {
+            if a != b && !adjacent[a.index()].contains(&b) {
+                adjacent[a.index()].push(b);
+                adjacent[b.index()].push(a);
+            }
+        };
+        for (k, orbit) in file.orbit.iter().enumerate() {
+            let n = orbit.fields as u8;
+            let at = |i: u8| Field(tables.starts[k] + i);
+            for i in 0..n.saturating_sub(1) {
+                join(at(i), at(i + 1));
+            }
+            if matches!(orbit.shape, Shape::Ring) && n > 2 {
+                join(at(n - 1), at(0));
+            }
+        }
+        for text in &file.lines {
+            let (a, b) = tables.parse_line(text)?;
+            let line = format!("{}-{}", tables.coord(a), tables.coord(b));
+            let (ka, kb) = (tables.orbit_of[a.index()], tables.orbit_of[b.index()]);
+            if ka == kb {
+                return Err(BoardError::LineWithinOrbit(line));
+            }
+            if ka.abs_diff(kb) > 1 {
+                return Err(BoardError::LineSkipsOrbit(line));
+            }
+            let pair = if ka < kb { (a, b) } else { (b, a) };
+            if tables.lines.contains(&pair) {
+                return Err(BoardError::DuplicateLine(line));
+            }
+            tables.lines.push(pair);
+            join(a, b);
+        }
+        // Every orbit is connected in itself (ring or arc), so an orbit is reachable
+        // from orbit 1 exactly when each gap inwards of it is crossed by a line.
+        for k in 2..=tables.sizes.len() {
+            if !tables
+                .lines
+                .iter()
+                .any(|&(a, _)| tables.orbit_of[a.index()] as usize == k - 1)
+            {
+                return Err(BoardError::UnreachableOrbit(k));
+            }
+        }
+        for (f, list) in adjacent.iter_mut().enumerate() {
+            if list.len() > MAX_NEIGHBOURS {
+                return Err(BoardError::TooManyNeighbours {
+                    field: tables.coord(Field(f as u8)).to_string(),
+                    count: list.len(),
+                });
+            }
+            list.sort();
+            tables.neighbours.push(list.iter().copied().collect());
+        }
+        tables.walk_all();
+        Ok(Self {
+            tables: Arc::new(tables),
+        })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.tables.name
+    }
+
+    /// Number of orbits; the last one is the final orbit.
+    pub fn orbits(&self) -> usize {
+        self.tables.sizes.len()
+    }
+
+    pub fn final_orbit(&self) -> usize {
+        self.orbits()
+    }
+
+    /// Number of fields on `orbit` (from 1); 0 if there is no such orbit.
+    pub fn fields_on(&self, orbit: usize) -> usize {
+        orbit
+            .checked_sub(1)
+            .and_then(|k| self.tables.sizes.get(k))
+            .map_or(0, |&n| n as usize)
+    }
+
+    /// All fields, final orbit included.
+    pub fn field_count(&self) -> usize {
+        self.tables.orbit_of.len()
+    }
+
+    /// The field at `coord`, if the board has it.
+    pub fn field(&self, coord: Coord) -> Option<Field> {
+        self.tables.field(coord)
+    }
+
+    pub fn coord(&self, field: Field) -> Coord {
+        self.tables.coord(field)
+    }
+
+    pub fn orbit_of(&self, field: Field) -> usize {
+        self.tables.orbit_of[field.index()] as usize
+    }
+
+    pub fn neighbours(&self, field: Field) -> &[Field] {
+        &self.tables.neighbours[field.index()]
+    }
+
+    /// The lines between orbits, inner field first.
+    pub fn lines(&self) -> &[(Field, Field)] {
+        &self.tables.lines
+    }
+
+    /// The fields of `orbit` (from 1) as a bit set.
+    pub(crate) fn mask(&self, orbit: usize) -> u128 {
+        self.tables.masks[orbit - 1]
+    }
+
+    pub(crate) fn reach(&self, from: Field, steps: usize) -> Reach {
+        self.tables.reach[from.index() % MAX_FIELDS][steps.min(MAX_STEPS)]
+    }
+}
+
+impl Tables {
+    fn field(&self, coord: Coord) -> Option<Field> {
+        let k = (coord.orbit as usize).checked_sub(1)?;
+        let size = *self.sizes.get(k)?;
+        (coord.field < size).then(|| Field(self.starts[k] + coord.field))
+    }
+
+    fn coord(&self, field: Field) -> Coord {
+        let orbit = self.orbit_of[field.index()];
+        Coord {
+            orbit,
+            field: field.0 - self.starts[orbit as usize - 1],
+        }
+    }
+
+    fn parse_line(&self, text: &str) -> Result<(Field, Field), BoardError> {
+        let bad = || BoardError::BadLine(text.to_owned());
+        let (a, b) = text.split_once('-').ok_or_else(bad)?;
+        let mut ends = [Field(0); 2];
+        for (end, part) in ends.iter_mut().zip([a, b]) {
+            let coord: Coord = part.trim().parse().map_err(|_| bad())?;
+            *end = self
+                .field(coord)
+                .ok_or_else(|| BoardError::FieldOutOfRange {
+                    line: text.to_owned(),
+                    field: coord.to_string(),
+                })?;
+        }
+        Ok((ends[0], ends[1]))
+    }
+
+    /// Walks every path of up to [`MAX_STEPS`] steps from every field off the final
+    /// orbit, recording where each length can end.
+    fn walk_all(&mut self) {
+        let last = self.sizes.len() as u8;
+        // Walking reads the other tables while filling this one.
+        let mut reach = std::mem::replace(
+            &mut self.reach,
+            Box::new([[Reach::default(); MAX_STEPS + 1]; MAX_FIELDS]),
+        );
+        for f in 0..self.orbit_of.len() {
+            if self.orbit_of[f] != last {
+                let from = Field(f as u8);
+                self.walk(from, 1, from.bit(), &mut reach[f]);
+            }
+        }
+        self.reach = reach;
+    }
+
+    fn walk(&self, at: Field, step: usize, visited: u128, out: &mut [Reach]) {
+        let last = self.sizes.len() as u8;
+        for &next in &self.neighbours[at.index()] {
+            if visited & next.bit() != 0 {
+                continue;
+            }
+            // The final orbit may only be entered with the last step, so a path ends
+            // there whatever its planned length.
+            if self.orbit_of[next.index()] == last {
+                out[step].home = true;
+                continue;
+            }
+            out[step].fields |= next.bit();
+            if step < MAX_STEPS {
+                self.walk(next, step + 1, visited | next.bit(), out);
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Board")
+            .field("name", &self.tables.name)
+            .field("fields_per_orbit", &self.tables.sizes)
+            .field("lines", &self.tables.lines.len())
+            .finish()
+    }
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Self::classic()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(orbit: u8, field: u8) -> Field {
+        Board::classic().field(Coord { orbit, field }).unwrap()
+    }
+
+    #[test]
+    fn classic_layout() {
+        let board = Board::classic();
+        assert_eq!(board.name(), "classic");
+        assert_eq!(board.orbits(), 7);
+        assert_eq!(board.field_count(), 84);
+        assert_eq!(board.lines().len(), 24);
+        // 1.1 lies on a line to 2.1; 1.0 has only its ring neighbours.
+        assert_eq!(board.neighbours(c(1, 1)), &[c(1, 0), c(1, 2), c(2, 1)]);
+        assert_eq!(board.neighbours(c(1, 0)), &[c(1, 1), c(1, 11)]);
+        // 3.0 has a line outwards (0 = 3 mod 3) and none inwards (0 ≠ 2 mod 3).
+        assert_eq!(board.neighbours(c(3, 0)), &[c(3, 1), c(3, 11), c(4, 0)]);
+    }
+
+    #[test]
+    fn reach_of_one_step_and_no_return() {
+        let board = Board::classic();
+        let one = board.reach(c(1, 1), 1);
+        assert_eq!(one.fields, c(1, 0).bit() | c(1, 2).bit() | c(2, 1).bit());
+        // Two steps can never end on the start field: no pendulum.
+        assert_eq!(board.reach(c(1, 1), 2).fields & c(1, 1).bit(), 0);
+    }
+
+    #[test]
+    fn final_orbit_only_on_the_last_step() {
+        let board = Board::classic();
+        assert!(board.reach(c(6, 3), 1).home);
+        // 6.3 → 7.3 cannot be the first of two steps; 6.2 → 6.3 → 7.3 is fine.
+        assert!(!board.reach(c(6, 3), 2).home);
+        assert!(board.reach(c(6, 2), 2).home);
+        assert_eq!(board.reach(c(6, 3), 2).fields & board.mask(7), 0);
+    }
+}

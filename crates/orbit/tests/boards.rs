@@ -1,0 +1,142 @@
+//! Board definition files: a non-classic board plays, and every kind of mistake in a
+//! file is refused with its own error.
+
+use trio_core::conformance::{random_games, Config};
+use trio_core::Game;
+use trio_orbit::{Board, BoardError, Options, Orbit, CLASSIC_TOML};
+
+/// Four rings of 8 fields; lines join field i of orbits k and k+1 for even i.
+const OCTAGON: &str = r#"
+name = "octagon"
+lines = [
+    "1.0-2.0", "1.2-2.2", "1.4-2.4", "1.6-2.6",
+    "2.1-3.1", "2.3-3.3", "2.5-3.5", "2.7-3.7",
+    "3.0-4.0", "3.4-4.4",
+]
+[[orbit]]
+fields = 8
+[[orbit]]
+fields = 8
+[[orbit]]
+fields = 8
+[[orbit]]
+fields = 8
+"#;
+
+#[test]
+fn the_shipped_classic_file_is_the_builtin_board() {
+    let board = Board::from_toml(CLASSIC_TOML).unwrap();
+    assert_eq!(board.lines(), Board::classic().lines());
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/boards/classic.toml"))
+        .unwrap();
+    assert_eq!(text, CLASSIC_TOML);
+}
+
+#[test]
+fn a_board_of_four_orbits_of_eight_fields_plays() {
+    let board = Board::from_toml(OCTAGON).unwrap();
+    assert_eq!(
+        (board.name(), board.orbits(), board.field_count()),
+        ("octagon", 4, 32)
+    );
+    // orbit 3: 0=r, one pawn: 1 step, and 3.0-4.0 leads home.
+    let game = Orbit::new(Options {
+        board: board.clone(),
+        ..Options::default()
+    })
+    .unwrap();
+    let state = game
+        .parse_position("rg r r:C,C,C,3.0/g:C,C,C,1.0 -")
+        .unwrap();
+    let mut legal = Vec::new();
+    game.legal_actions(&state, &mut legal);
+    let written: Vec<String> = legal
+        .iter()
+        .map(|a| game.format_action(&state, a))
+        .collect();
+    assert_eq!(
+        written,
+        ["roll", "move 3.0-3.1", "move 3.0-3.7", "move 3.0-H"]
+    );
+    for players in 2..=4 {
+        let game = Orbit::new(Options {
+            players,
+            board: board.clone(),
+            ..Options::default()
+        })
+        .unwrap();
+        let config = Config {
+            games: 8,
+            seed: 7,
+            max_plies: 8_000,
+            ..Config::default()
+        };
+        let report = random_games(&game, &config, |_, _| {});
+        assert_eq!(report.games, 8);
+    }
+}
+
+#[test]
+fn mistakes_in_a_board_file_are_refused() {
+    let orbits = |n: usize| "[[orbit]]\nfields = 4\n".repeat(n);
+    let with_lines = |lines: &str, n: usize| format!("lines = [{lines}]\n{}", orbits(n));
+    for (text, expected) in [
+        (orbits(1), BoardError::TooFewOrbits(1)),
+        (orbits(17), BoardError::TooManyOrbits(17)),
+        (
+            with_lines(r#""1.0-2.0""#, 3),
+            BoardError::UnreachableOrbit(3),
+        ),
+        (
+            with_lines(r#""1.0-2.0", "2.0-3.0", "1.1-3.1""#, 3),
+            BoardError::LineSkipsOrbit("1.1-3.1".into()),
+        ),
+        (
+            with_lines(r#""1.0-2.0", "2.0-1.0""#, 2),
+            BoardError::DuplicateLine("2.0-1.0".into()),
+        ),
+        (
+            with_lines(r#""1.0-2.9""#, 2),
+            BoardError::FieldOutOfRange {
+                line: "1.0-2.9".into(),
+                field: "2.9".into(),
+            },
+        ),
+        (
+            with_lines(r#""1.0-1.2""#, 2),
+            BoardError::LineWithinOrbit("1.0-1.2".into()),
+        ),
+        (
+            with_lines(r#""1.0 to 2.0""#, 2),
+            BoardError::BadLine("1.0 to 2.0".into()),
+        ),
+        (
+            "[[orbit]]\nfields = 0\n[[orbit]]\nfields = 3\n".into(),
+            BoardError::EmptyOrbit(1),
+        ),
+        (
+            "[[orbit]]\nfields = 100\n[[orbit]]\nfields = 100\n".into(),
+            BoardError::TooManyFields(200),
+        ),
+    ] {
+        assert_eq!(Board::from_toml(&text).unwrap_err(), expected, "{text}");
+    }
+    let many = r#"lines = ["1.0-2.0", "1.0-2.1", "1.0-2.2", "1.0-2.3", "1.0-2.4"]
+[[orbit]]
+fields = 4
+[[orbit]]
+fields = 5
+"#;
+    assert!(matches!(
+        Board::from_toml(many),
+        Err(BoardError::TooManyNeighbours { count: 7, .. })
+    ));
+    assert!(matches!(
+        Board::from_toml("orbit = 3"),
+        Err(BoardError::Toml(_))
+    ));
+    assert!(matches!(
+        Board::from_toml("[[orbit]]\nfields = 4\nshape = \"star\"\n"),
+        Err(BoardError::Toml(_))
+    ));
+}
