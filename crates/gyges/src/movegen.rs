@@ -1,0 +1,419 @@
+//! Move generation: setup orders, and piece moves with bounces and replacements for both
+//! variants, each outcome (start, end, drop) or (start, goal) listed once. Also the fast
+//! counters the engine needs: [`move_count`], [`has_goal_move`], [`perft`].
+//! Rules: `docs/rules/gyges.md`.
+
+use arrayvec::ArrayVec;
+
+use crate::board::{Position, SetupOrder, Side, Square, FULL};
+use crate::rules::Variant;
+
+/// A move: a setup, or a piece move identified by its outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// The side to move places its six pieces on its home row (`setup 123321`).
+    Setup(SetupOrder),
+    /// The piece on `from` ends on the empty square `to` (`b1-d3`).
+    Step { from: Square, to: Square },
+    /// The piece on `from` ends on the piece at `to`, which is put on `drop` (`b1-d3=e2`).
+    Replace {
+        from: Square,
+        to: Square,
+        drop: Square,
+    },
+    /// The piece on `from` leaves the board across the opponent's edge and wins (`b1-G`).
+    Goal { from: Square },
+}
+
+const _: () = assert!(std::mem::size_of::<Move>() == 4);
+
+/// The most moves a position can have: per start (at most 6) 11 pieces to replace times
+/// 25 drop squares, plus 25 squares to end on and the goal.
+pub const MAX_MOVES: usize = 6 * (11 * 25 + 25 + 1);
+
+/// A move list that lives on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// One way to walk a segment of 1–3 steps from a square, without stepping straight back.
+#[derive(Clone, Copy)]
+struct Path {
+    /// Squares stepped through before the last step: they must be empty.
+    mid: u64,
+    /// `mid` plus the end square when it is on the board: what the piece stands on.
+    walk: u64,
+    /// Borders between squares crossed (30 east-west, then 30 north-south).
+    borders: u64,
+    /// The end square, or [`EXIT_NORTH`] / [`EXIT_SOUTH`] when the last step leaves the board.
+    end: u8,
+}
+
+const EXIT_NORTH: u8 = 36;
+const EXIT_SOUTH: u8 = 37;
+/// Room for every path: at most 4 + 12 + 36 from each of the 36 squares, and at most 36
+/// in one list (so a list's paths fit the bits of a `u64`).
+const PATH_CAP: usize = 36 * 52;
+
+/// Every path of every length from every square, one array per field so that a whole
+/// list is filtered in one branch-free pass.
+struct PathTable {
+    mid: [u64; PATH_CAP],
+    walk: [u64; PATH_CAP],
+    borders: [u64; PATH_CAP],
+    /// The end square as a bit; bit 36 or 37 for an exit across the north or south edge.
+    end_bit: [u64; PATH_CAP],
+    /// `(first, count)` into the arrays for `[length - 1][square]`.
+    ranges: [[(u16, u16); 36]; 3],
+}
+
+static PATHS: PathTable = build_paths();
+
+const fn build_paths() -> PathTable {
+    let mut table = PathTable {
+        mid: [0; PATH_CAP],
+        walk: [0; PATH_CAP],
+        borders: [0; PATH_CAP],
+        end_bit: [0; PATH_CAP],
+        ranges: [[(0, 0); 36]; 3],
+    };
+    let mut n = 0;
+    let mut len = 1;
+    while len <= 3 {
+        let mut from = 0;
+        while from < 36 {
+            let first = n;
+            // Every sequence of `len` directions, read as a base-4 number.
+            let mut code = 0;
+            while code < 1 << (2 * len) {
+                if let Some(path) = trace(from, code, len) {
+                    table.mid[n] = path.mid;
+                    table.walk[n] = path.walk;
+                    table.borders[n] = path.borders;
+                    table.end_bit[n] = 1 << path.end;
+                    n += 1;
+                }
+                code += 1;
+            }
+            assert!(n - first <= 64, "a list's paths must fit the bits of a u64");
+            table.ranges[len - 1][from as usize] = (first as u16, (n - first) as u16);
+            from += 1;
+        }
+        len += 1;
+    }
+    table
+}
+
+/// The walk from `from` along the directions in `code` (two bits per step: 0 north,
+/// 1 east, 2 south, 3 west), if it stays on the board except for a last step across the
+/// north or south edge, and never steps straight back.
+const fn trace(from: u8, code: usize, len: usize) -> Option<Path> {
+    let mut path = Path {
+        mid: 0,
+        walk: 0,
+        borders: 0,
+        end: from,
+    };
+    let mut at = from;
+    let mut came_from = u8::MAX;
+    let mut step = 0;
+    while step < len {
+        let last = step + 1 == len;
+        let (file, rank) = (at % 6, at / 6);
+        let (next, border) = match (code >> (2 * step)) & 3 {
+            0 if rank == 5 => {
+                if !last {
+                    return None;
+                }
+                (EXIT_NORTH, 0)
+            }
+            2 if rank == 0 => {
+                if !last {
+                    return None;
+                }
+                (EXIT_SOUTH, 0)
+            }
+            0 => (at + 6, 30 + at),
+            2 => (at - 6, 30 + at - 6),
+            1 if file < 5 => (at + 1, rank * 5 + file),
+            3 if file > 0 => (at - 1, rank * 5 + file - 1),
+            _ => return None,
+        };
+        if next == came_from {
+            return None;
+        }
+        path.mid = path.walk;
+        path.end = next;
+        if next < 36 {
+            path.walk |= 1 << next;
+            path.borders |= 1 << border;
+        }
+        came_from = at;
+        at = next;
+        step += 1;
+    }
+    Some(path)
+}
+
+/// Where one piece can get to, found by walking every path.
+struct Reach<'a> {
+    pos: &'a Position,
+    /// The board with the moving piece lifted off its start square.
+    occ: u64,
+    /// The exit that wins for the mover, as its end bit.
+    goal_exit: u64,
+    /// Empty squares the piece can end on.
+    ends: u64,
+    /// Occupied squares the piece can end a segment on (to replace or bounce).
+    targets: u64,
+    goal: bool,
+    /// Stop as soon as the goal is reachable.
+    goal_only: bool,
+}
+
+impl Reach<'_> {
+    /// Walks segments of `len` steps from `at`. `stood` holds the squares stood on so far
+    /// (seed rule), `crossed` the borders crossed and `bounced` the pieces bounced on
+    /// (official rule).
+    fn walk<const OFFICIAL: bool>(
+        &mut self,
+        at: usize,
+        len: u8,
+        stood: u64,
+        crossed: u64,
+        bounced: u64,
+    ) {
+        let (first, count) = PATHS.ranges[len as usize - 1][at];
+        let range = first as usize..first as usize + count as usize;
+        let (mid, walk) = (&PATHS.mid[range.clone()], &PATHS.walk[range.clone()]);
+        let (borders, end_bit) = (&PATHS.borders[range.clone()], &PATHS.end_bit[range]);
+        // One pass without branches: which paths are open, where they end, and which of
+        // them land on a piece that may be landed on.
+        let (restrict, used) = if OFFICIAL {
+            (borders, crossed)
+        } else {
+            (walk, stood)
+        };
+        let landable = self.occ & !bounced;
+        let mut reached = 0u64;
+        let mut landings = 0u64;
+        for i in 0..mid.len() {
+            let open = (mid[i] & self.occ) | (restrict[i] & used) == 0;
+            reached |= end_bit[i] & u64::from(open).wrapping_neg();
+            landings |= u64::from(open && end_bit[i] & landable != 0) << i;
+        }
+        self.ends |= reached & FULL & !self.occ;
+        self.targets |= reached & landable;
+        if reached & self.goal_exit != 0 {
+            self.goal = true;
+            if self.goal_only {
+                return;
+            }
+        }
+        while landings != 0 {
+            let i = landings.trailing_zeros() as usize;
+            landings &= landings - 1;
+            let bit = end_bit[i];
+            let end = bit.trailing_zeros() as usize;
+            let value = self.pos.value_at(end);
+            self.walk::<OFFICIAL>(
+                end,
+                value,
+                stood | walk[i],
+                crossed | borders[i],
+                bounced | bit,
+            );
+            if self.goal && self.goal_only {
+                return;
+            }
+        }
+    }
+}
+
+/// Everything one piece of the active row can do.
+struct PieceMoves {
+    from: Square,
+    value: u8,
+    /// Empty squares to end on (the start square excluded: that would change nothing).
+    ends: u64,
+    /// Pieces that can be replaced.
+    targets: u64,
+    goal: bool,
+    /// Squares a replaced piece may be dropped on.
+    drops: u64,
+}
+
+fn reach(pos: &Position, variant: Variant, from: Square, goal_only: bool) -> Reach<'_> {
+    let side = pos.side_to_move();
+    let mut r = Reach {
+        pos,
+        occ: pos.occupied() & !from.bit(),
+        goal_exit: match side {
+            Side::South => 1 << EXIT_NORTH,
+            Side::North => 1 << EXIT_SOUTH,
+        },
+        ends: 0,
+        targets: 0,
+        goal: false,
+        goal_only,
+    };
+    let value = pos.value_at(from.index());
+    match variant {
+        Variant::Seed => r.walk::<false>(from.index(), value, from.bit(), 0, 0),
+        Variant::Official => r.walk::<true>(from.index(), value, 0, 0, 0),
+    }
+    r
+}
+
+/// The active-row squares of the side to move (none once the game is won or in setup).
+fn starts(pos: &Position) -> u64 {
+    if pos.occupied().count_ones() != 12 {
+        return 0;
+    }
+    let row = u64::from(pos.active_rank(pos.side_to_move()).unwrap_or(1) - 1);
+    pos.occupied() & (0b11_1111 << (6 * row))
+}
+
+/// The squares a displaced piece may be dropped on when the mover's piece has left
+/// `from`: empty squares no nearer to the opponent than every other piece.
+fn drop_squares(pos: &Position, from: Square) -> u64 {
+    let others = pos.occupied() & !from.bit();
+    let allowed = match pos.side_to_move() {
+        Side::South => {
+            let top = (63 - others.leading_zeros()) / 6;
+            FULL >> (6 * (5 - top))
+        }
+        Side::North => {
+            let bottom = others.trailing_zeros() / 6;
+            FULL & !((1u64 << (6 * bottom)) - 1)
+        }
+    };
+    allowed & !others
+}
+
+fn piece_moves(pos: &Position, variant: Variant, from: Square) -> PieceMoves {
+    let r = reach(pos, variant, from, false);
+    PieceMoves {
+        from,
+        value: pos.value_at(from.index()),
+        ends: r.ends & !from.bit(),
+        targets: r.targets,
+        goal: r.goal,
+        drops: if r.targets != 0 {
+            drop_squares(pos, from)
+        } else {
+            0
+        },
+    }
+}
+
+impl PieceMoves {
+    /// Whether dropping the piece from `target` back on the start square leaves the board
+    /// as it was (same values swapped): that outcome is not a move.
+    fn unchanged_drop(&self, pos: &Position, target: Square) -> bool {
+        self.drops & self.from.bit() != 0 && pos.value_at(target.index()) == self.value
+    }
+
+    fn count(&self, pos: &Position) -> usize {
+        let per_target = self.drops.count_ones() as usize;
+        let replaces: usize = Square::iter(self.targets)
+            .map(|t| per_target - usize::from(self.unchanged_drop(pos, t)))
+            .sum();
+        self.ends.count_ones() as usize + usize::from(self.goal) + replaces
+    }
+}
+
+/// Appends the legal moves of the side to move to `out` (cleared first): the 90 setup
+/// orders while its home row is still to be set up, else every distinct outcome of
+/// moving one piece of its active row. Empty when the game is won or the mover is stuck.
+/// Ignores repetition and the ply limit, which need the game's history (see
+/// [`crate::Gyges`]).
+pub fn generate_moves(pos: &Position, variant: Variant, out: &mut MoveList) {
+    out.clear();
+    if pos.is_setup() {
+        if pos.occupied() & pos.side_to_move().home_row() == 0 {
+            out.extend(SetupOrder::all().iter().map(|&o| Move::Setup(o)));
+        }
+        return;
+    }
+    for from in Square::iter(starts(pos)) {
+        let pm = piece_moves(pos, variant, from);
+        if pm.goal {
+            out.push(Move::Goal { from });
+        }
+        for to in Square::iter(pm.ends) {
+            out.push(Move::Step { from, to });
+        }
+        for to in Square::iter(pm.targets) {
+            let skip = if pm.unchanged_drop(pos, to) {
+                from.bit()
+            } else {
+                0
+            };
+            for drop in Square::iter(pm.drops & !skip) {
+                out.push(Move::Replace { from, to, drop });
+            }
+        }
+    }
+}
+
+/// The number of legal moves, as [`generate_moves`] would list them, without listing them.
+pub fn move_count(pos: &Position, variant: Variant) -> usize {
+    if pos.is_setup() {
+        return if pos.occupied() & pos.side_to_move().home_row() == 0 {
+            90
+        } else {
+            0
+        };
+    }
+    Square::iter(starts(pos))
+        .map(|from| piece_moves(pos, variant, from).count(pos))
+        .sum()
+}
+
+/// Whether the side to move has a legal move; stops at the first piece that has one.
+pub(crate) fn has_moves(pos: &Position, variant: Variant) -> bool {
+    if pos.is_setup() {
+        return pos.occupied() & pos.side_to_move().home_row() == 0;
+    }
+    Square::iter(starts(pos)).any(|from| piece_moves(pos, variant, from).count(pos) > 0)
+}
+
+/// Whether the side to move can leave the board across the opponent's edge now (a
+/// winning move). Stops at the first path found.
+pub fn has_goal_move(pos: &Position, variant: Variant) -> bool {
+    Square::iter(starts(pos)).any(|from| reach(pos, variant, from, true).goal)
+}
+
+/// Number of move sequences of `depth` plies from `pos`; a won or stuck position is one
+/// leaf. The last ply is counted without being played. Repetition and the ply limit are
+/// not applied, so this equals [`trio_core::perft::perft`] on a fresh game state up to
+/// depth 4 (a third occurrence needs at least four plies).
+pub fn perft(pos: &Position, variant: Variant, depth: u32) -> u64 {
+    if depth == 0 || pos.winner().is_some() {
+        return 1;
+    }
+    if depth == 1 {
+        return move_count(pos, variant).max(1) as u64;
+    }
+    let mut list = MoveList::new();
+    generate_moves(pos, variant, &mut list);
+    if list.is_empty() {
+        return 1;
+    }
+    list.iter()
+        .map(|&mv| perft(&pos.make_move(mv), variant, depth - 1))
+        .sum()
+}
+
+/// [`perft`] split by first move, in the order [`generate_moves`] lists them.
+pub fn divide(pos: &Position, variant: Variant, depth: u32) -> Vec<(Move, u64)> {
+    let mut list = MoveList::new();
+    generate_moves(pos, variant, &mut list);
+    list.iter()
+        .map(|&mv| {
+            (
+                mv,
+                perft(&pos.make_move(mv), variant, depth.saturating_sub(1)),
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,106 @@
+//! Property tests over random playouts: piece count, notation round-trips, every listed
+//! move accepted by `play`, and move generation equal to a plain step-by-step walker
+//! written straight from the rules (both variants).
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::plain_moves;
+use proptest::prelude::*;
+use rand::seq::IndexedRandom;
+use trio_core::{rng, Game};
+use trio_gyges::{
+    generate_moves, has_goal_move, move_count, Gyges, Move, MoveList, Position, Square, Variant,
+};
+
+/// The positions of a random game from `seed`, at most `plies` long, setup included.
+fn playout(seed: u64, plies: usize, variant: Variant) -> Vec<Position> {
+    let mut rng = rng::seeded(seed);
+    let mut pos = Position::empty();
+    let mut seen = vec![pos];
+    let mut list = MoveList::new();
+    for _ in 0..plies {
+        generate_moves(&pos, variant, &mut list);
+        let Some(&mv) = list.choose(&mut rng) else {
+            break;
+        };
+        pos = pos.make_move(mv);
+        seen.push(pos);
+    }
+    seen
+}
+
+fn listed(pos: &Position, variant: Variant) -> Vec<Move> {
+    let mut list = MoveList::new();
+    generate_moves(pos, variant, &mut list);
+    list.to_vec()
+}
+
+fn variant() -> impl Strategy<Value = Variant> {
+    prop_oneof![Just(Variant::Seed), Just(Variant::Official)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generation_matches_the_plain_walker(seed in any::<u64>(), variant in variant()) {
+        for pos in playout(seed, 60, variant) {
+            let moves = listed(&pos, variant);
+            let set: BTreeSet<Move> = moves.iter().copied().collect();
+            prop_assert_eq!(set.len(), moves.len(), "a move listed twice in {}", pos);
+            prop_assert_eq!(&set, &plain_moves(&pos, variant), "{}", pos);
+            prop_assert_eq!(move_count(&pos, variant), moves.len());
+            let goal = moves.iter().any(|m| matches!(m, Move::Goal { .. }));
+            prop_assert_eq!(has_goal_move(&pos, variant), goal);
+        }
+    }
+
+    #[test]
+    fn seed_moves_are_official_moves(seed in any::<u64>()) {
+        // Crossing a border twice means standing on a square twice, so the seed's rule
+        // forbids everything the border rule forbids.
+        for pos in playout(seed, 60, Variant::Seed) {
+            let official: BTreeSet<Move> = listed(&pos, Variant::Official).into_iter().collect();
+            for mv in listed(&pos, Variant::Seed) {
+                prop_assert!(official.contains(&mv), "{} only in seed at {}", mv, pos);
+            }
+        }
+    }
+
+    #[test]
+    fn playouts_keep_the_pieces_and_round_trip(seed in any::<u64>(), variant in variant()) {
+        let game = Gyges::new(variant);
+        for pos in playout(seed, 80, variant) {
+            let pieces = pos.occupied().count_ones();
+            match pos.winner() {
+                Some(_) => prop_assert_eq!(pieces, 11),
+                None if pos.is_setup() => prop_assert!(pieces == 0 || pieces == 6),
+                None => prop_assert_eq!(pieces, 12),
+            }
+            let text = pos.to_string();
+            let back: Position = text.parse().unwrap();
+            prop_assert_eq!(back, pos);
+            prop_assert_eq!(back.hash(), pos.hash());
+            let state = game.parse_position(&text).unwrap();
+            let moves = listed(&pos, variant);
+            for mv in &moves {
+                prop_assert_eq!(mv.to_string().parse::<Move>().unwrap(), *mv);
+            }
+            // `play` checks against the whole list, so a sample keeps this quick.
+            for mv in moves.iter().step_by(moves.len().div_ceil(6).max(1)) {
+                let mut next = state.clone();
+                prop_assert!(game.play(&mut next, mv).is_ok(), "{} refused at {}", mv, pos);
+                prop_assert_eq!(next.position(), &pos.make_move(*mv));
+            }
+        }
+    }
+
+    #[test]
+    fn parsers_never_panic(text in "\\PC{0,40}") {
+        let _ = text.parse::<Position>();
+        let _ = text.parse::<Move>();
+        let _ = text.parse::<Square>();
+    }
+}
