@@ -1,0 +1,278 @@
+//! The terminal diagram of a seat's view: the triangular table in ASCII, each placed tile
+//! with its type, its coordinates and its terminals (colour and kind) beside each edge,
+//! the free cells next to the table dotted with their coordinates; then the hands, the
+//! pool, whose turn it is and what is owed.
+
+use std::fmt::Write;
+
+use crate::grid::{Cell, Edge, Placement};
+use crate::rules::{Triles, TrilesView};
+use crate::tileset::{Colour, TileSet};
+
+/// A character grid drawn on, then printed.
+struct Canvas {
+    rows: Vec<Vec<char>>,
+}
+
+impl Canvas {
+    fn put(&mut self, row: usize, col: usize, c: char) {
+        if let Some(slot) = self.rows.get_mut(row).and_then(|r| r.get_mut(col)) {
+            *slot = c;
+        }
+    }
+
+    fn text(&mut self, row: usize, col: usize, s: &str) {
+        for (i, c) in s.chars().enumerate() {
+            self.put(row, col + i, c);
+        }
+    }
+
+    /// Writes `s` centred in the columns `from..to` (cut to fit).
+    fn centred(&mut self, row: usize, from: usize, to: usize, s: &str) {
+        let width = to.saturating_sub(from);
+        let s: String = s.chars().take(width).collect();
+        self.text(row, from + (width - s.chars().count()) / 2, &s);
+    }
+}
+
+/// Cell geometry on the canvas: each row of cells is `h` lines high and each cell `2h`
+/// columns wide, neighbours overlapping by half.
+struct Frame {
+    h: usize,
+    x_min: i32,
+    y_max: i32,
+}
+
+impl Frame {
+    /// The cell's leftmost column and its first line.
+    fn origin(&self, cell: Cell) -> (usize, usize) {
+        let col = (i32::from(cell.x) - self.x_min) as usize * self.h;
+        let row = (self.y_max - i32::from(cell.y)) as usize * self.h + 1;
+        (col, row)
+    }
+
+    /// Draws the outline of `cell` with `slash`, `backslash` and `flat` characters.
+    fn outline(&self, canvas: &mut Canvas, cell: Cell, chars: [char; 3]) {
+        let (c0, r0) = self.origin(cell);
+        let h = self.h;
+        let [slash, backslash, flat] = chars;
+        for i in 0..h {
+            if cell.points_up() {
+                canvas.put(r0 + i, c0 + h - 1 - i, slash);
+                canvas.put(r0 + i, c0 + h + i, backslash);
+            } else {
+                canvas.put(r0 + i, c0 + i, backslash);
+                canvas.put(r0 + i, c0 + 2 * h - 1 - i, slash);
+            }
+        }
+        let flat_row = if cell.points_up() { r0 + h - 1 } else { r0 - 1 };
+        for col in c0 + 1..c0 + 2 * h - 1 {
+            canvas.put(flat_row, col, flat);
+        }
+    }
+
+    /// The interior columns of line `i` of `cell`.
+    fn interior(&self, cell: Cell, i: usize) -> (usize, usize) {
+        let (c0, _) = self.origin(cell);
+        let h = self.h;
+        if cell.points_up() {
+            (c0 + h - i, c0 + h + i)
+        } else {
+            (c0 + i + 1, c0 + 2 * h - 1 - i)
+        }
+    }
+
+    /// Writes a placed tile's type, coordinates and terminal labels.
+    fn label(&self, canvas: &mut Canvas, cell: Cell, name: &str, edges: [String; 3]) {
+        let (_, r0) = self.origin(cell);
+        let h = self.h;
+        let [l, r, v] = edges;
+        // Lines from the flat side: V labels, coordinates, L and R labels, type.
+        let lines: [usize; 4] = if cell.points_up() {
+            [h - 1, h - 2, h - 3, h - 4]
+        } else {
+            [0, 1, 2, 3]
+        };
+        let (from, to) = self.interior(cell, lines[0]);
+        let (from, to) = if cell.points_up() {
+            (from + 1, to - 1)
+        } else {
+            (from, to)
+        };
+        canvas.centred(r0 + lines[0], from, to, &v);
+        let (from, to) = self.interior(cell, lines[1]);
+        canvas.centred(r0 + lines[1], from, to, &format!("{},{}", cell.x, cell.y));
+        let (from, to) = self.interior(cell, lines[2]);
+        canvas.text(r0 + lines[2], from, &l);
+        canvas.text(r0 + lines[2], to.saturating_sub(r.chars().count()), &r);
+        let (from, to) = self.interior(cell, lines[3]);
+        canvas.centred(r0 + lines[3], from, to, name);
+    }
+}
+
+fn terminals_on(game: &Triles, p: Placement, edge: Edge) -> String {
+    let set = game.tile_set();
+    let layout = game
+        .geometry()
+        .layout(p.tile, p.cell.points_up(), p.rotation);
+    let tile = set.tile(p.tile);
+    (0..set.terminals_per_edge())
+        .map(|slot| tile.terminals()[usize::from(layout.terminal[edge.index()][slot])].to_string())
+        .collect()
+}
+
+/// The cells to draw: the placed ones and the free cells next to them.
+fn free_cells(board: &[Placement]) -> Vec<Cell> {
+    let mut free = Vec::new();
+    for p in board {
+        for edge in Edge::ALL {
+            let n = p.cell.neighbour(edge);
+            if !board.iter().any(|q| q.cell == n) && !free.contains(&n) {
+                free.push(n);
+            }
+        }
+    }
+    free
+}
+
+fn board(game: &Triles, placements: &[Placement]) -> String {
+    let k = game.tile_set().terminals_per_edge();
+    let h = 4 + 2 * k;
+    let free = free_cells(placements);
+    let all = placements
+        .iter()
+        .map(|p| p.cell)
+        .chain(free.iter().copied());
+    let (mut x_min, mut x_max, mut y_min, mut y_max) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+    for c in all {
+        x_min = x_min.min(i32::from(c.x));
+        x_max = x_max.max(i32::from(c.x));
+        y_min = y_min.min(i32::from(c.y));
+        y_max = y_max.max(i32::from(c.y));
+    }
+    let frame = Frame { h, x_min, y_max };
+    let width = (x_max - x_min) as usize * h + 2 * h;
+    let height = (y_max - y_min + 1) as usize * h + 1;
+    let mut canvas = Canvas {
+        rows: vec![vec![' '; width]; height],
+    };
+    for &cell in &free {
+        frame.outline(&mut canvas, cell, ['.', '.', '.']);
+        let (_, r0) = frame.origin(cell);
+        let line = if cell.points_up() { h - 2 } else { 1 };
+        let (from, to) = frame.interior(cell, line);
+        canvas.centred(r0 + line, from, to, &format!("{},{}", cell.x, cell.y));
+    }
+    for &p in placements {
+        frame.outline(&mut canvas, p.cell, ['/', '\\', '_']);
+    }
+    let set = game.tile_set();
+    for &p in placements {
+        let edges = Edge::ALL.map(|e| terminals_on(game, p, e));
+        frame.label(&mut canvas, p.cell, set.name(p.tile), edges);
+    }
+    let mut out = String::new();
+    for row in canvas.rows {
+        let line: String = row.into_iter().collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn tile_list(set: &TileSet, tiles: &crate::rules::Tiles) -> String {
+    if tiles.is_empty() {
+        return "none".to_owned();
+    }
+    let items: Vec<String> = tiles
+        .iter()
+        .map(|(t, n)| {
+            let terminals: Vec<String> = set
+                .tile(t)
+                .terminals()
+                .iter()
+                .map(|x| x.to_string())
+                .collect();
+            format!("{}x{n} ({})", set.name(t), terminals.join(" "))
+        })
+        .collect();
+    items.join("  ")
+}
+
+pub(crate) fn draw(game: &Triles, view: &TrilesView) -> String {
+    let set = game.tile_set();
+    let mut out = String::new();
+    if view.placements().is_empty() {
+        out.push_str("(no tile on the table yet)\n");
+    } else {
+        out.push_str(&board(game, view.placements()));
+        out.push_str("edges: B/W colour, a arc end, s semicircle, d half-dot (slots clockwise);");
+        out.push_str(" dotted: free cells\n");
+        out.push_str("TYPE@X,Y,R puts tile edge e (terminals listed clockwise) on cell edge ");
+        out.push_str("[L,R,V][(e+R)%3] of an up cell, [R,L,V][(e+R)%3] of a down cell\n");
+    }
+    let me = view.colour();
+    let name = |c: Colour| {
+        if Some(c) == me {
+            format!("{c} (you)")
+        } else {
+            c.to_string()
+        }
+    };
+    match me {
+        Some(c) => {
+            let _ = writeln!(out, "you: {} playing {c}", view.seat());
+            let _ = writeln!(
+                out,
+                "your hand ({}): {}",
+                view.hand().len(),
+                tile_list(set, view.hand())
+            );
+            let them = c.opponent();
+            match view.opponent_hand() {
+                Some(h) => {
+                    let _ = writeln!(out, "{them}'s hand ({}): {}", h.len(), tile_list(set, h));
+                }
+                None => {
+                    let _ = writeln!(out, "{them}'s hand: {} tiles", view.opponent_hand_size());
+                }
+            }
+        }
+        None => {
+            let _ = writeln!(out, "you: {}; colours not drawn yet", view.seat());
+        }
+    }
+    let next = view
+        .next()
+        .map(|t| format!(", next: {}", set.name(t)))
+        .unwrap_or_default();
+    let _ = writeln!(out, "pool: {} tiles{next}", view.pool_size());
+    let mut status = Vec::new();
+    if let Some(w) = view.winner() {
+        status.push(format!("{} wins", name(w)));
+    } else if view.passes() >= 2 {
+        status.push("over: both passed".to_owned());
+    } else if view.placements().is_empty() {
+        status.push("setting up: colours, first mover, the deal, the starting tile".to_owned());
+    } else if let Some(c) = view.to_move() {
+        status.push(format!("{} to move", name(c)));
+        if view.gift_pending() {
+            status.push("wedge: give a tile (give K) or decline (give -)".to_owned());
+        }
+        if view.extra() > 0 {
+            status.push(format!("{} extra placement(s) owed", view.extra()));
+        }
+        let reveal = game.variants().open_pool && view.next().is_none() && view.pool_size() > 0;
+        if reveal && !view.placements().is_empty() {
+            status.push("the next pool tile is to be turned up".to_owned());
+        }
+        for &(c, n) in view.draws() {
+            status.push(format!("{} draws {n}", name(c)));
+        }
+        if view.passes() == 1 {
+            status.push("the last turn began with a pass".to_owned());
+        }
+    }
+    let _ = writeln!(out, "{}", status.join("; "));
+    out
+}

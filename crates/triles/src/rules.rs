@@ -1,0 +1,897 @@
+//! The turn flow of Triles and its [`Game`] implementation: the setup as chance events
+//! (colours, first mover, the deal, the starting tile), placements or `draw`/`pass`,
+//! the rewards in order (empty hand, opponent dots, the wedge gift, extra placements for
+//! own loops), the double-pass end, the variants, and what each seat may see. See
+//! `docs/rules/triles.md`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use arrayvec::ArrayVec;
+use rand::seq::SliceRandom;
+use rand::RngCore;
+use thiserror::Error;
+use trio_core::{Game, IllegalAction, NotationError, Outcome, Seat, Turn};
+
+use crate::grid::{Board, Cell, Geometry, Placement};
+use crate::lines::Line;
+use crate::movegen::{Effects, Judge, Violation};
+use crate::notation::{self, Position};
+use crate::tileset::{Colour, TileId, TileSet, MAX_TYPES};
+
+/// Tiles each player draws at the start.
+pub const HAND_SIZE: usize = 8;
+
+/// A rule variant from the source, a game option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Hands are visible to both players.
+    OpenHands,
+    /// The next tile of the pool is visible to both players.
+    OpenPool,
+    /// Rule 3 is lifted; every dot makes the player of its colour draw.
+    OwnDots,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 3] = [Variant::OpenHands, Variant::OpenPool, Variant::OwnDots];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::OpenHands => "open-hands",
+            Variant::OpenPool => "open-pool",
+            Variant::OwnDots => "own-dots",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A variant name that is not one of `open-hands`, `open-pool`, `own-dots`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown variant {0:?} (open-hands, open-pool, own-dots)")]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}
+
+/// The variants in play; they combine freely.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Variants {
+    pub open_hands: bool,
+    pub open_pool: bool,
+    pub own_dots: bool,
+}
+
+impl Variants {
+    /// These variants and `variant`.
+    pub fn with(mut self, variant: Variant) -> Self {
+        match variant {
+            Variant::OpenHands => self.open_hands = true,
+            Variant::OpenPool => self.open_pool = true,
+            Variant::OwnDots => self.own_dots = true,
+        }
+        self
+    }
+
+    pub fn contains(self, variant: Variant) -> bool {
+        match variant {
+            Variant::OpenHands => self.open_hands,
+            Variant::OpenPool => self.open_pool,
+            Variant::OwnDots => self.own_dots,
+        }
+    }
+}
+
+/// The options of one kind of play.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    pub variants: Variants,
+    pub tile_set: TileSet,
+    /// The seat that plays black; drawn at random (a chance event) when `None`.
+    pub black: Option<Seat>,
+    /// The colour that moves first; drawn at random (a chance event) when `None`.
+    pub first: Option<Colour>,
+}
+
+/// A multiset of tile types: a hand or the pool.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tiles {
+    counts: [u8; MAX_TYPES],
+    len: u16,
+}
+
+impl Default for Tiles {
+    fn default() -> Self {
+        Self {
+            counts: [0; MAX_TYPES],
+            len: 0,
+        }
+    }
+}
+
+impl fmt::Debug for Tiles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(self.iter().map(|(t, n)| (t.0, n)))
+            .finish()
+    }
+}
+
+impl Tiles {
+    /// Every copy of every type of `set`.
+    pub fn full(set: &TileSet) -> Self {
+        let mut tiles = Tiles::default();
+        for id in set.ids() {
+            tiles.add_n(id, set.tile(id).copies());
+        }
+        tiles
+    }
+
+    pub fn count(&self, tile: TileId) -> u8 {
+        self.counts[tile.index()]
+    }
+
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Types present, with their counts, in set order.
+    pub fn iter(&self) -> impl Iterator<Item = (TileId, u8)> + Clone + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(i, &n)| (TileId(i as u8), n))
+    }
+
+    pub fn add(&mut self, tile: TileId) {
+        self.add_n(tile, 1);
+    }
+
+    pub fn add_n(&mut self, tile: TileId, n: u8) {
+        self.counts[tile.index()] += n;
+        self.len += u16::from(n);
+    }
+
+    /// Takes one tile out; `false` (and nothing changes) when there is none.
+    pub fn remove(&mut self, tile: TileId) -> bool {
+        let c = &mut self.counts[tile.index()];
+        if *c == 0 {
+            return false;
+        }
+        *c -= 1;
+        self.len -= 1;
+        true
+    }
+}
+
+/// A decision of a player or an outcome of chance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// `A@3,-1,2`.
+    Place(Placement),
+    /// `draw`: no placement is possible; take a tile and end the turn.
+    Draw,
+    /// `pass`: nothing is possible (empty pool, or an owed extra placement that cannot be
+    /// made).
+    Pass,
+    /// `give K`: the wedge gift.
+    Give(TileId),
+    /// `give -`: the wedge gift declined.
+    Decline,
+    /// Chance, `draw:K`: tile K comes out of the pool (dealt, laid as the starting tile,
+    /// drawn, or turned up as the next tile in `open-pool`).
+    Tile(TileId),
+    /// Chance, `black:1`: this seat plays black.
+    Black(Seat),
+    /// Chance, `first:B`: this colour moves first.
+    First(Colour),
+}
+
+/// Draws owed to players, settled before anything else, in order.
+pub(crate) type Draws = ArrayVec<(Colour, u8), 2>;
+
+/// A position of Triles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrilesState {
+    pub(crate) board: Board,
+    /// Indexed by [`Colour::index`].
+    pub(crate) hands: [Tiles; 2],
+    /// Face down; in `open-pool` without the visible `next` tile.
+    pub(crate) pool: Tiles,
+    pub(crate) next: Option<TileId>,
+    pub(crate) black: Option<Seat>,
+    /// The colour to move; during the setup, the one that will move first.
+    pub(crate) to_move: Option<Colour>,
+    /// Extra placements owed to the mover for its loops.
+    pub(crate) extra: u8,
+    /// The mover is to choose the wedge gift.
+    pub(crate) give: bool,
+    pub(crate) draws: Draws,
+    /// Consecutive turns that began with a pass.
+    pub(crate) passes: u8,
+    pub(crate) winner: Option<Colour>,
+}
+
+impl TrilesState {
+    /// The placements in the order they were made; the first is the starting tile.
+    pub fn placements(&self) -> &[Placement] {
+        self.board.placements()
+    }
+
+    pub fn hand(&self, colour: Colour) -> &Tiles {
+        &self.hands[colour.index()]
+    }
+
+    /// The tiles face down in the pool (in `open-pool`, without [`Self::next`]).
+    pub fn pool(&self) -> &Tiles {
+        &self.pool
+    }
+
+    /// The face-up next tile of the pool (`open-pool`).
+    pub fn next(&self) -> Option<TileId> {
+        self.next
+    }
+
+    /// The colour to move (once drawn).
+    pub fn to_move(&self) -> Option<Colour> {
+        self.to_move
+    }
+
+    pub fn black(&self) -> Option<Seat> {
+        self.black
+    }
+
+    pub fn extra(&self) -> u8 {
+        self.extra
+    }
+
+    pub fn gift_pending(&self) -> bool {
+        self.give
+    }
+
+    /// Draws still owed, in order.
+    pub fn draws(&self) -> &[(Colour, u8)] {
+        &self.draws
+    }
+
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// Empty cells next to placed tiles.
+    pub fn frontier(&self) -> &[Cell] {
+        self.board.frontier()
+    }
+
+    /// Every line on the table.
+    pub fn lines(&self) -> Vec<Line> {
+        self.board.lines.lines()
+    }
+
+    /// The seat playing `colour`, once colours are drawn.
+    pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
+        self.black.map(|b| {
+            if colour == Colour::Black {
+                b
+            } else {
+                Seat(1 - b.0)
+            }
+        })
+    }
+
+    /// The colour `seat` plays, once colours are drawn.
+    pub fn colour_of(&self, seat: Seat) -> Option<Colour> {
+        self.black.map(|b| {
+            if b == seat {
+                Colour::Black
+            } else {
+                Colour::White
+            }
+        })
+    }
+
+    fn pool_len(&self) -> usize {
+        self.pool.len() + usize::from(self.next.is_some())
+    }
+
+    fn set_up(&self) -> bool {
+        !self.board.placements().is_empty()
+    }
+
+    fn is_over(&self) -> bool {
+        self.winner.is_some() || self.passes >= 2
+    }
+
+    fn mover(&self) -> Colour {
+        self.to_move.expect("colours are drawn before play")
+    }
+}
+
+/// What one seat sees: the board, its own hand, the sizes of the opponent's hand and of
+/// the pool, whose turn it is and what is owed; plus the opponent's hand in
+/// `open-hands` and the next tile in `open-pool`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrilesView {
+    pub(crate) seat: Seat,
+    pub(crate) board: Vec<Placement>,
+    pub(crate) hand: Tiles,
+    pub(crate) opponent_hand: Option<Tiles>,
+    pub(crate) opponent_hand_size: usize,
+    pub(crate) pool_size: usize,
+    pub(crate) next: Option<TileId>,
+    pub(crate) black: Option<Seat>,
+    pub(crate) to_move: Option<Colour>,
+    pub(crate) extra: u8,
+    pub(crate) give: bool,
+    pub(crate) draws: Draws,
+    pub(crate) passes: u8,
+    pub(crate) winner: Option<Colour>,
+}
+
+impl TrilesView {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The viewer's colour, once colours are drawn.
+    pub fn colour(&self) -> Option<Colour> {
+        self.black.map(|b| {
+            if b == self.seat {
+                Colour::Black
+            } else {
+                Colour::White
+            }
+        })
+    }
+
+    pub fn placements(&self) -> &[Placement] {
+        &self.board
+    }
+
+    pub fn hand(&self) -> &Tiles {
+        &self.hand
+    }
+
+    /// The opponent's hand, in `open-hands`.
+    pub fn opponent_hand(&self) -> Option<&Tiles> {
+        self.opponent_hand.as_ref()
+    }
+
+    pub fn opponent_hand_size(&self) -> usize {
+        self.opponent_hand_size
+    }
+
+    /// Tiles in the pool, the visible next tile included.
+    pub fn pool_size(&self) -> usize {
+        self.pool_size
+    }
+
+    pub fn next(&self) -> Option<TileId> {
+        self.next
+    }
+
+    pub fn to_move(&self) -> Option<Colour> {
+        self.to_move
+    }
+
+    pub fn extra(&self) -> u8 {
+        self.extra
+    }
+
+    pub fn gift_pending(&self) -> bool {
+        self.give
+    }
+
+    pub fn draws(&self) -> &[(Colour, u8)] {
+        &self.draws
+    }
+
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    pub fn winner(&self) -> Option<Colour> {
+        self.winner
+    }
+}
+
+/// The game of Triles with its options.
+#[derive(Clone, Debug)]
+pub struct Triles {
+    options: Options,
+    geometry: Geometry,
+}
+
+impl Default for Triles {
+    fn default() -> Self {
+        Self::new(Options::default())
+    }
+}
+
+impl Triles {
+    pub fn new(options: Options) -> Self {
+        let geometry = Geometry::new(&options.tile_set);
+        Self { options, geometry }
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn tile_set(&self) -> &TileSet {
+        &self.options.tile_set
+    }
+
+    pub fn variants(&self) -> Variants {
+        self.options.variants
+    }
+
+    /// What `placement` would create if the mover made it now, or which rule it breaks.
+    pub fn effects(&self, state: &TrilesState, placement: Placement) -> Result<Effects, Violation> {
+        if self.turn(state) == Turn::Chance || state.is_over() || state.give {
+            return Err(Violation::NotPlacing);
+        }
+        let mover = state.mover();
+        if usize::from(placement.tile.0) >= self.tile_set().types().len()
+            || state.hands[mover.index()].count(placement.tile) == 0
+        {
+            let tile = self.tile_set().types().get(placement.tile.index());
+            let tile =
+                tile.map_or_else(|| format!("#{}", placement.tile.0), |t| t.name().to_owned());
+            return Err(Violation::NotYourTile {
+                colour: mover,
+                tile,
+            });
+        }
+        self.judge(state, mover).check(placement)
+    }
+
+    fn judge<'a>(&'a self, state: &'a TrilesState, mover: Colour) -> Judge<'a> {
+        Judge {
+            geometry: &self.geometry,
+            board: &state.board,
+            mover,
+            own_dots: self.options.variants.own_dots,
+        }
+    }
+
+    /// An empty board for this game's tile set.
+    pub(crate) fn empty_board(&self) -> Board {
+        Board::new(&self.options.tile_set)
+    }
+
+    /// Lays a tile without judging it (the start tile, a replayed board).
+    pub(crate) fn lay(&self, board: &mut Board, placement: Placement) {
+        board.place(&self.options.tile_set, &self.geometry, placement);
+    }
+
+    /// Whether laying `placement` on `board` fits physically: on an empty cell next to a
+    /// placed tile (or the first tile anywhere), colours matching on every shared edge.
+    pub(crate) fn fits(&self, board: &Board, placement: Placement) -> Result<(), Violation> {
+        if board.placements().is_empty() {
+            return Ok(());
+        }
+        // Fit does not depend on the mover: judge as black and ignore the rules about
+        // lines (rules 2 to 4).
+        let judge = Judge {
+            geometry: &self.geometry,
+            board,
+            mover: Colour::Black,
+            own_dots: true,
+        };
+        match judge.check(placement) {
+            Ok(_)
+            | Err(Violation::ExtendsNoOwnLine(_))
+            | Err(Violation::MakesOwnDot(_))
+            | Err(Violation::ClosesOwnLine(_)) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn place(&self, state: &mut TrilesState, placement: Placement) {
+        let mover = state.mover();
+        let effects = self
+            .judge(state, mover)
+            .check(placement)
+            .expect("apply needs a legal placement (play checks)");
+        let m = mover.index();
+        state.hands[m].remove(placement.tile);
+        self.lay(&mut state.board, placement);
+        state.passes = 0;
+        state.extra = state.extra.saturating_sub(1);
+        // Reward 1: an empty hand wins at once.
+        if state.hands[m].is_empty() {
+            state.winner = Some(mover);
+            return;
+        }
+        // Reward 2 (and `own-dots`): draws, the opponent's first.
+        let opponent = mover.opponent();
+        let own = if self.options.variants.own_dots {
+            effects.dots(mover)
+        } else {
+            0
+        };
+        for (colour, n) in [(opponent, effects.dots(opponent)), (mover, own)] {
+            if n > 0 {
+                state.draws.push((colour, n));
+            }
+        }
+        // Reward 3, then 4: the gift is settled first, then the extra placements.
+        state.give = effects.is_wedge();
+        state.extra += effects.loops(mover);
+        self.end_turn_if_settled(state);
+    }
+
+    fn end_turn_if_settled(&self, state: &mut TrilesState) {
+        if !state.give && state.extra == 0 {
+            state.to_move = Some(state.mover().opponent());
+        }
+    }
+
+    /// Settles owed draws that need no chance: from the face-up next tile in
+    /// `open-pool`, or none at all once the pool is empty.
+    fn settle_draws(&self, state: &mut TrilesState) {
+        while let Some(&(colour, n)) = state.draws.first() {
+            if let Some(tile) = state.next.filter(|_| self.options.variants.open_pool) {
+                state.next = None;
+                state.hands[colour.index()].add(tile);
+                if n == 1 {
+                    state.draws.remove(0);
+                } else {
+                    state.draws[0].1 -= 1;
+                }
+            } else if state.pool_len() == 0 {
+                state.draws.clear();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// The state a position describes, if it is one this game can reach.
+    pub fn state_from_position(&self, position: &Position) -> Result<TrilesState, NotationError> {
+        notation::to_state(self, position)
+    }
+
+    pub(crate) fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+}
+
+impl Game for Triles {
+    type State = TrilesState;
+    type Action = Action;
+    type View = TrilesView;
+
+    fn name(&self) -> &'static str {
+        "triles"
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        match self.options.black {
+            Some(b) if b == seat => "black".to_owned(),
+            Some(_) => "white".to_owned(),
+            None => format!("player {}", seat.0 + 1),
+        }
+    }
+
+    fn new_game(&self) -> TrilesState {
+        let set = &self.options.tile_set;
+        TrilesState {
+            board: self.empty_board(),
+            hands: [Tiles::default(); 2],
+            pool: Tiles::full(set),
+            next: None,
+            black: self.options.black,
+            to_move: self.options.first,
+            extra: 0,
+            give: false,
+            draws: Draws::new(),
+            passes: 0,
+            winner: None,
+        }
+    }
+
+    fn turn(&self, state: &TrilesState) -> Turn {
+        if state.is_over() {
+            return Turn::Over;
+        }
+        let reveal =
+            self.options.variants.open_pool && state.next.is_none() && !state.pool.is_empty();
+        if state.black.is_none() || state.to_move.is_none() || !state.set_up() {
+            return Turn::Chance;
+        }
+        if !state.draws.is_empty() || reveal {
+            return Turn::Chance;
+        }
+        Turn::Seat(state.seat_of(state.mover()).expect("colours are drawn"))
+    }
+
+    fn legal_actions(&self, state: &TrilesState, out: &mut Vec<Action>) {
+        out.clear();
+        if !matches!(self.turn(state), Turn::Seat(_)) {
+            return;
+        }
+        let mover = state.mover();
+        let hand = &state.hands[mover.index()];
+        if state.give {
+            out.extend(hand.iter().map(|(t, _)| Action::Give(t)));
+            out.push(Action::Decline);
+            return;
+        }
+        self.judge(state, mover)
+            .placements(hand.iter().map(|(t, _)| t), |p| out.push(Action::Place(p)));
+        if out.is_empty() {
+            let draw = state.extra == 0 && state.pool_len() > 0;
+            out.push(if draw { Action::Draw } else { Action::Pass });
+        }
+    }
+
+    fn chance_outcomes(&self, state: &TrilesState, out: &mut Vec<(Action, f64)>) {
+        out.clear();
+        if self.turn(state) != Turn::Chance {
+            return;
+        }
+        if state.black.is_none() {
+            out.extend([(Action::Black(Seat(0)), 0.5), (Action::Black(Seat(1)), 0.5)]);
+        } else if state.to_move.is_none() {
+            out.extend([
+                (Action::First(Colour::Black), 0.5),
+                (Action::First(Colour::White), 0.5),
+            ]);
+        } else {
+            let size = state.pool.len() as f64;
+            out.extend(
+                state
+                    .pool
+                    .iter()
+                    .map(|(t, n)| (Action::Tile(t), f64::from(n) / size)),
+            );
+        }
+    }
+
+    fn apply(&self, state: &mut TrilesState, action: &Action) {
+        match *action {
+            Action::Black(seat) => state.black = Some(seat),
+            Action::First(colour) => state.to_move = Some(colour),
+            Action::Tile(tile) => {
+                state.pool.remove(tile);
+                let [black, white] = &mut state.hands;
+                if state.board.placements().is_empty() {
+                    if black.len() < HAND_SIZE {
+                        black.add(tile);
+                    } else if white.len() < HAND_SIZE {
+                        white.add(tile);
+                    } else {
+                        let start = Placement {
+                            tile,
+                            cell: Cell::new(0, 0),
+                            rotation: 0,
+                        };
+                        self.lay(&mut state.board, start);
+                    }
+                } else if self.options.variants.open_pool {
+                    state.next = Some(tile);
+                } else {
+                    let (colour, n) = state.draws[0];
+                    state.hands[colour.index()].add(tile);
+                    if n == 1 {
+                        state.draws.remove(0);
+                    } else {
+                        state.draws[0].1 -= 1;
+                    }
+                }
+            }
+            Action::Place(p) => self.place(state, p),
+            Action::Draw => {
+                state.passes = 0;
+                state.draws.push((state.mover(), 1));
+                state.to_move = Some(state.mover().opponent());
+            }
+            Action::Pass => {
+                if state.extra > 0 {
+                    // An owed placement that cannot be made: the rest is dropped.
+                    state.extra = 0;
+                } else {
+                    state.passes += 1;
+                }
+                state.to_move = Some(state.mover().opponent());
+            }
+            Action::Give(tile) => {
+                let mover = state.mover();
+                state.hands[mover.index()].remove(tile);
+                state.hands[mover.opponent().index()].add(tile);
+                state.give = false;
+                if state.hands[mover.index()].is_empty() {
+                    state.winner = Some(mover);
+                } else {
+                    self.end_turn_if_settled(state);
+                }
+            }
+            Action::Decline => {
+                state.give = false;
+                self.end_turn_if_settled(state);
+            }
+        }
+        self.settle_draws(state);
+    }
+
+    fn outcome(&self, state: &TrilesState) -> Option<Outcome> {
+        if let Some(winner) = state.winner {
+            return Some(Outcome::win(state.seat_of(winner)?, 2));
+        }
+        if state.passes < 2 {
+            return None;
+        }
+        let [b, w] = [0, 1].map(|i| state.hands[i].len());
+        let seat = |c| state.seat_of(c).expect("colours are drawn before play");
+        Some(match b.cmp(&w) {
+            std::cmp::Ordering::Less => Outcome::win(seat(Colour::Black), 2),
+            std::cmp::Ordering::Greater => Outcome::win(seat(Colour::White), 2),
+            std::cmp::Ordering::Equal => Outcome::draw(2),
+        })
+    }
+
+    fn view(&self, state: &TrilesState, seat: Seat) -> TrilesView {
+        let colour = state.colour_of(seat);
+        let (hand, opponent) = match colour {
+            Some(c) => (state.hands[c.index()], state.hands[c.opponent().index()]),
+            None => (Tiles::default(), Tiles::default()),
+        };
+        TrilesView {
+            seat,
+            board: state.board.placements().to_vec(),
+            hand,
+            opponent_hand: self.options.variants.open_hands.then_some(opponent),
+            opponent_hand_size: opponent.len(),
+            pool_size: state.pool_len(),
+            next: state.next,
+            black: state.black,
+            to_move: state.to_move,
+            extra: state.extra,
+            give: state.give,
+            draws: state.draws.clone(),
+            passes: state.passes,
+            winner: state.winner,
+        }
+    }
+
+    fn determinize(&self, view: &TrilesView, rng: &mut dyn RngCore) -> TrilesState {
+        let set = &self.options.tile_set;
+        let mut board = self.empty_board();
+        let mut unseen = Tiles::full(set);
+        for &p in &view.board {
+            self.lay(&mut board, p);
+            unseen.remove(p.tile);
+        }
+        let mut hands = [Tiles::default(); 2];
+        if let Some(colour) = view.colour() {
+            hands[colour.index()] = view.hand;
+            let opponent = &mut hands[colour.opponent().index()];
+            match view.opponent_hand {
+                Some(known) => *opponent = known,
+                None => {
+                    let mut hidden: Vec<TileId> = Vec::with_capacity(unseen.len());
+                    for (t, n) in unseen.iter() {
+                        let known = view.hand.count(t) + u8::from(view.next == Some(t));
+                        hidden.extend(std::iter::repeat_n(t, usize::from(n - known)));
+                    }
+                    hidden.shuffle(rng);
+                    for &t in &hidden[..view.opponent_hand_size] {
+                        opponent.add(t);
+                    }
+                }
+            }
+        }
+        let mut pool = unseen;
+        for (t, n) in hands.iter().flat_map(|h| h.iter()) {
+            for _ in 0..n {
+                pool.remove(t);
+            }
+        }
+        if let Some(t) = view.next {
+            pool.remove(t);
+        }
+        TrilesState {
+            board,
+            hands,
+            pool,
+            next: view.next,
+            black: view.black,
+            to_move: view.to_move,
+            extra: view.extra,
+            give: view.give,
+            draws: view.draws.clone(),
+            passes: view.passes,
+            winner: view.winner,
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<TrilesState, NotationError> {
+        let position = Position::parse(self.tile_set(), text)?;
+        self.state_from_position(&position)
+    }
+
+    fn format_position(&self, state: &TrilesState) -> String {
+        Position::from(state).format(self.tile_set())
+    }
+
+    fn parse_action(&self, _state: &TrilesState, text: &str) -> Result<Action, NotationError> {
+        notation::parse_action(self.tile_set(), text)
+    }
+
+    fn format_action(&self, _state: &TrilesState, action: &Action) -> String {
+        notation::format_action(self.tile_set(), action)
+    }
+
+    fn draw(&self, view: &TrilesView) -> String {
+        crate::draw::draw(self, view)
+    }
+
+    fn play(&self, state: &mut TrilesState, action: &Action) -> Result<(), IllegalAction> {
+        // Placements get the reason they break the rules; everything else the default.
+        if let (Turn::Seat(_), Action::Place(p)) = (self.turn(state), action) {
+            if let Err(v) = self.effects(state, *p) {
+                return Err(IllegalAction {
+                    action: self.format_action(state, action),
+                    reason: v.to_string(),
+                });
+            }
+            self.apply(state, action);
+            return Ok(());
+        }
+        let mut legal = Vec::new();
+        let allowed = match self.turn(state) {
+            Turn::Over => Err("the game is over"),
+            Turn::Seat(_) => {
+                self.legal_actions(state, &mut legal);
+                if legal.contains(action) {
+                    Ok(())
+                } else {
+                    Err("not a legal action in this position")
+                }
+            }
+            Turn::Chance => {
+                let mut outcomes = Vec::new();
+                self.chance_outcomes(state, &mut outcomes);
+                if outcomes.iter().any(|(a, _)| a == action) {
+                    Ok(())
+                } else {
+                    Err("not a possible chance outcome here")
+                }
+            }
+        };
+        match allowed {
+            Ok(()) => {
+                self.apply(state, action);
+                Ok(())
+            }
+            Err(reason) => Err(IllegalAction {
+                action: self.format_action(state, action),
+                reason: reason.to_owned(),
+            }),
+        }
+    }
+}
