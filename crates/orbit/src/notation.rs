@@ -293,7 +293,7 @@ impl Setup {
             .map(|&c| {
                 let mut spots = vec![Spot::Centre; state.centre(c)];
                 spots.extend(state.fields(c).map(|f| Spot::At(board.coord(f))));
-                spots.extend(std::iter::repeat(Spot::Home).take(state.home(c)));
+                spots.extend(std::iter::repeat_n(Spot::Home, state.home(c)));
                 (c, spots)
             })
             .collect();
