@@ -86,14 +86,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// a possible chance outcome); otherwise leaves `state` untouched.
     fn play(&self, state: &mut Self::State, action: &Self::Action) -> Result<(), IllegalAction> {
         let allowed = match self.turn(state) {
-            Turn::Over => Err("the game is over"),
+            Turn::Over => Err("the game is over".to_owned()),
             Turn::Seat(_) => {
                 let mut legal = Vec::new();
                 self.legal_actions(state, &mut legal);
                 if legal.contains(action) {
                     Ok(())
                 } else {
-                    Err("not a legal move in this position")
+                    Err(self
+                        .illegal_reason(state, action)
+                        .unwrap_or_else(|| "not a legal move in this position".to_owned()))
                 }
             }
             Turn::Chance => {
@@ -102,7 +104,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
                 if outcomes.iter().any(|(a, p)| a == action && *p > 0.0) {
                     Ok(())
                 } else {
-                    Err("not a possible chance outcome here")
+                    Err("not a possible chance outcome here".to_owned())
                 }
             }
         };
@@ -113,9 +115,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             }
             Err(reason) => Err(IllegalAction {
                 action: self.format_action(state, action),
-                reason: reason.to_owned(),
+                reason,
             }),
         }
+    }
+
+    /// Which rule a decision that is not legal in `state` breaks, for [`Game::play`]'s error;
+    /// `None` gives a generic reason. Only called for actions already found illegal.
+    fn illegal_reason(&self, _state: &Self::State, _action: &Self::Action) -> Option<String> {
+        None
     }
 
     /// Draws the outcome of the pending chance event with `rng`.
@@ -132,9 +140,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 }
 
 /// Picks one item with probability proportional to its weight; `None` when empty.
-pub(crate) fn sample_weighted<'a, A>(
+pub fn sample_weighted<'a, A, R: RngCore + ?Sized>(
     items: &'a [(A, f64)],
-    rng: &mut dyn RngCore,
+    rng: &mut R,
 ) -> Option<&'a A> {
     let total: f64 = items.iter().map(|(_, p)| p).sum();
     let mut x = rng.random::<f64>() * total;
@@ -144,5 +152,6 @@ pub(crate) fn sample_weighted<'a, A>(
         }
         x -= p;
     }
+    // Rounding can leave `x` just above the last weight.
     items.last().map(|(a, _)| a)
 }

@@ -21,5 +21,5 @@ pub mod rng;
 
 pub use bot::Bot;
 pub use error::{IllegalAction, NotationError};
-pub use game::{Game, Turn};
+pub use game::{sample_weighted, Game, Turn};
 pub use outcome::{Outcome, Seat};

@@ -11,7 +11,7 @@ use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::RngCore;
 use thiserror::Error;
-use trio_core::{Game, IllegalAction, NotationError, Outcome, Seat, Turn};
+use trio_core::{Game, NotationError, Outcome, Seat, Turn};
 
 use crate::grid::{Board, Cell, Geometry, Placement};
 use crate::lines::Line;
@@ -850,48 +850,11 @@ impl Game for Triles {
         crate::draw::draw(self, view)
     }
 
-    fn play(&self, state: &mut TrilesState, action: &Action) -> Result<(), IllegalAction> {
-        // Placements get the reason they break the rules; everything else the default.
-        if let (Turn::Seat(_), Action::Place(p)) = (self.turn(state), action) {
-            if let Err(v) = self.effects(state, *p) {
-                return Err(IllegalAction {
-                    action: self.format_action(state, action),
-                    reason: v.to_string(),
-                });
-            }
-            self.apply(state, action);
-            return Ok(());
-        }
-        let mut legal = Vec::new();
-        let allowed = match self.turn(state) {
-            Turn::Over => Err("the game is over"),
-            Turn::Seat(_) => {
-                self.legal_actions(state, &mut legal);
-                if legal.contains(action) {
-                    Ok(())
-                } else {
-                    Err("not a legal action in this position")
-                }
-            }
-            Turn::Chance => {
-                let mut outcomes = Vec::new();
-                self.chance_outcomes(state, &mut outcomes);
-                if outcomes.iter().any(|(a, _)| a == action) {
-                    Ok(())
-                } else {
-                    Err("not a possible chance outcome here")
-                }
-            }
-        };
-        match allowed {
-            Ok(()) => {
-                self.apply(state, action);
-                Ok(())
-            }
-            Err(reason) => Err(IllegalAction {
-                action: self.format_action(state, action),
-                reason: reason.to_owned(),
-            }),
+    fn illegal_reason(&self, state: &TrilesState, action: &Action) -> Option<String> {
+        // A placement gets the rule it breaks.
+        match action {
+            Action::Place(p) => self.effects(state, *p).err().map(|v| v.to_string()),
+            _ => None,
         }
     }
 }
