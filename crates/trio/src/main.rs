@@ -4,7 +4,11 @@
 //! built from the command line. Errors end the program with exit code 2 and one line saying
 //! what is wrong and where.
 
+mod effects;
+mod engine;
 mod games;
+mod hint;
+mod matches;
 mod moves;
 mod perft;
 mod play;
@@ -31,23 +35,38 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play a game in the terminal: people take turns at one keyboard (hot seat).
+    /// Play a game in the terminal: people at one keyboard (hot seat), or against the AI
+    /// with `--seat 2=ai:3`.
     Play(play::PlayArgs),
     /// List the legal moves of a position, one per line, sorted.
     Moves(moves::MovesArgs),
+    /// What a Triles placement would do (dots, loops, closed lines, wedge), or why it is
+    /// illegal.
+    Effects(effects::EffectsArgs),
     /// Count the move sequences of a given length from a position (tests move generation).
     Perft(perft::PerftArgs),
+    /// The move the AI would play in a position, and its evaluation.
+    Hint(hint::HintArgs),
+    /// Two agents play many games against each other; prints results with a 95% interval.
+    Match(matches::MatchArgs),
+    /// Serve an engine over a line protocol on standard input and output: for Gygès, the
+    /// Universal Gyges Interface of `gyges_engine` (docs/ugi.md).
+    Engine(engine::EngineArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Play(args) => play::run(&args),
-        Command::Moves(args) => moves::run(&args),
-        Command::Perft(args) => perft::run(&args),
+        Command::Effects(args) => effects::run(&args),
+        Command::Play(args) => play::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Moves(args) => moves::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Perft(args) => perft::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Hint(args) => hint::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Match(args) => matches::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Engine(args) => engine::run(&args).map(|()| ExitCode::SUCCESS),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::from(2)

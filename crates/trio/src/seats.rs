@@ -1,4 +1,5 @@
-//! Who sits in each seat of a terminal game: a person at this keyboard or an AI agent.
+//! Who sits in each seat of a terminal game or a match: a person at this keyboard, a random
+//! mover, or the AI at a strength level.
 
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
@@ -15,9 +16,46 @@ pub struct SeatArg {
     pub who: Who,
 }
 
+/// A kind of player, as written on the command line: `human`, `random` or `ai:N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Who {
     Human,
+    Random,
+    /// The AI at a level from 1 (a beginner can beat it) to 5 (the strongest we have).
+    Ai(u8),
+}
+
+impl FromStr for Who {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim() {
+            "human" => Ok(Who::Human),
+            "random" => Ok(Who::Random),
+            other => {
+                let level = other.strip_prefix("ai:").ok_or_else(|| {
+                    format!("unknown player {other:?} (expected human, random or ai:1 to ai:5)")
+                })?;
+                level
+                    .parse()
+                    .ok()
+                    .filter(|l| trio_ai::LEVELS.contains(l))
+                    .map(Who::Ai)
+                    .ok_or_else(|| format!("AI level {level:?} is not a number from 1 to 5"))
+            }
+        }
+    }
+}
+
+impl Who {
+    /// The agent for this player; `None` for a person, who plays at the keyboard.
+    pub fn bot<G: CliGame>(self) -> Option<Box<dyn Bot<G>>> {
+        match self {
+            Who::Human => None,
+            Who::Random => Some(Box::new(trio_ai::RandomBot)),
+            Who::Ai(level) => Some(G::bot_for_level(level)),
+        }
+    }
 }
 
 impl FromStr for SeatArg {
@@ -33,13 +71,9 @@ impl FromStr for SeatArg {
             .ok()
             .filter(|n| (1..=4).contains(n))
             .ok_or_else(|| format!("seat {number:?} is not a number from 1 to 4"))?;
-        let who = match who.trim() {
-            "human" => Who::Human,
-            other => return Err(format!("unknown player {other:?} (expected human)")),
-        };
         Ok(Self {
             seat: Seat(number - 1),
-            who,
+            who: who.parse()?,
         })
     }
 }
@@ -124,9 +158,7 @@ pub fn seat_bots<G: CliGame>(game: &G, args: &[SeatArg]) -> anyhow::Result<Vec<B
                 arg.seat
             );
         };
-        *slot = match arg.who {
-            Who::Human => Box::new(Human),
-        };
+        *slot = arg.who.bot().unwrap_or_else(|| Box::new(Human));
     }
     Ok(bots)
 }
@@ -155,5 +187,12 @@ mod tests {
         assert!("5=human".parse::<SeatArg>().unwrap_err().contains("1 to 4"));
         assert!("2".parse::<SeatArg>().unwrap_err().contains("N=WHO"));
         assert!("1=robot".parse::<SeatArg>().unwrap_err().contains("robot"));
+        assert_eq!("1=ai:3".parse::<SeatArg>().map(|a| a.who), Ok(Who::Ai(3)));
+        assert_eq!(
+            "1=random".parse::<SeatArg>().map(|a| a.who),
+            Ok(Who::Random)
+        );
+        assert!("1=ai:6".parse::<SeatArg>().unwrap_err().contains("1 to 5"));
+        assert!("1=ai:x".parse::<SeatArg>().unwrap_err().contains("1 to 5"));
     }
 }

@@ -1,0 +1,65 @@
+//! [`AlphaBetaBot`]: the engine in a seat, with a budget of depth, nodes or time.
+
+use rand::RngCore;
+use trio_core::{Bot, Seat};
+use trio_gyges::{GameState, Gyges, Move};
+
+use super::search::{GygesEngine, SearchLimit};
+
+/// Plays the engine's best move under a fixed [`SearchLimit`]. With a depth or node budget
+/// its play depends on the position and the game so far alone.
+#[derive(Debug)]
+pub struct AlphaBetaBot {
+    engine: GygesEngine,
+    limit: SearchLimit,
+}
+
+impl AlphaBetaBot {
+    /// A bot searching each move within `limit`, for whatever variant the game plays.
+    pub fn new(limit: SearchLimit) -> Self {
+        AlphaBetaBot {
+            engine: GygesEngine::new(Default::default()),
+            limit,
+        }
+    }
+
+    /// A bot around an engine set up by the caller (weights, table size).
+    pub fn with_engine(engine: GygesEngine, limit: SearchLimit) -> Self {
+        AlphaBetaBot { engine, limit }
+    }
+}
+
+impl Bot<Gyges> for AlphaBetaBot {
+    /// `alphabeta:` and the budget: `d6` (depth), `50000n` (nodes), `200ms` (time),
+    /// joined by `+` when there are several.
+    fn name(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(d) = self.limit.depth {
+            parts.push(format!("d{d}"));
+        }
+        if let Some(n) = self.limit.nodes {
+            parts.push(format!("{n}n"));
+        }
+        if let Some(t) = self.limit.time {
+            parts.push(format!("{}ms", t.as_millis()));
+        }
+        if parts.is_empty() {
+            parts.push("unbounded".to_owned());
+        }
+        format!("alphabeta:{}", parts.join("+"))
+    }
+
+    fn choose(
+        &mut self,
+        game: &Gyges,
+        view: &GameState,
+        _seat: Seat,
+        _rng: &mut dyn RngCore,
+    ) -> Option<Move> {
+        self.engine.search(game, view, self.limit).map(|r| r.best)
+    }
+
+    fn reset(&mut self) {
+        self.engine.clear();
+    }
+}

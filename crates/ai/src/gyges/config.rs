@@ -1,0 +1,67 @@
+//! The engine's tunables in one place: search constants and the evaluation weights.
+//! How the weights were chosen is in `docs/gyges-engine.md`.
+
+use super::score::Score;
+
+/// Transposition table entries allocated by default (24 bytes each: 6 MiB).
+pub const TT_ENTRIES: usize = 1 << 18;
+/// Half width of the aspiration window around the previous iteration's score.
+pub const ASPIRATION_WINDOW: Score = 60;
+/// Iterations below this depth search with a full window.
+pub const ASPIRATION_MIN_DEPTH: u32 = 3;
+/// Nodes between looks at the clock and the stop flag.
+pub const CHECK_EVERY: u64 = 1024;
+/// Nodes at least this deep (remaining depth) order their moves by making each one and
+/// counting the replies; shallower nodes use only the table move, killers and history.
+pub const ORDER_BY_REPLIES_DEPTH: i32 = 2;
+/// A leaf where the opponent threatens to leave the board is searched one ply more, but
+/// only this many plies beyond the iteration's depth: threats are so common that
+/// unbounded extensions would never end.
+pub const THREAT_EXTENSION_PLIES: usize = 2;
+/// Deepest iteration the engine starts when no depth is given.
+pub const MAX_DEPTH: u32 = 64;
+
+/// The weights of the evaluation, each per unit of what it counts, from the side to
+/// move's point of view minus the opponent's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per legal move, divided by [`Weights::MOBILITY_DIVISOR`].
+    pub mobility: Score,
+    /// Per empty square one of the side's active-row pieces can end on.
+    pub square: Score,
+    /// Extra per such square the opponent cannot reach.
+    pub unique_square: Score,
+    /// Per piece the side can land on (to bounce or replace), by its value 1, 2, 3.
+    pub piece: [Score; 3],
+    /// Extra per such piece the opponent cannot land on, by value.
+    pub unique_piece: [Score; 3],
+    /// Per square of the opponent's home row the side can land on or end on.
+    pub home_row: Score,
+    /// Against the side whose opponent could leave the board next move (at a leaf the
+    /// search did not extend): it must spend its move stopping that.
+    pub threat: Score,
+    /// For having the move.
+    pub tempo: Score,
+}
+
+impl Weights {
+    pub const MOBILITY_DIVISOR: Score = 8;
+
+    /// The weights the self-play tuning kept.
+    pub const TUNED: Weights = Weights {
+        mobility: 1,
+        square: 2,
+        unique_square: 2,
+        piece: [30, 12, 6],
+        unique_piece: [60, 20, 8],
+        home_row: 8,
+        threat: 40,
+        tempo: 10,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::TUNED
+    }
+}

@@ -1,0 +1,116 @@
+//! Move ordering: the table's move first, then moves that leave the opponent the fewest
+//! replies (near the root, where making every move is affordable) or killer moves and
+//! the history heuristic (near the leaves). Moves after which the opponent can leave the
+//! board are found here and never searched: they lose at once.
+
+use trio_gyges::{has_goal_move, move_count, Move, Position, Variant};
+
+use super::score::MAX_PLY;
+
+const TT_BONUS: i64 = 1 << 40;
+const KILLER_BONUS: [i64; 2] = [1 << 30, 1 << 29];
+/// History counts are halved when one passes this, so old cutoffs fade.
+const HISTORY_CAP: i64 = 1 << 20;
+
+/// Killer moves per ply and history counts per (start, end) square.
+#[derive(Clone, Debug)]
+pub(super) struct Ordering {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<[i64; 36]>,
+}
+
+/// A move to search, or one that loses at once.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ranked {
+    pub mv: Move,
+    key: i64,
+    /// After this move the opponent can leave the board.
+    pub loses: bool,
+}
+
+fn squares(mv: Move) -> Option<(usize, usize)> {
+    match mv {
+        Move::Step { from, to } | Move::Replace { from, to, .. } => {
+            Some((from.index(), to.index()))
+        }
+        Move::Goal { from } => Some((from.index(), from.index())),
+        Move::Setup(_) => None,
+    }
+}
+
+impl Ordering {
+    pub fn new() -> Self {
+        Ordering {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![[0; 36]; 36],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        *self = Ordering::new();
+    }
+
+    /// `moves` ranked best first. With `by_replies`, every move is made to count the
+    /// opponent's replies and to spot the moves that let it leave the board.
+    pub fn rank(
+        &self,
+        pos: &Position,
+        variant: Variant,
+        moves: &[Move],
+        tt_move: Option<Move>,
+        ply: usize,
+        by_replies: bool,
+    ) -> Vec<Ranked> {
+        let mut ranked: Vec<Ranked> = moves
+            .iter()
+            .map(|&mv| {
+                let mut key = 0;
+                let mut loses = false;
+                if tt_move == Some(mv) {
+                    key += TT_BONUS;
+                }
+                if by_replies {
+                    let child = pos.make_move(mv);
+                    loses = has_goal_move(&child, variant);
+                    if !loses {
+                        key -= move_count(&child, variant) as i64;
+                    }
+                } else {
+                    let killers = &self.killers[ply.min(MAX_PLY)];
+                    for (slot, bonus) in killers.iter().zip(KILLER_BONUS) {
+                        if *slot == Some(mv) {
+                            key += bonus;
+                        }
+                    }
+                    if let Some((from, to)) = squares(mv) {
+                        key += self.history[from][to];
+                    }
+                }
+                Ranked { mv, key, loses }
+            })
+            .collect();
+        // Stable, so equal keys keep the generator's order and the search is reproducible.
+        ranked.sort_by_key(|r| std::cmp::Reverse(r.key));
+        ranked
+    }
+
+    /// Remembers a move that caused a cutoff at `ply` with `depth` left.
+    pub fn reward(&mut self, mv: Move, ply: usize, depth: i32) {
+        let killers = &mut self.killers[ply.min(MAX_PLY)];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        if let Some((from, to)) = squares(mv) {
+            let d = i64::from(depth.max(1));
+            self.history[from][to] += d * d;
+            if self.history[from][to] > HISTORY_CAP {
+                for row in &mut self.history {
+                    for h in row.iter_mut() {
+                        *h /= 2;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,462 @@
+//! The search: iterative deepening over a negamax alpha-beta with principal variation
+//! search and aspiration windows, a transposition table, and Gygès' two tactical facts
+//! checked first at every node: the side to move wins at once if it can leave the board,
+//! and a leaf where the opponent threatens to leave is searched one ply more instead of
+//! evaluated. Repetitions along the searched line and the game's ply limit score as draws.
+
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use trio_core::Game;
+use trio_gyges::{
+    generate_moves, has_goal_move, GameState, Gyges, Move, MoveList, Position, Variant,
+};
+
+use super::config::{
+    Weights, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, MAX_DEPTH,
+    ORDER_BY_REPLIES_DEPTH, THREAT_EXTENSION_PLIES, TT_ENTRIES,
+};
+use super::evaluation::evaluate;
+use super::ordering::Ordering;
+use super::score::{
+    from_table, is_decisive, loss_in, to_table, win_in, Score, DRAW, INFINITY, MAX_PLY,
+};
+use super::transposition_table::{Bound, Entry, TranspositionTable};
+
+/// When a search stops: after an iteration of `depth` plies, after `nodes` nodes, or
+/// after `time`, whichever comes first. Depth and nodes give the same move on any
+/// machine; time does not. The first iteration always completes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimit {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+impl SearchLimit {
+    pub fn depth(depth: u32) -> Self {
+        SearchLimit {
+            depth: Some(depth),
+            ..Self::default()
+        }
+    }
+
+    pub fn nodes(nodes: u64) -> Self {
+        SearchLimit {
+            nodes: Some(nodes),
+            ..Self::default()
+        }
+    }
+
+    pub fn time(time: Duration) -> Self {
+        SearchLimit {
+            time: Some(time),
+            ..Self::default()
+        }
+    }
+}
+
+/// The outcome of a search, or of one finished iteration of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    pub best: Move,
+    /// From the side to move's point of view; see [`super::plies_to_end`] for wins.
+    pub score: Score,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Nodes visited by the whole search so far.
+    pub nodes: u64,
+    /// The expected line, `best` first.
+    pub pv: Vec<Move>,
+}
+
+/// A Gygès alpha-beta engine for one variant. Keeps its transposition table, killers and
+/// history between searches (of one game); [`GygesEngine::clear`] forgets them.
+#[derive(Debug)]
+pub struct GygesEngine {
+    variant: Variant,
+    ply_limit: u32,
+    weights: Weights,
+    tt: TranspositionTable,
+    ordering: Ordering,
+    stop: Arc<AtomicBool>,
+    // The current search.
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+    /// Hashes of the positions on the searched line, the root last before the search.
+    path: Vec<u64>,
+    /// Plies of the game before the root, for the ply limit.
+    root_plies: u32,
+    /// Root moves that repeat a position of the game: scored as draws.
+    root_draws: Vec<Move>,
+    root_best: Option<(Move, Score)>,
+    /// An iteration has completed: from now on the search may stop at any node.
+    completed: bool,
+    /// The depth of the current iteration.
+    root_depth: u32,
+}
+
+impl GygesEngine {
+    /// An engine for `variant` with the tuned weights and no ply limit.
+    pub fn new(variant: Variant) -> Self {
+        GygesEngine {
+            variant,
+            ply_limit: 0,
+            weights: Weights::TUNED,
+            tt: TranspositionTable::new(TT_ENTRIES),
+            ordering: Ordering::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            aborted: false,
+            path: Vec::new(),
+            root_plies: 0,
+            root_draws: Vec::new(),
+            root_best: None,
+            completed: false,
+            root_depth: 0,
+        }
+    }
+
+    /// The same engine with other evaluation weights.
+    pub fn with_weights(mut self, weights: Weights) -> Self {
+        self.weights = weights;
+        self
+    }
+
+    /// The same engine with a transposition table of about `entries` entries.
+    pub fn with_tt_entries(mut self, entries: usize) -> Self {
+        self.tt = TranspositionTable::new(entries);
+        self
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Plays `variant` from now on, forgetting what was learnt in the other.
+    pub fn set_variant(&mut self, variant: Variant) {
+        if variant != self.variant {
+            self.variant = variant;
+            self.clear();
+        }
+    }
+
+    /// The flag that stops a running search when set. A search does not clear it: whoever
+    /// sets it clears it before the next search (so a stop sent just before a search
+    /// starts is not lost).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Forgets the transposition table, killers and history (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.ordering.clear();
+    }
+
+    /// Searches a game in progress under `game`'s rules: its ply limit and the positions
+    /// already played (a move back into one of them scores as a draw). `None` if the game
+    /// is over.
+    pub fn search(
+        &mut self,
+        game: &Gyges,
+        state: &GameState,
+        limit: SearchLimit,
+    ) -> Option<SearchResult> {
+        self.search_with(game, state, limit, &mut |_, _| {})
+    }
+
+    /// [`GygesEngine::search`], calling `on_iteration` with the result and the time taken
+    /// after each completed iteration.
+    pub fn search_with(
+        &mut self,
+        game: &Gyges,
+        state: &GameState,
+        limit: SearchLimit,
+        on_iteration: &mut dyn FnMut(&SearchResult, Duration),
+    ) -> Option<SearchResult> {
+        if game.end(state).is_some() {
+            return None;
+        }
+        self.set_variant(game.variant());
+        self.ply_limit = game.ply_limit();
+        self.root_plies = state.plies();
+        let mut moves = MoveList::new();
+        generate_moves(state.position(), self.variant, &mut moves);
+        self.root_draws = moves
+            .iter()
+            .filter(|mv| {
+                let mut next = state.clone();
+                game.apply(&mut next, mv);
+                next.occurrences() >= 2
+            })
+            .copied()
+            .collect();
+        self.run(state.position(), limit, on_iteration)
+    }
+
+    /// Searches `pos` alone: no game history and no ply limit. `None` if the side to move
+    /// has no legal move or the game is won.
+    pub fn search_position(&mut self, pos: &Position, limit: SearchLimit) -> Option<SearchResult> {
+        self.search_position_with(pos, limit, &mut |_, _| {})
+    }
+
+    /// [`GygesEngine::search_position`], calling `on_iteration` after each iteration.
+    pub fn search_position_with(
+        &mut self,
+        pos: &Position,
+        limit: SearchLimit,
+        on_iteration: &mut dyn FnMut(&SearchResult, Duration),
+    ) -> Option<SearchResult> {
+        self.ply_limit = 0;
+        self.root_plies = 0;
+        self.root_draws.clear();
+        self.run(pos, limit, on_iteration)
+    }
+
+    fn run(
+        &mut self,
+        pos: &Position,
+        limit: SearchLimit,
+        on_iteration: &mut dyn FnMut(&SearchResult, Duration),
+    ) -> Option<SearchResult> {
+        let start = Instant::now();
+        self.nodes = 0;
+        self.node_limit = limit.nodes.unwrap_or(u64::MAX);
+        self.deadline = limit.time.map(|t| start + t);
+        self.aborted = false;
+        self.completed = false;
+        self.path.clear();
+        self.path.push(pos.hash());
+        let mut moves = MoveList::new();
+        generate_moves(pos, self.variant, &mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        if let Some(&goal) = moves.iter().find(|mv| matches!(mv, Move::Goal { .. })) {
+            let result = SearchResult {
+                best: goal,
+                score: win_in(1),
+                depth: 1,
+                nodes: 1,
+                pv: vec![goal],
+            };
+            on_iteration(&result, start.elapsed());
+            return Some(result);
+        }
+        let max_depth = limit.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut best: Option<SearchResult> = None;
+        for depth in 1..=max_depth {
+            let prev = best.as_ref().map(|r| r.score);
+            self.root_depth = depth;
+            let mut pv = Vec::new();
+            let score = match prev {
+                Some(s) if depth >= ASPIRATION_MIN_DEPTH && !is_decisive(s) => {
+                    let (a, b) = (s - ASPIRATION_WINDOW, s + ASPIRATION_WINDOW);
+                    let score = self.negamax(pos, depth as i32, a, b, 0, &mut pv);
+                    if !self.aborted && (score <= a || score >= b) {
+                        self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, &mut pv)
+                    } else {
+                        score
+                    }
+                }
+                _ => self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, &mut pv),
+            };
+            if self.aborted && best.is_some() {
+                break;
+            }
+            let Some((mv, _)) = self.root_best else { break };
+            if pv.first() != Some(&mv) {
+                pv = vec![mv];
+            }
+            let result = SearchResult {
+                best: mv,
+                score,
+                depth,
+                nodes: self.nodes,
+                pv,
+            };
+            on_iteration(&result, start.elapsed());
+            let decided = is_decisive(score);
+            best = Some(result);
+            self.completed = true;
+            if decided || self.aborted {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Whether the search must stop now; looks at the clock and the flag now and then.
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes % CHECK_EVERY == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.stop.load(AtomicOrdering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Whether the position just entered repeats one earlier on the line or in the game
+    /// (same side to move, so every second entry).
+    fn repeats(&self) -> bool {
+        let n = self.path.len();
+        let now = self.path[n - 1];
+        self.path[..n - 1]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&h| h == now)
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        pv: &mut Vec<Move>,
+    ) -> Score {
+        pv.clear();
+        self.nodes += 1;
+        // The first iteration always completes, so there is a move to play.
+        if self.completed && self.out_of_budget() {
+            return DRAW;
+        }
+        if ply > 0 {
+            if self.repeats() {
+                return DRAW;
+            }
+            if self.ply_limit != 0 && self.root_plies + ply as u32 >= self.ply_limit {
+                return DRAW;
+            }
+            if has_goal_move(pos, self.variant) {
+                return win_in(ply + 1);
+            }
+        } else {
+            self.root_best = None;
+        }
+        let mut depth = depth;
+        if depth <= 0 || ply >= MAX_PLY {
+            let leaf = evaluate(pos, self.variant, &self.weights);
+            if leaf.stuck {
+                return loss_in(ply);
+            }
+            let extend = ply < self.root_depth as usize + THREAT_EXTENSION_PLIES;
+            if !leaf.threatened || !extend || ply >= MAX_PLY {
+                return leaf.score;
+            }
+            // The opponent threatens to leave the board: see which moves stop it.
+            depth = 1;
+        }
+
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.best);
+        if let Some(e) = entry.filter(|e| ply > 0 && e.depth >= depth) {
+            let score = from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+
+        let mut moves = Box::new(MoveList::new());
+        generate_moves(pos, self.variant, &mut moves);
+        if moves.is_empty() {
+            return loss_in(ply);
+        }
+        let by_replies = ply == 0 || depth >= ORDER_BY_REPLIES_DEPTH;
+        let ranked = self
+            .ordering
+            .rank(pos, self.variant, &moves, tt_move, ply, by_replies);
+        drop(moves);
+
+        let alpha_start = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut child_pv = Vec::new();
+        let mut searched = 0;
+        for r in &ranked {
+            let score = if r.loses {
+                loss_in(ply + 2)
+            } else if ply == 0 && self.root_draws.contains(&r.mv) {
+                DRAW
+            } else {
+                let child = pos.make_move(r.mv);
+                self.path.push(child.hash());
+                let score = if searched == 0 {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
+                } else {
+                    let s = -self.negamax(
+                        &child,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        &mut child_pv,
+                    );
+                    if s > alpha && s < beta && !self.aborted {
+                        -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
+                    } else {
+                        s
+                    }
+                };
+                self.path.pop();
+                searched += 1;
+                score
+            };
+            if self.aborted {
+                return DRAW;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(r.mv);
+                if ply == 0 {
+                    self.root_best = Some((r.mv, score));
+                }
+                if score > alpha {
+                    alpha = score;
+                    pv.clear();
+                    pv.push(r.mv);
+                    if !r.loses {
+                        pv.extend_from_slice(&child_pv);
+                    }
+                }
+            }
+            if alpha >= beta {
+                self.ordering.reward(r.mv, ply, depth);
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key,
+            best: best_move,
+            score: to_table(best_score, ply),
+            depth,
+            bound,
+        });
+        best_score
+    }
+}

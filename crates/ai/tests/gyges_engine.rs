@@ -1,0 +1,203 @@
+//! The Gygès alpha-beta engine on hand-checked positions: winning at once, a forced win in
+//! two, stopping an exit, the ply limit, determinism, both variants, and the bot in a game.
+//! Each position is also checked by brute force with the move generator, so the test
+//! does not only trust the engine.
+
+use trio_ai::gyges::{loss_in, win_in, GygesEngine, SearchLimit};
+use trio_ai::{play_game, AlphaBetaBot, RandomBot};
+use trio_core::{Bot, Game, Outcome, Seat};
+use trio_gyges::{
+    generate_moves, has_goal_move, GameState, Gyges, Move, MoveList, Position, Variant,
+};
+
+fn pos(text: &str) -> Position {
+    text.parse().expect("a valid position")
+}
+
+fn moves(pos: &Position, variant: Variant) -> MoveList {
+    let mut list = MoveList::new();
+    generate_moves(pos, variant, &mut list);
+    list
+}
+
+/// The moves after which the opponent cannot leave the board at once.
+fn safe_moves(pos: &Position, variant: Variant) -> Vec<Move> {
+    moves(pos, variant)
+        .into_iter()
+        .filter(|&m| !has_goal_move(&pos.make_move(m), variant))
+        .collect()
+}
+
+#[test]
+fn takes_a_win_in_one() {
+    //  6  . . 3 . . .
+    //  5  . 1 2 . 3 .
+    //  4  . . 1 . 2 .
+    //  3  3 . . . . 2
+    //  2  . 1 . 2 . .
+    //  1  . . 3 . . 1   South to move: the 3 on c1 bounces up the board and can
+    //                   leave across rank 6.
+    let p = pos("..3.../.12.3./..1.2./3....2/.1.2../..3..1 S");
+    for variant in [Variant::Seed, Variant::Official] {
+        let r = GygesEngine::new(variant)
+            .search_position(&p, SearchLimit::depth(4))
+            .unwrap();
+        assert!(matches!(r.best, Move::Goal { .. }), "{}", r.best);
+        assert_eq!(r.score, win_in(1));
+    }
+}
+
+#[test]
+fn finds_a_forced_win_in_two() {
+    //  6  1 . . . . 3   North to move (active row 6).
+    //  5  . 2 2 . . .
+    //  4  1 . . 3 3 2
+    //  3  . 1 2 . 3 .
+    //  2  1 . . . . .
+    //  1  . . . . . .
+    let p = pos("1....3/.22.../1..332/.12.3./1...../...... N");
+    let v = Variant::Seed;
+    assert!(!has_goal_move(&p, v), "not a win in one");
+    let r = GygesEngine::new(v)
+        .search_position(&p, SearchLimit::depth(3))
+        .unwrap();
+    assert_eq!(r.score, win_in(3), "{r:?}");
+    // Brute force: after the engine's move every South reply lets North leave the board.
+    let after = p.make_move(r.best);
+    assert!(!has_goal_move(&after, v));
+    for reply in moves(&after, v) {
+        assert!(
+            has_goal_move(&after.make_move(reply), v),
+            "{} {reply} holds",
+            r.best
+        );
+    }
+    // The line ends with the reply after which North can leave; the exit itself is not listed.
+    assert_eq!(r.pv.len(), 2, "{:?}", r.pv);
+}
+
+#[test]
+fn stops_an_exit_when_a_few_moves_do() {
+    //  6  1 . . . . 3
+    //  5  2 . 2 . . .
+    //  4  . 3 . 1 . .
+    //  3  . . . . . .
+    //  2  . . 2 1 2 3
+    //  1  1 . . . . 3   South to move; North threatens to leave across rank 1.
+    let p = pos("1....3/2.2.../.3.1../....../..2123/1....3 S");
+    let v = Variant::Seed;
+    let safe = safe_moves(&p, v);
+    assert!(
+        !safe.is_empty() && safe.len() < moves(&p, v).len() / 10,
+        "{}",
+        safe.len()
+    );
+    for limit in [
+        SearchLimit::depth(1),
+        SearchLimit::depth(3),
+        SearchLimit::nodes(2_000),
+    ] {
+        let r = GygesEngine::new(v).search_position(&p, limit).unwrap();
+        assert!(safe.contains(&r.best), "{} is not one of {safe:?}", r.best);
+    }
+}
+
+#[test]
+fn plays_the_only_move_that_does_not_lose_at_once() {
+    //  6  . . . . . .
+    //  5  2 1 . 1 . .
+    //  4  . 3 2 2 . 3
+    //  3  . 2 . . 3 .
+    //  2  . . 1 . . 3
+    //  1  . . 1 . . .   South to move: one move stops North's exit, and it only delays
+    //                   the loss.
+    let p = pos("....../21.1../.322.3/.2..3./..1..3/..1... S");
+    let v = Variant::Seed;
+    let safe = safe_moves(&p, v);
+    assert_eq!(safe.len(), 1);
+    let r = GygesEngine::new(v)
+        .search_position(&p, SearchLimit::depth(3))
+        .unwrap();
+    assert_eq!(r.best, safe[0]);
+    assert_eq!(r.score, loss_in(4));
+}
+
+#[test]
+fn the_same_search_gives_the_same_move_and_node_count() {
+    let p = pos("132231/....../....../....../....../213312 S");
+    for variant in [Variant::Seed, Variant::Official] {
+        for limit in [SearchLimit::depth(2), SearchLimit::nodes(3_000)] {
+            let a = GygesEngine::new(variant)
+                .search_position(&p, limit)
+                .unwrap();
+            let b = GygesEngine::new(variant)
+                .search_position(&p, limit)
+                .unwrap();
+            assert_eq!(a, b);
+            if let Some(n) = limit.nodes {
+                // The node budget is checked at every node, so it is kept to the node.
+                assert!(a.nodes <= n, "{}", a.nodes);
+            }
+        }
+    }
+}
+
+#[test]
+fn plays_legal_moves_in_both_variants() {
+    // The variants differ here: the official rule allows paths the seed's forbids.
+    let p = pos("3..1.2/..2.../.1..3./2...1./..3..1/2..3.. N");
+    for variant in [Variant::Seed, Variant::Official] {
+        let r = GygesEngine::new(variant)
+            .search_position(&p, SearchLimit::depth(2))
+            .unwrap();
+        assert!(
+            moves(&p, variant).contains(&r.best),
+            "{variant}: {}",
+            r.best
+        );
+        assert_eq!(r.pv.first(), Some(&r.best));
+    }
+}
+
+#[test]
+fn a_threat_beyond_the_ply_limit_does_not_count() {
+    // The position of `stops_an_exit_when_a_few_moves_do`: South is threatened, but with
+    // one ply left before the limit every move ends the game in a draw.
+    let p = pos("1....3/2.2.../.3.1../....../..2123/1....3 S");
+    let state = GameState::new(p);
+    let mut engine = GygesEngine::new(Variant::Seed);
+    let open = engine
+        .search(&Gyges::new(Variant::Seed), &state, SearchLimit::depth(3))
+        .unwrap();
+    assert!(open.score < 0, "{open:?}");
+    let limited = Gyges::new(Variant::Seed).with_ply_limit(1);
+    let r = engine
+        .search(&limited, &state, SearchLimit::depth(3))
+        .unwrap();
+    assert_eq!(r.score, 0, "{r:?}");
+}
+
+#[test]
+fn the_bot_beats_a_random_player() {
+    let game = Gyges::new(Variant::Official);
+    for seed in 0..2 {
+        let mut bots: Vec<Box<dyn Bot<Gyges>>> = vec![
+            Box::new(AlphaBetaBot::new(SearchLimit::depth(1))),
+            Box::new(RandomBot),
+        ];
+        if seed == 1 {
+            bots.reverse();
+        }
+        let engine_seat = Seat(seed as u8);
+        let record = play_game(&game, &mut bots, seed).unwrap();
+        assert_eq!(record.outcome, Outcome::win(engine_seat, 2), "seed {seed}");
+    }
+    assert_eq!(
+        AlphaBetaBot::new(SearchLimit::nodes(50_000)).name(),
+        "alphabeta:50000n"
+    );
+    assert_eq!(
+        AlphaBetaBot::new(SearchLimit::depth(6)).name(),
+        "alphabeta:d6"
+    );
+}

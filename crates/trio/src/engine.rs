@@ -1,0 +1,331 @@
+//! `trio engine gyges`: the Gygès engine behind the Universal Gyges Interface (UGI), the
+//! line protocol of the public `gyges_engine` 1.1.0, so that tools written for that engine
+//! drive ours. As there, the engine always moves for South (the side at the bottom, rank
+//! 1), squares are numbered 0–35 from a1 along each rank, rank 1 first, and leaving the
+//! board is written as a move to 37 (South's goal, beyond rank 6; 36 is North's).
+//! Bad input is answered with one `error: ...` line. Protocol: `docs/ugi.md`.
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Result};
+use clap::{Args, ValueEnum};
+use trio_ai::gyges::{GygesEngine, SearchLimit, SearchResult};
+use trio_gyges::{Move, Position, Side, Square, Variant};
+
+/// Which game's engine to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineGame {
+    /// Gygès, speaking UGI like `gyges_engine` 1.1.0.
+    Gyges,
+}
+
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    #[arg(value_enum)]
+    pub game: EngineGame,
+}
+
+/// The goal square a side leaves the board to: South beyond rank 6, North beyond rank 1.
+pub(crate) const fn goal_square(side: Side) -> u8 {
+    match side {
+        Side::South => 37,
+        Side::North => 36,
+    }
+}
+
+/// A move in UGI notation for `side`: `start|end`, `start|end|drop`, `start|goal`.
+pub(crate) fn format_move(mv: Move, side: Side) -> String {
+    let n = |sq: Square| sq.index();
+    match mv {
+        Move::Step { from, to } => format!("{}|{}", n(from), n(to)),
+        Move::Replace { from, to, drop } => format!("{}|{}|{}", n(from), n(to), n(drop)),
+        Move::Goal { from } => format!("{}|{}", n(from), goal_square(side)),
+        Move::Setup(order) => format!("setup {order}"),
+    }
+}
+
+/// The `setpos data` board: 36 digits 0–3 (0 empty), rank 1 first, `/` ignored.
+pub(crate) fn parse_board(text: &str) -> Result<[u8; 36]> {
+    let digits: Vec<u8> = text
+        .chars()
+        .filter(|&c| c != '/')
+        .map(|c| match c {
+            '0'..='3' => Ok(c as u8 - b'0'),
+            _ => Err(anyhow!("{c:?} in board {text:?} is not a digit 0-3")),
+        })
+        .collect::<Result<_>>()?;
+    digits
+        .try_into()
+        .map_err(|d: Vec<u8>| anyhow!("board {text:?} has {} squares, not 36", d.len()))
+}
+
+/// A board in `setpos data` form: six groups of six digits, rank 1 first.
+pub(crate) fn format_board(cells: &[u8; 36]) -> String {
+    let ranks: Vec<String> = cells
+        .chunks(6)
+        .map(|r| r.iter().map(|v| v.to_string()).collect())
+        .collect();
+    ranks.join("/")
+}
+
+/// `gyges_engine`'s `setpos start`: 3 2 1 1 2 3 on both home rows.
+const START: &str = "321123/000000/000000/000000/000000/321123";
+
+type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Output, line: &str) {
+    // A reader that has gone away is no reason to stop the engine mid-search.
+    if let Ok(mut out) = out.lock() {
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+}
+
+/// One UGI session: the options, the position and the search running in the background.
+struct Session {
+    out: Output,
+    variant: Variant,
+    max_ply: Option<u32>,
+    max_time: Option<f64>,
+    max_nodes: Option<u64>,
+    position: Position,
+    engine: Arc<Mutex<GygesEngine>>,
+    stop: Arc<AtomicBool>,
+    search: Option<JoinHandle<()>>,
+}
+
+impl Session {
+    fn new(out: Output) -> Session {
+        let engine = GygesEngine::new(Variant::Official);
+        let stop = engine.stop_flag();
+        let position = board_position(START).expect("the start board is a position");
+        Session {
+            out,
+            variant: Variant::Official,
+            max_ply: None,
+            max_time: None,
+            max_nodes: None,
+            position,
+            engine: Arc::new(Mutex::new(engine)),
+            stop,
+            search: None,
+        }
+    }
+
+    /// Answers one line; false once the session is over.
+    fn handle(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let result = match words.as_slice() {
+            [] => Ok(()),
+            ["ugi"] => {
+                for l in [
+                    "id name trio-gyges",
+                    "id author trio",
+                    "option maxPly",
+                    "option maxTime",
+                    "option maxNodes",
+                    "option variant",
+                    "ugiok",
+                ] {
+                    say(&self.out, l);
+                }
+                Ok(())
+            }
+            ["isready"] => {
+                say(&self.out, "readyok");
+                Ok(())
+            }
+            ["setoption", rest @ ..] => self.set_option(rest),
+            ["setpos", rest @ ..] => self.set_position(rest),
+            ["showpos"] => {
+                say(
+                    &self.out,
+                    &format!(
+                        "{} ({})",
+                        format_board(&self.position.cells()),
+                        self.position
+                    ),
+                );
+                Ok(())
+            }
+            ["go"] => self.go(),
+            ["stop"] => {
+                self.stop();
+                Ok(())
+            }
+            ["quit"] => {
+                self.stop();
+                return false;
+            }
+            _ => Err(anyhow!(
+                "unknown command {:?} (ugi, isready, setoption, setpos, showpos, go, stop, quit)",
+                line.trim()
+            )),
+        };
+        if let Err(e) = result {
+            say(&self.out, &format!("error: {e}"));
+        }
+        true
+    }
+
+    fn set_option(&mut self, words: &[&str]) -> Result<()> {
+        let [name, value] = words else {
+            bail!("setoption takes a name and a value, e.g. setoption maxTime 0.5");
+        };
+        match *name {
+            "maxPly" => self.max_ply = Some(positive(value, name)?),
+            "maxNodes" => self.max_nodes = Some(positive(value, name)?),
+            "maxTime" => {
+                let secs: f64 = value
+                    .parse()
+                    .map_err(|_| anyhow!("maxTime {value:?} is not a number of seconds"))?;
+                if !(secs > 0.0 && secs.is_finite()) {
+                    bail!("maxTime {value:?} must be a positive number of seconds");
+                }
+                self.max_time = Some(secs);
+            }
+            "variant" => self.variant = value.parse()?,
+            _ => bail!("unknown option {name:?} (maxPly, maxTime, maxNodes, variant)"),
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, words: &[&str]) -> Result<()> {
+        self.position = match words {
+            ["start"] => board_position(START)?,
+            ["data", board] => board_position(board)?,
+            _ => bail!("setpos takes start or data <board>, e.g. setpos data {START}"),
+        };
+        Ok(())
+    }
+
+    fn go(&mut self) -> Result<()> {
+        if self.search.as_ref().is_some_and(|h| !h.is_finished()) {
+            bail!("already searching; send stop first");
+        }
+        self.stop();
+        let limit = SearchLimit {
+            depth: self.max_ply,
+            nodes: self.max_nodes,
+            time: self.max_time.map(Duration::from_secs_f64),
+        };
+        let (engine, out, position, variant) = (
+            Arc::clone(&self.engine),
+            Arc::clone(&self.out),
+            self.position,
+            self.variant,
+        );
+        self.stop.store(false, Ordering::Relaxed);
+        let handle = thread::Builder::new()
+            .name("search".to_owned())
+            .stack_size(64 << 20)
+            .spawn(move || search(&engine, &out, &position, variant, limit))?;
+        self.search = Some(handle);
+        Ok(())
+    }
+
+    /// Stops the search, if any, and waits for its `bestmove`.
+    fn stop(&mut self) {
+        if let Some(handle) = self.search.take() {
+            self.stop.store(true, Ordering::Relaxed);
+            if handle.join().is_err() {
+                say(&self.out, "error: the search failed");
+            }
+        }
+    }
+}
+
+fn positive<T: std::str::FromStr + PartialOrd + Default>(value: &str, name: &str) -> Result<T> {
+    match value.parse::<T>() {
+        Ok(n) if n > T::default() => Ok(n),
+        _ => bail!("{name} {value:?} must be a positive whole number"),
+    }
+}
+
+/// The position of a `setpos data` board with South to move.
+fn board_position(board: &str) -> Result<Position> {
+    let cells = parse_board(board)?;
+    Position::from_cells(&cells, Side::South).map_err(|e| anyhow!("board {board:?}: {e}"))
+}
+
+fn info_line(r: &SearchResult, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    let nps = if secs > 0.0 {
+        (r.nodes as f64 / secs) as u64
+    } else {
+        0
+    };
+    let pv: Vec<String> = pv_moves(&r.pv);
+    format!(
+        "info ply {} bestmove {} score {} nodes {} nps {nps} time {secs:.3} pv {}",
+        r.depth,
+        format_move(r.best, Side::South),
+        r.score,
+        r.nodes,
+        pv.join(" ")
+    )
+}
+
+/// The line's moves, alternately South's and North's.
+fn pv_moves(pv: &[Move]) -> Vec<String> {
+    let sides = [Side::South, Side::North];
+    pv.iter()
+        .zip(sides.iter().cycle())
+        .map(|(&mv, &side)| format_move(mv, side))
+        .collect()
+}
+
+fn search(
+    engine: &Mutex<GygesEngine>,
+    out: &Output,
+    position: &Position,
+    variant: Variant,
+    limit: SearchLimit,
+) {
+    let Ok(mut engine) = engine.lock() else {
+        say(out, "error: the engine is unusable after a failed search");
+        return;
+    };
+    engine.set_variant(variant);
+    let result = engine.search_position_with(position, limit, &mut |r, elapsed| {
+        say(out, &info_line(r, elapsed))
+    });
+    match result {
+        Some(r) => say(
+            out,
+            &format!("bestmove {}", format_move(r.best, Side::South)),
+        ),
+        None => say(out, "bestmove none"),
+    }
+}
+
+/// Serves UGI on standard input and output until `quit` or the end of the input.
+pub fn run(_args: &EngineArgs) -> Result<()> {
+    let out: Output = Arc::new(Mutex::new(Box::new(io::stdout())));
+    let mut session = Session::new(out);
+    for line in io::stdin().lock().lines() {
+        if !session.handle(&line?) {
+            return Ok(());
+        }
+    }
+    session.stop();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_round_trip_and_bad_ones_are_refused() {
+        let cells = parse_board(START).unwrap();
+        assert_eq!(format_board(&cells), START);
+        assert!(parse_board("321123/000000").is_err());
+        assert!(parse_board("421123/000000/000000/000000/000000/321123").is_err());
+        assert!(board_position("321123/000000/000000/000000/000000/000000").is_err());
+    }
+}

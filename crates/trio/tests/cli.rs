@@ -1,0 +1,340 @@
+//! The `trio` command as a user runs it: outputs, exit codes and one-line errors.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const START: &str = "321123/....../....../....../....../123321 S";
+
+fn trio(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_trio"))
+        .args(args)
+        .output()
+        .expect("trio runs")
+}
+
+fn trio_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trio"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("trio runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("trio ends")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Asserts a failure with exit code 2 and a single error line containing `needle`.
+fn assert_error(o: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "exit code for error {err:?}");
+    assert!(err.contains(needle), "{err:?} should mention {needle:?}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let o = trio(&["perft", "gyges", "--position", START, "--depth", "2"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("44842"));
+    let o = trio(&[
+        "perft",
+        "gyges",
+        "--variant",
+        "official",
+        "--position",
+        START,
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(stdout(&o).lines().last(), Some("228"));
+}
+
+#[test]
+fn perft_divide_lines_sum_to_the_total() {
+    let o = trio(&[
+        "perft",
+        "gyges",
+        "--position",
+        START,
+        "--depth",
+        "2",
+        "--divide",
+    ]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let (total, moves) = lines.split_last().expect("output");
+    assert_eq!(moves.len(), 170);
+    let sum: u64 = moves
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total.parse::<u64>().unwrap(), sum);
+    assert_eq!(sum, 44842);
+}
+
+#[test]
+fn moves_are_sorted_and_complete() {
+    let o = trio(&["moves", "gyges", "--position", START]);
+    let out = stdout(&o);
+    let moves: Vec<&str> = out.lines().collect();
+    assert_eq!(moves.len(), 170);
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    assert!(moves.contains(&"b1-b3"), "the 2 on b1 walks two squares up");
+    let orbit = trio(&[
+        "moves",
+        "orbit",
+        "--position",
+        "rg r r:C,C,1.3,2.5/g:C,C,C,H -",
+    ]);
+    assert!(stdout(&orbit).lines().any(|l| l == "move 2.5-3.5"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    assert_error(
+        &trio(&["moves", "gyges", "--position", "321123/...... S"]),
+        "bad position",
+    );
+    assert_error(
+        &trio(&[
+            "moves",
+            "gyges",
+            "--position",
+            "321123/....../....../....../....../123321 X",
+        ]),
+        "bad position",
+    );
+    assert_error(
+        &trio(&["moves", "gyges", "--variant", "fast", "--position", START]),
+        "fast",
+    );
+    assert_error(
+        &trio(&["moves", "gyges", "--board", "x.toml", "--position", START]),
+        "no --board",
+    );
+    assert_error(
+        &trio(&["perft", "gyges", "--position", START, "--depth", "40"]),
+        "too deep",
+    );
+    assert_error(&trio(&["moves", "chess", "--position", START]), "chess");
+    assert_error(
+        &trio(&["play", "orbit", "--players", "5"]),
+        "2 to 4 players",
+    );
+    assert_error(
+        &trio(&["play", "orbit", "--board", "/nonexistent/board.toml"]),
+        "cannot read",
+    );
+    assert_error(&trio(&["play", "gyges", "--seat", "3=ai:1"]), "no seat 3");
+    assert_error(
+        &trio(&["match", "gyges", "--a", "human", "--b", "random"]),
+        "agents",
+    );
+    for o in [
+        trio(&[
+            "moves",
+            "gyges",
+            "--position",
+            "321123/....../....../....../....../123321 S",
+        ]),
+        trio(&["moves", "gyges", "--position", "bad"]),
+    ] {
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr).lines().count(),
+            usize::from(!o.status.success())
+        );
+    }
+}
+
+#[test]
+fn play_explains_bad_moves_and_resumes_from_a_printed_position() {
+    let o = trio_with_input(
+        &["play", "gyges", "--seed", "1"],
+        "setup 123321\nsetup 1233\nsetup 321123\na1-a9\na1-a3\nb1-b3\nquit\n",
+    );
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("South plays setup 123321"));
+    assert!(out.contains("cannot read \"setup 1233\""), "{out}");
+    assert!(out.contains("rank 9 does not exist"), "{out}");
+    assert!(out.contains("a1-a3 is not legal here"), "{out}");
+    assert!(out.contains("South plays b1-b3"), "{out}");
+    let resume = "trio play gyges --position \"321123/....../....../.2..../....../1.3321 N\"";
+    assert!(out.contains(resume), "{out}");
+}
+
+#[test]
+fn play_ends_cleanly_at_end_of_input() {
+    let o = trio_with_input(&["play", "gyges"], "setup 123321\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("left the game"));
+}
+
+#[test]
+fn ai_seats_play_whole_games() {
+    // Random agents in every seat: the game runs to its end without a person.
+    let o = trio(&[
+        "play",
+        "orbit",
+        "--players",
+        "3",
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--seat",
+        "3=random",
+        "--seed",
+        "4",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(
+        out.contains("1. ") && out.contains("3. "),
+        "a full ranking: {out}"
+    );
+}
+
+#[test]
+fn match_reports_both_agents() {
+    let o = trio(&[
+        "match", "gyges", "--a", "random", "--b", "random", "--games", "4", "--seed", "3",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("4 games"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("random")).count(),
+        2,
+        "{out}"
+    );
+    assert_eq!(
+        stdout(&trio(&[
+            "match", "gyges", "--a", "random", "--b", "random", "--games", "4", "--seed", "3"
+        ])),
+        out,
+        "the seed replays the match"
+    );
+}
+
+#[test]
+fn hint_gives_a_legal_move() {
+    let o = trio(&["hint", "gyges", "--position", START, "--level", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let first = out.lines().next().expect("a move");
+    let legal = stdout(&trio(&["moves", "gyges", "--position", START]));
+    assert!(legal.lines().any(|l| l == first), "{first} is legal");
+}
+
+const TRILES: &str = "C@0,0,0 A@0,-1,2 | B:A2B2C2D1 | W:A1B2C1D2E1J1 | pool:A5B5C5D6F1G1H1I1K1L1M1N1O1P1Q1R1S1T1 | W";
+
+#[test]
+fn triles_effects_name_the_consequences_or_the_broken_rule() {
+    let o = trio(&[
+        "effects",
+        "triles",
+        "--position",
+        TRILES,
+        "--move",
+        "A@-1,-1,2",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    // White's semicircle meets the start tile's white semicircle: the two-tile circle.
+    assert!(out.contains("white: 0 dots, 1 loops"), "{out}");
+    assert!(out.contains("wedge: no"), "{out}");
+    let o = trio(&[
+        "effects",
+        "triles",
+        "--position",
+        TRILES,
+        "--move",
+        "A@1,0,0",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).starts_with("illegal: colour mismatch"),
+        "{}",
+        stdout(&o)
+    );
+    assert_error(
+        &trio(&[
+            "effects",
+            "triles",
+            "--position",
+            TRILES,
+            "--move",
+            "Z@1,0,0",
+        ]),
+        "bad placement",
+    );
+    assert_error(
+        &trio(&["effects", "gyges", "--position", START, "--move", "a1-a2"]),
+        "triles only",
+    );
+}
+
+#[test]
+fn triles_moves_follow_the_variants() {
+    let plain = stdout(&trio(&["moves", "triles", "--position", TRILES]));
+    assert_eq!(plain.lines().count(), 24);
+    let own_dots = stdout(&trio(&[
+        "moves",
+        "triles",
+        "--variant",
+        "own-dots",
+        "--position",
+        TRILES,
+    ]));
+    assert!(
+        own_dots.lines().count() > 24,
+        "lifting the own-dot ban allows more placements"
+    );
+    assert_error(
+        &trio(&[
+            "moves",
+            "triles",
+            "--variant",
+            "open-sky",
+            "--position",
+            TRILES,
+        ]),
+        "open-sky",
+    );
+    assert_error(
+        &trio(&[
+            "moves",
+            "triles",
+            "--tiles",
+            "/nonexistent.toml",
+            "--position",
+            TRILES,
+        ]),
+        "cannot read",
+    );
+}
+
+#[test]
+fn triles_hot_seat_hides_the_screen_between_players() {
+    let o = trio_with_input(&["play", "triles", "--seed", "2"], "\nquit\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Press Enter when the other player looks away"),
+        "{out}"
+    );
+    assert!(out.contains("your hand (8)"), "{out}");
+}

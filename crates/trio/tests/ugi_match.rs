@@ -1,0 +1,213 @@
+//! A match against an external UGI engine, run by hand (ignored in CI): our alpha-beta
+//! engine against e.g. the public `gyges_engine` 1.1.0, official variant, one game at a
+//! time, alternating sides, both setups drawn from a seeded rng. Results and settings:
+//! `docs/gyges-engine.md`.
+//!
+//! ```text
+//! GYGES_ENGINE=/work/tools/bin/gyges_engine UGI_GAMES=100 UGI_MOVE_TIME=0.5 \
+//!   cargo test --release -p trio --test ugi_match -- --ignored --nocapture
+//! ```
+//!
+//! `UGI_ENGINE_OPTIONS` (default `maxPly=4`) are the `setoption`s sent to the engine,
+//! comma-separated `name=value`; `UGI_MOVE_TIME` is our engine's time per move in seconds.
+//!
+//! The referee accepts one kind of illegal move from the external engine, a pass: a
+//! replacement that drops the displaced piece back on the start square when it has the
+//! moving piece's value, leaving the board unchanged. `gyges` 1.1.0 generates those; our
+//! rules do not allow them (docs/rules/gyges.md). Any other illegal move, or no answer,
+//! loses the game for the engine and is reported; so does its null move `100|100|100`,
+//! its resignation when every move loses.
+
+#[allow(dead_code)] // Only the UGI notation is used here, not the server.
+#[path = "../src/engine.rs"]
+mod engine;
+#[path = "../src/ugi_client.rs"]
+mod ugi_client;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use trio_ai::gyges::SearchLimit;
+use trio_ai::{wilson_interval, AlphaBetaBot, Z_95};
+use trio_core::{rng, Bot, Game, Seat};
+use trio_gyges::{
+    generate_moves, End, GameState, Gyges, Move, MoveList, SetupOrder, Side, Variant,
+};
+
+use ugi_client::UgiBot;
+
+fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[derive(Debug, Default)]
+struct Tally {
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    passes: usize,
+    forfeits: usize,
+    resigned: usize,
+    plies: usize,
+    engine_secs: f64,
+    engine_moves: usize,
+}
+
+/// Whether `mv` is a pass `gyges` 1.1.0 allows: a replacement back onto the start square
+/// that leaves the board as it was, where landing on `to` is legal (some other drop of
+/// the same replacement is).
+fn is_pass(state: &GameState, variant: Variant, mv: Move) -> bool {
+    let Move::Replace { from, to, drop } = mv else {
+        return false;
+    };
+    let pos = state.position();
+    if drop != from || pos.piece_at(from) != pos.piece_at(to) {
+        return false;
+    }
+    let mut list = MoveList::new();
+    generate_moves(pos, variant, &mut list);
+    list.iter()
+        .any(|m| matches!(*m, Move::Replace { from: f, to: t, .. } if f == from && t == to))
+}
+
+#[test]
+#[ignore = "needs an external UGI engine: set GYGES_ENGINE"]
+fn match_against_an_external_ugi_engine() {
+    let program: PathBuf = std::env::var("GYGES_ENGINE")
+        .expect("set GYGES_ENGINE to the engine's path")
+        .into();
+    let games: usize = env("UGI_GAMES", 100);
+    let seed: u64 = env("UGI_SEED", 2026);
+    let move_time = Duration::from_secs_f64(env("UGI_MOVE_TIME", 0.5));
+    let options: String = env("UGI_ENGINE_OPTIONS", "maxPly=4".to_owned());
+    let options: Vec<(&str, &str)> = options
+        .split(',')
+        .filter_map(|o| o.split_once('='))
+        .collect();
+    let variant = Variant::Official;
+    let game = Gyges::new(variant);
+    let mut tally = Tally::default();
+    let mut theirs = UgiBot::spawn(&program, &options).expect("the engine starts");
+    for g in 0..games {
+        let game_seed = rng::sub_seed(seed, g as u64);
+        let mut rng = rng::seeded(game_seed);
+        let ugi_side = if g % 2 == 0 { Side::North } else { Side::South };
+        let mut ours = AlphaBetaBot::new(SearchLimit::time(move_time));
+        ours.reset();
+        let mut state = game.new_game();
+        for _ in 0..2 {
+            let orders = SetupOrder::all();
+            let order = orders[rng.random_range(0..orders.len())];
+            game.play(&mut state, &Move::Setup(order))
+                .expect("a setup is legal");
+        }
+        let setup = game.format_position(&state);
+        let mut forfeit: Option<(Side, String)> = None;
+        let end = loop {
+            if let Some(end) = game.end(&state) {
+                break Some(end);
+            }
+            let side = state.position().side_to_move();
+            if side == ugi_side {
+                let start = Instant::now();
+                let answer = theirs.best_move(&state, side);
+                tally.engine_secs += start.elapsed().as_secs_f64();
+                tally.engine_moves += 1;
+                match answer {
+                    Ok(None) => {
+                        tally.resigned += 1;
+                        forfeit = Some((side, "resigned".to_owned()));
+                        break None;
+                    }
+                    Ok(Some(mv)) if game.play(&mut state, &mv).is_ok() => {}
+                    Ok(Some(mv)) if is_pass(&state, variant, mv) => {
+                        tally.passes += 1;
+                        game.apply(&mut state, &mv);
+                    }
+                    Ok(Some(mv)) => {
+                        tally.forfeits += 1;
+                        forfeit = Some((
+                            side,
+                            format!("illegal {mv} in {}", game.format_position(&state)),
+                        ));
+                        break None;
+                    }
+                    Err(e) => {
+                        tally.forfeits += 1;
+                        forfeit = Some((side, format!("no answer: {e:#}")));
+                        theirs = UgiBot::spawn(&program, &options).expect("the engine restarts");
+                        break None;
+                    }
+                }
+            } else {
+                let seat = Seat(side.index() as u8);
+                let mv = ours
+                    .choose(&game, &state, seat, &mut rng)
+                    .expect("our engine moves");
+                game.play(&mut state, &mv)
+                    .expect("our engine plays legal moves");
+            }
+        };
+        let winner = match (&end, &forfeit) {
+            (Some(end), _) => end.winner(),
+            (None, Some((loser, _))) => Some(loser.opponent()),
+            (None, None) => unreachable!("a game ends by the rules or by a forfeit"),
+        };
+        tally.plies += state.plies() as usize;
+        let result = match winner {
+            None => {
+                tally.draws += 1;
+                "draw"
+            }
+            Some(w) if w == ugi_side => {
+                tally.losses += 1;
+                "loss"
+            }
+            Some(_) => {
+                tally.wins += 1;
+                "win"
+            }
+        };
+        if let Some((_, why)) = &forfeit {
+            println!("game {g}: {} lost by {why}", theirs.name());
+        }
+        let how = match end {
+            Some(End::Repetition) => " (repetition)",
+            Some(End::PlyLimit) => " (ply limit)",
+            Some(End::NoMove { .. }) => " (no move)",
+            _ => "",
+        };
+        println!(
+            "game {g}: ours {} {result}{how} in {} plies from {setup}; so far +{} ={} -{}",
+            ugi_side.opponent(),
+            state.plies(),
+            tally.wins,
+            tally.draws,
+            tally.losses
+        );
+    }
+    let score = tally.wins as f64 + tally.draws as f64 / 2.0;
+    let interval = wilson_interval(score, games, Z_95);
+    println!(
+        "ours (alphabeta, {:.2}s/move) vs {} ({options:?}, {:.2}s/move on average): \
+         +{} ={} -{} of {games}, score {:.3}, 95% interval [{:.3}, {:.3}]; \
+         {} passes accepted, {} resignations, {} forfeits, {:.1} plies a game",
+        move_time.as_secs_f64(),
+        theirs.name(),
+        tally.engine_secs / tally.engine_moves.max(1) as f64,
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        score / games.max(1) as f64,
+        interval.low,
+        interval.high,
+        tally.passes,
+        tally.resigned,
+        tally.forfeits,
+        tally.plies as f64 / games.max(1) as f64,
+    );
+}
