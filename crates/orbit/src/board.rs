@@ -39,6 +39,7 @@ impl Field {
         self.0 as usize
     }
 
+    #[inline]
     pub(crate) const fn bit(self) -> u128 {
         1 << self.0
     }
@@ -67,6 +68,9 @@ struct Tables {
     starts: Vec<u8>,
     /// The orbit (from 1) of each field.
     orbit_of: Vec<u8>,
+    /// The orbit of each field counted from 0, in a table as long as any board, so
+    /// that move generation indexes it without a bounds check.
+    orbit_index: [u8; MAX_FIELDS],
     neighbours: Vec<ArrayVec<Field, MAX_NEIGHBOURS>>,
     /// Every line, inner field first, in the file's order.
     lines: Vec<(Field, Field)>,
@@ -183,6 +187,7 @@ impl Board {
             name: file.name,
             sizes,
             starts,
+            orbit_index: std::array::from_fn(|f| orbit_of.get(f).map_or(0, |&k| k - 1)),
             orbit_of,
             neighbours: Vec::new(),
             lines: Vec::new(),
@@ -288,8 +293,15 @@ impl Board {
         self.tables.coord(field)
     }
 
+    #[inline]
     pub fn orbit_of(&self, field: Field) -> usize {
         self.tables.orbit_of[field.index()] as usize
+    }
+
+    /// The orbit of `field` counted from 0 (`orbit_of - 1`), always below [`MAX_ORBITS`].
+    #[inline]
+    pub(crate) fn orbit_index(&self, field: Field) -> usize {
+        self.tables.orbit_index[field.index() % MAX_FIELDS] as usize % MAX_ORBITS
     }
 
     pub fn neighbours(&self, field: Field) -> &[Field] {
@@ -302,10 +314,12 @@ impl Board {
     }
 
     /// The fields of `orbit` (from 1) as a bit set.
+    #[inline]
     pub(crate) fn mask(&self, orbit: usize) -> u128 {
         self.tables.masks[orbit - 1]
     }
 
+    #[inline]
     pub(crate) fn reach(&self, from: Field, steps: usize) -> Reach {
         self.tables.reach[from.index() % MAX_FIELDS][steps.min(MAX_STEPS)]
     }

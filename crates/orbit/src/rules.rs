@@ -150,6 +150,24 @@ impl TurnOrder {
         self.as_slice().contains(&colour)
     }
 
+    /// The colour after `colour` in this order (which holds it) that is not in `skip`;
+    /// `colour` itself when all others are.
+    pub(crate) fn after(&self, colour: Colour, skip: &TurnOrder) -> Colour {
+        let order = self.as_slice();
+        // Found without an early exit: the position of the mover is as good as random,
+        // and a mispredicted branch costs more than comparing all.
+        let mut i = order
+            .iter()
+            .enumerate()
+            .fold(0, |at, (j, &c)| if c == colour { j } else { at });
+        loop {
+            i = if i + 1 == order.len() { 0 } else { i + 1 };
+            if skip.is_empty() || !skip.contains(order[i]) || order[i] == colour {
+                return order[i];
+            }
+        }
+    }
+
     pub(crate) fn push(&mut self, colour: Colour) {
         self.colours[self.len as usize] = colour;
         self.len += 1;
@@ -256,6 +274,7 @@ impl OrbitState {
         self.order.as_slice()
     }
 
+    #[inline]
     pub fn phase(&self) -> Phase {
         self.phase
     }
@@ -302,24 +321,28 @@ impl OrbitState {
     }
 
     /// Turns ended so far (an even roll and its `enter` are one turn).
+    #[inline]
     pub fn turns(&self) -> u32 {
         self.turns
     }
 
+    #[inline]
     pub(crate) fn occupied(&self) -> u128 {
         self.occ[0] | self.occ[1] | self.occ[2] | self.occ[3]
     }
 
     /// Puts a pawn of `colour` on the empty `field`.
+    #[inline]
     pub(crate) fn put(&mut self, board: &Board, colour: usize, field: Field) {
         self.occ[colour] |= field.bit();
-        self.on_orbit[board.orbit_of(field) - 1] += 1;
+        self.on_orbit[board.orbit_index(field)] += 1;
     }
 
     /// Takes the pawn of `colour` off `field`.
+    #[inline]
     pub(crate) fn lift(&mut self, board: &Board, colour: usize, field: Field) {
         self.occ[colour] &= !field.bit();
-        self.on_orbit[board.orbit_of(field) - 1] -= 1;
+        self.on_orbit[board.orbit_index(field)] -= 1;
     }
 }
 
@@ -435,20 +458,13 @@ impl Orbit {
             state.to_move = state.order.as_slice()[0];
             return;
         }
-        let order = state.order.as_slice();
-        let mut i = order.iter().position(|&c| c == me).unwrap_or(0);
-        loop {
-            i = (i + 1) % order.len();
-            if !state.finished.contains(order[i]) {
-                break;
-            }
-        }
-        state.to_move = order[i];
+        state.to_move = state.order.after(me, &state.finished);
         state.phase = Phase::Act;
     }
 
     /// Whether a game in this position is over: at most one player unfinished, or the
     /// turn limit reached.
+    #[inline]
     pub(crate) fn is_over(&self, players: usize, finished: usize, turns: u32) -> bool {
         players - finished <= 1 || turns >= self.turn_limit
     }
@@ -457,17 +473,24 @@ impl Orbit {
         let me = state.to_move.index();
         state.lift(&self.board, me, m.from);
         // Protection follows the pawn, and ends when it goes home.
-        let landed = match m.to {
-            Place::Field(to) => to.0,
-            Place::Centre | Place::Home => NO_FIELD,
-        };
-        for p in state.protected.iter_mut().filter(|p| **p == m.from.0) {
-            *p = landed;
+        if state.protected != [NO_FIELD; 4] {
+            let landed = match m.to {
+                Place::Field(to) => to.0,
+                Place::Centre | Place::Home => NO_FIELD,
+            };
+            for p in state.protected.iter_mut().filter(|p| **p == m.from.0) {
+                *p = landed;
+            }
         }
         let mut captured = NO_FIELD;
         match m.to {
             Place::Field(to) => {
-                if let Some(victim) = (0..4).find(|&v| v != me && state.occ[v] & to.bit() != 0) {
+                // Only a capture says where the captured pawn goes; quiet moves, most
+                // of them, skip looking for a victim.
+                let victim = m
+                    .relocate
+                    .and_then(|_| (0..4).find(|&v| v != me && state.occ[v] & to.bit() != 0));
+                if let Some(victim) = victim {
                     state.lift(&self.board, victim, to);
                     match m.relocate {
                         Some(Place::Field(r)) => {
