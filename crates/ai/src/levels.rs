@@ -4,7 +4,9 @@
 use std::ops::RangeInclusive;
 
 use trio_core::{Bot, Game};
+use trio_gyges::Gyges;
 
+use crate::gyges::{AlphaBetaBot, SearchLimit as GygesLimit};
 use crate::{MctsBot, MctsConfig, SearchLimit};
 
 /// The levels [`level_config`] knows.
@@ -25,6 +27,25 @@ pub fn bot_for_level<G: Game>(level: u8) -> Box<dyn Bot<G>> {
     Box::new(MctsBot::<G>::new(level_config(level)))
 }
 
+/// Node budgets of the Gygès alpha-beta engine at levels 2–5 (level 1 is MCTS level 1):
+/// each about five to ten times the one below; level 5 takes about a second a move.
+const GYGES_LEVEL_NODES: [u64; 4] = [2_000, 20_000, 100_000, 500_000];
+
+/// The search budget of Gygès level 2–5, or `None` for level 1 (MCTS).
+pub fn gyges_level_limit(level: u8) -> Option<GygesLimit> {
+    let level = level.clamp(*LEVELS.start(), *LEVELS.end());
+    (level > 1).then(|| GygesLimit::nodes(GYGES_LEVEL_NODES[usize::from(level) - 2]))
+}
+
+/// A Gygès bot at `level`: the alpha-beta engine from level 2 up, whose sure tactics
+/// would be too much for a beginner at level 1.
+pub fn gyges_bot_for_level(level: u8) -> Box<dyn Bot<Gyges>> {
+    match gyges_level_limit(level) {
+        Some(limit) => Box::new(AlphaBetaBot::new(limit)),
+        None => bot_for_level(level),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +62,14 @@ mod tests {
             .all(|(a, b)| budget(a) < budget(b)));
         assert_eq!(budget(0), budget(1));
         assert_eq!(budget(9), budget(5));
+    }
+
+    #[test]
+    fn gyges_levels_use_the_engine_from_level_two() {
+        assert_eq!(gyges_bot_for_level(1).name(), "mcts:24");
+        assert_eq!(gyges_bot_for_level(2).name(), "alphabeta:2000n");
+        assert_eq!(gyges_bot_for_level(5).name(), "alphabeta:500000n");
+        let nodes = |l| gyges_level_limit(l).and_then(|limit| limit.nodes).unwrap();
+        assert!((2..5).all(|l| nodes(l) < nodes(l + 1)));
     }
 }

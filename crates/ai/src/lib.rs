@@ -14,7 +14,7 @@ mod stats;
 
 pub use evaluator::{Evaluator, Heuristic, RandomRollout, NEUTRAL_REWARD};
 pub use gyges::{AlphaBetaBot, GygesEngine};
-pub use levels::{bot_for_level, level_config, LEVELS};
+pub use levels::{bot_for_level, gyges_bot_for_level, gyges_level_limit, level_config, LEVELS};
 pub use mcts::{MctsBot, MctsConfig, SearchLimit, SearchReport};
 pub use random::RandomBot;
 pub use runner::{play_game, run_match, AgentSummary, GameRecord, MatchError, MatchSummary};

@@ -201,3 +201,19 @@ fn the_bot_beats_a_random_player() {
         "alphabeta:d6"
     );
 }
+
+#[test]
+fn sets_up_at_once_whatever_the_budget() {
+    // A depth-6 bot would never finish searching North's 90 setups as deep as a move.
+    let game = Gyges::new(Variant::Official);
+    let mut bot = AlphaBetaBot::new(SearchLimit::depth(6));
+    let mut state = game.new_game();
+    for seat in [Seat(0), Seat(1)] {
+        let mv = bot
+            .choose(&game, &state, seat, &mut trio_core::rng::seeded(5))
+            .unwrap();
+        assert!(matches!(mv, Move::Setup(_)), "{mv}");
+        game.play(&mut state, &mv).unwrap();
+    }
+    assert!(!state.position().is_setup());
+}

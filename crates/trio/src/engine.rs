@@ -230,8 +230,13 @@ impl Session {
 
     /// Stops the search, if any, and waits for its `bestmove`.
     fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.wait();
+    }
+
+    /// Waits for the search, if any, to end and print its `bestmove`.
+    fn wait(&mut self) {
         if let Some(handle) = self.search.take() {
-            self.stop.store(true, Ordering::Relaxed);
             if handle.join().is_err() {
                 say(&self.out, "error: the search failed");
             }
@@ -303,7 +308,8 @@ fn search(
     }
 }
 
-/// Serves UGI on standard input and output until `quit` or the end of the input.
+/// Serves UGI on standard input and output until `quit`, or until the end of the input
+/// and then the end of the search running, so that a piped script gets its answer.
 pub fn run(_args: &EngineArgs) -> Result<()> {
     let out: Output = Arc::new(Mutex::new(Box::new(io::stdout())));
     let mut session = Session::new(out);
@@ -312,7 +318,7 @@ pub fn run(_args: &EngineArgs) -> Result<()> {
             return Ok(());
         }
     }
-    session.stop();
+    session.wait();
     Ok(())
 }
 

@@ -99,27 +99,40 @@ pub trait CliGame: Game + Sized {
     /// The move the AI at `level` would play for the seat to move, with its evaluation in
     /// words. Searches from that seat's view only.
     fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint> {
-        let Turn::Seat(seat) = self.turn(state) else {
-            bail!("no seat is to move in this position");
-        };
-        let mut bot = MctsBot::<Self>::new(trio_ai::level_config(level));
-        let view = self.view(state, seat);
-        let action = bot
-            .choose(self, &view, seat, &mut rng::seeded(seed))
-            .context("the AI found no move")?;
-        let evaluation = match bot.last_search() {
-            Some(report) => format!(
-                "expected score {:.2} for {} (0 loss, 0.5 even, 1 win; {} simulations)",
-                report.value,
-                self.seat_name(seat),
-                report.iterations
-            ),
-            None => "the only legal move".to_owned(),
-        };
-        Ok(Hint {
-            action: self.format_action(state, &action),
-            evaluation,
-        })
+        mcts_hint(self, state, level, seed)
+    }
+}
+
+/// The hint of MCTS at `level`: its choice and the expected score it found.
+fn mcts_hint<G: CliGame>(game: &G, state: &G::State, level: u8, seed: u64) -> Result<Hint> {
+    let Turn::Seat(seat) = game.turn(state) else {
+        bail!("no seat is to move in this position");
+    };
+    let mut bot = MctsBot::<G>::new(trio_ai::level_config(level));
+    let view = game.view(state, seat);
+    let action = bot
+        .choose(game, &view, seat, &mut rng::seeded(seed))
+        .context("the AI found no move")?;
+    let evaluation = match bot.last_search() {
+        Some(report) => format!(
+            "expected score {:.2} for {} (0 loss, 0.5 even, 1 win; {} simulations)",
+            report.value,
+            game.seat_name(seat),
+            report.iterations
+        ),
+        None => "the only legal move".to_owned(),
+    };
+    Ok(Hint {
+        action: game.format_action(state, &action),
+        evaluation,
+    })
+}
+
+fn count_plies(n: i32) -> String {
+    if n == 1 {
+        "1 ply".to_owned()
+    } else {
+        format!("{n} plies")
     }
 }
 
@@ -164,6 +177,45 @@ impl CliGame for trio_gyges::Gyges {
 
     fn perft(&self, state: &Self::State, depth: u32) -> u64 {
         trio_gyges::perft(state.position(), self.variant(), depth)
+    }
+
+    fn bot_for_level(level: u8) -> Box<dyn Bot<Self>> {
+        trio_ai::gyges_bot_for_level(level)
+    }
+
+    /// Levels 2–5 ask the alpha-beta engine, whose score is more telling than MCTS's.
+    fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint> {
+        let Some(limit) = trio_ai::gyges_level_limit(level) else {
+            return mcts_hint(self, state, level, seed);
+        };
+        let mut engine = trio_ai::GygesEngine::new(self.variant());
+        let Turn::Seat(seat) = self.turn(state) else {
+            bail!("no seat is to move in this position");
+        };
+        let side = self.seat_name(seat);
+        let result = engine
+            .search(self, state, limit)
+            .context("the game is over")?;
+        let evaluation = match trio_ai::gyges::plies_to_end(result.score) {
+            Some(plies) if plies > 0 => format!("{side} wins in {}", count_plies(plies)),
+            Some(plies) => format!("{side} loses in {}", count_plies(-plies)),
+            None => format!(
+                "score {:+} for {side} (depth {}, {} nodes; line {})",
+                result.score,
+                result.depth,
+                result.nodes,
+                result
+                    .pv
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        };
+        Ok(Hint {
+            action: result.best.to_string(),
+            evaluation,
+        })
     }
 
     fn hidden_information(&self) -> bool {

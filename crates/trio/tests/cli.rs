@@ -231,12 +231,30 @@ fn match_reports_both_agents() {
 
 #[test]
 fn hint_gives_a_legal_move() {
-    let o = trio(&["hint", "gyges", "--position", START, "--level", "1"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = stdout(&o);
-    let first = out.lines().next().expect("a move");
     let legal = stdout(&trio(&["moves", "gyges", "--position", START]));
-    assert!(legal.lines().any(|l| l == first), "{first} is legal");
+    // Level 1 is MCTS; from level 2 the alpha-beta engine answers with a score and a line.
+    for (level, says) in [("1", "expected score"), ("2", "score")] {
+        let o = trio(&["hint", "gyges", "--position", START, "--level", level]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = stdout(&o);
+        let first = out.lines().next().expect("a move");
+        assert!(legal.lines().any(|l| l == first), "{first} is legal");
+        assert!(
+            out.lines().nth(1).is_some_and(|l| l.contains(says)),
+            "{out}"
+        );
+    }
+    // The 3 on c4 walks c5, c6 and leaves the board: the engine sees the win.
+    let win = "12.212/3..13./1.3.23/....../....../...... S";
+    let o = trio(&["hint", "gyges", "--position", win, "--level", "3"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].ends_with("-G"), "{out}");
+    assert_eq!(lines[1], "South wins in 1 ply", "{out}");
+    assert_error(
+        &trio(&["hint", "gyges", "--position", START, "--level", "7"]),
+        "level",
+    );
 }
 
 const TRILES: &str = "C@0,0,0 A@0,-1,2 | B:A2B2C2D1 | W:A1B2C1D2E1J1 | pool:A5B5C5D6F1G1H1I1K1L1M1N1O1P1Q1R1S1T1 | W";

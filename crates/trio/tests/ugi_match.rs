@@ -11,9 +11,9 @@
 //! `UGI_ENGINE_OPTIONS` (default `maxPly=4`) are the `setoption`s sent to the engine,
 //! comma-separated `name=value`; `UGI_MOVE_TIME` is our engine's time per move in seconds.
 //!
-//! The referee accepts one kind of illegal move from the external engine, a pass: a
-//! replacement that drops the displaced piece back on the start square when it has the
-//! moving piece's value, leaving the board unchanged. `gyges` 1.1.0 generates those; our
+//! The referee accepts one kind of illegal move from the external engine, a pass: a move
+//! that leaves the board unchanged (a piece walking back to its start square, or a
+//! replacement that drops a piece of the same value back on the start square). `gyges` 1.1.0 generates those; our
 //! rules do not allow them (docs/rules/gyges.md). Any other illegal move, or no answer,
 //! loses the game for the engine and is reported; so does its null move `100|100|100`,
 //! its resignation when every move loses.
@@ -57,21 +57,29 @@ struct Tally {
     engine_moves: usize,
 }
 
-/// Whether `mv` is a pass `gyges` 1.1.0 allows: a replacement back onto the start square
-/// that leaves the board as it was, where landing on `to` is legal (some other drop of
-/// the same replacement is).
+/// Whether `mv` is a pass `gyges` 1.1.0 allows, a move that leaves the board as it was:
+/// a piece of the active row walking back to its start square (`a1-a1`; our move list
+/// cannot tell whether such a path exists, so any piece of the active row is accepted),
+/// or a replacement dropping a piece of the same value back on the start square, where
+/// landing on `to` is legal (some other drop of the same replacement is).
 fn is_pass(state: &GameState, variant: Variant, mv: Move) -> bool {
-    let Move::Replace { from, to, drop } = mv else {
-        return false;
-    };
     let pos = state.position();
-    if drop != from || pos.piece_at(from) != pos.piece_at(to) {
-        return false;
+    let active = pos.active_rank(pos.side_to_move());
+    match mv {
+        Move::Step { from, to } => {
+            from == to && pos.piece_at(from).is_some() && active == Some(from.rank() + 1)
+        }
+        Move::Replace { from, to, drop } => {
+            if drop != from || pos.piece_at(from) != pos.piece_at(to) {
+                return false;
+            }
+            let mut list = MoveList::new();
+            generate_moves(pos, variant, &mut list);
+            list.iter()
+                .any(|m| matches!(*m, Move::Replace { from: f, to: t, .. } if f == from && t == to))
+        }
+        _ => false,
     }
-    let mut list = MoveList::new();
-    generate_moves(pos, variant, &mut list);
-    list.iter()
-        .any(|m| matches!(*m, Move::Replace { from: f, to: t, .. } if f == from && t == to))
 }
 
 #[test]

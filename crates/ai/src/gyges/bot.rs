@@ -1,9 +1,10 @@
 //! [`AlphaBetaBot`]: the engine in a seat, with a budget of depth, nodes or time.
 
-use rand::RngCore;
+use rand::{Rng, RngCore};
 use trio_core::{Bot, Seat};
-use trio_gyges::{GameState, Gyges, Move};
+use trio_gyges::{GameState, Gyges, Move, SetupOrder};
 
+use super::config::SETUP_DEPTH;
 use super::search::{GygesEngine, SearchLimit};
 
 /// Plays the engine's best move under a fixed [`SearchLimit`]. With a depth or node budget
@@ -49,13 +50,29 @@ impl Bot<Gyges> for AlphaBetaBot {
         format!("alphabeta:{}", parts.join("+"))
     }
 
+    /// South's setup comes first and is drawn at random (the engine knows nothing yet to
+    /// prefer one order); North's is searched to [`SETUP_DEPTH`], its 90 orders times
+    /// South's replies being too many to search as deep as a move.
     fn choose(
         &mut self,
         game: &Gyges,
         view: &GameState,
         _seat: Seat,
-        _rng: &mut dyn RngCore,
+        rng: &mut dyn RngCore,
     ) -> Option<Move> {
+        let pos = view.position();
+        if pos.is_setup() {
+            if pos.occupied() == 0 {
+                let orders = SetupOrder::all();
+                return Some(Move::Setup(orders[rng.random_range(0..orders.len())]));
+            }
+            let depth = self.limit.depth.map_or(SETUP_DEPTH, |d| d.min(SETUP_DEPTH));
+            let limit = SearchLimit {
+                depth: Some(depth),
+                ..self.limit
+            };
+            return self.engine.search(game, view, limit).map(|r| r.best);
+        }
         self.engine.search(game, view, self.limit).map(|r| r.best)
     }
 

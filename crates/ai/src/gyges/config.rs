@@ -18,6 +18,8 @@ pub const ORDER_BY_REPLIES_DEPTH: i32 = 2;
 /// only this many plies beyond the iteration's depth: threats are so common that
 /// unbounded extensions would never end.
 pub const THREAT_EXTENSION_PLIES: usize = 2;
+/// The depth [`super::AlphaBetaBot`] searches North's setup to, at most.
+pub const SETUP_DEPTH: u32 = 1;
 /// Deepest iteration the engine starts when no depth is given.
 pub const MAX_DEPTH: u32 = 64;
 
@@ -48,12 +50,14 @@ impl Weights {
     pub const MOBILITY_DIVISOR: Score = 8;
 
     /// The weights the self-play tuning kept.
+    /// Square and piece control are kept at zero: every version of them tried lost to
+    /// mobility alone (docs/gyges-engine.md).
     pub const TUNED: Weights = Weights {
         mobility: 1,
-        square: 2,
-        unique_square: 2,
-        piece: [30, 12, 6],
-        unique_piece: [60, 20, 8],
+        square: 0,
+        unique_square: 0,
+        piece: [0; 3],
+        unique_piece: [0; 3],
         home_row: 8,
         threat: 40,
         tempo: 10,
