@@ -1,7 +1,10 @@
 //! The `trio` command as a user runs it: outputs, exit codes and one-line errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::{Command, Output};
+
+use common::trio_with_input;
 
 const START: &str = "321123/....../....../....../....../123321 S";
 
@@ -10,23 +13,6 @@ fn trio(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("trio runs")
-}
-
-fn trio_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_trio"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("trio runs");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    child.wait_with_output().expect("trio ends")
 }
 
 fn stdout(o: &Output) -> String {

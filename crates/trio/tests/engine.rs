@@ -2,27 +2,15 @@
 //! search with its `info` and `bestmove` lines, stopping a long search, and one `error:`
 //! line for each bad input, never a crash.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use common::trio_with_input;
 
 use trio_gyges::{generate_moves, MoveList, Position, Variant};
 
 /// Runs a whole session and returns the engine's output lines.
 fn session(input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_trio"))
-        .args(["engine", "gyges"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("trio runs");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let out = child.wait_with_output().expect("trio ends");
+    let out = trio_with_input(&["engine", "gyges"], input);
     assert!(
         out.status.success(),
         "{}",
