@@ -164,9 +164,8 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<G, E> {
         rng: &mut dyn RngCore,
     ) -> Option<G::Action> {
         self.last = None;
-        // The mover's options follow from its view, so any determinization lists them.
         let mut legal = Vec::new();
-        game.legal_actions(&game.determinize(view, rng), &mut legal);
+        game.legal_actions_in_view(view, rng, &mut legal);
         if legal.len() <= 1 {
             return legal.pop();
         }

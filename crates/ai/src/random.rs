@@ -20,9 +20,8 @@ impl<G: Game> Bot<G> for RandomBot {
         _seat: Seat,
         rng: &mut dyn RngCore,
     ) -> Option<G::Action> {
-        // The mover's options follow from its view, so any determinization lists them.
         let mut legal = Vec::new();
-        game.legal_actions(&game.determinize(view, rng), &mut legal);
+        game.legal_actions_in_view(view, rng, &mut legal);
         legal.choose(rng).cloned()
     }
 }

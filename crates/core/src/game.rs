@@ -52,6 +52,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// (cleared first). Empty at a chance node and when the game is over.
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
 
+    /// The legal decisions of the seat to move as it sees them, from its `view` alone: the
+    /// mover's options follow from its view (the conformance suite checks it), so any
+    /// determinization lists them.
+    fn legal_actions_in_view(
+        &self,
+        view: &Self::View,
+        rng: &mut dyn RngCore,
+        out: &mut Vec<Self::Action>,
+    ) {
+        self.legal_actions(&self.determinize(view, rng), out);
+    }
+
     /// The outcomes of the pending chance event with their probabilities (summing to 1),
     /// appended to `out` (cleared first). Empty unless [`Game::turn`] is [`Turn::Chance`].
     fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<(Self::Action, f64)>);
