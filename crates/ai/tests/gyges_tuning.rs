@@ -8,7 +8,6 @@
 //!   cargo test --release -p trio-ai --test gyges_tuning -- --ignored --nocapture
 //! ```
 
-use rand::Rng;
 use trio_ai::gyges::{GygesEngine, SearchLimit, Weights};
 use trio_ai::{wilson_interval, AlphaBetaBot, Z_95};
 use trio_core::{rng, Bot, Game, Seat};
@@ -118,7 +117,7 @@ fn tune_evaluation_weights() {
             let mut rng = rng::seeded(rng::sub_seed(99, (g / 2) as u64));
             let mut setup = game.new_game();
             for _ in 0..2 {
-                let order = SetupOrder::all()[rng.random_range(0..90)];
+                let order = SetupOrder::random(&mut rng);
                 game.play(&mut setup, &Move::Setup(order)).expect("a setup");
             }
             let (mut cand, mut base) = (bot(weights), bot(Weights::TUNED));

@@ -142,6 +142,11 @@ impl SetupOrder {
     pub fn all() -> &'static [SetupOrder; 90] {
         &ALL_SETUP_ORDERS
     }
+
+    /// One of the 90 orders, uniformly at random: for players with no reason to prefer one.
+    pub fn random<R: rand::Rng + ?Sized>(rng: &mut R) -> SetupOrder {
+        ALL_SETUP_ORDERS[rng.random_range(0..ALL_SETUP_ORDERS.len())]
+    }
 }
 
 const ALL_SETUP_ORDERS: [SetupOrder; 90] = {

@@ -10,7 +10,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use rand::{Rng, RngCore};
+use rand::RngCore;
 use trio_core::{Bot, Seat};
 use trio_gyges::{GameState, Gyges, Move, SetupOrder, Side, Square};
 
@@ -179,8 +179,7 @@ impl Bot<Gyges> for UgiBot {
     ) -> Option<Move> {
         let pos = view.position();
         if pos.is_setup() {
-            let orders = SetupOrder::all();
-            return Some(Move::Setup(orders[rng.random_range(0..orders.len())]));
+            return Some(Move::Setup(SetupOrder::random(rng)));
         }
         self.best_move(view, pos.side_to_move()).ok().flatten()
     }

@@ -27,7 +27,6 @@ mod ugi_client;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use rand::Rng;
 use trio_ai::gyges::SearchLimit;
 use trio_ai::{wilson_interval, AlphaBetaBot, Z_95};
 use trio_core::{rng, Bot, Game, Seat};
@@ -108,9 +107,7 @@ fn match_against_an_external_ugi_engine() {
         ours.reset();
         let mut state = game.new_game();
         for _ in 0..2 {
-            let orders = SetupOrder::all();
-            let order = orders[rng.random_range(0..orders.len())];
-            game.play(&mut state, &Move::Setup(order))
+            game.play(&mut state, &Move::Setup(SetupOrder::random(&mut rng)))
                 .expect("a setup is legal");
         }
         let setup = game.format_position(&state);

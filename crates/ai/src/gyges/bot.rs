@@ -1,6 +1,6 @@
 //! [`AlphaBetaBot`]: the engine in a seat, with a budget of depth, nodes or time.
 
-use rand::{Rng, RngCore};
+use rand::RngCore;
 use trio_core::{Bot, Seat};
 use trio_gyges::{GameState, Gyges, Move, SetupOrder};
 
@@ -63,8 +63,7 @@ impl Bot<Gyges> for AlphaBetaBot {
         let pos = view.position();
         if pos.is_setup() {
             if pos.occupied() == 0 {
-                let orders = SetupOrder::all();
-                return Some(Move::Setup(orders[rng.random_range(0..orders.len())]));
+                return Some(Move::Setup(SetupOrder::random(rng)));
             }
             let depth = self.limit.depth.map_or(SETUP_DEPTH, |d| d.min(SETUP_DEPTH));
             let limit = SearchLimit {
