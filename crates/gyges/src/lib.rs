@@ -24,6 +24,7 @@ mod rules;
 
 pub use board::{Position, PositionError, SetupOrder, Side, Square};
 pub use movegen::{
-    divide, generate_moves, has_goal_move, move_count, perft, Move, MoveList, MAX_MOVES,
+    divide, generate_moves, has_goal_move, mobility, move_count, perft, Mobility, Move, MoveList,
+    MAX_MOVES,
 };
 pub use rules::{End, GameState, Gyges, UnknownVariant, Variant, DEFAULT_PLY_LIMIT};

@@ -312,10 +312,14 @@ impl PieceMoves {
         self.drops & self.from.bit() != 0 && pos.value_at(target.index()) == self.value
     }
 
+    /// The number of moves that replace the piece on `target`.
+    fn replaces(&self, pos: &Position, target: Square) -> usize {
+        self.drops.count_ones() as usize - usize::from(self.unchanged_drop(pos, target))
+    }
+
     fn count(&self, pos: &Position) -> usize {
-        let per_target = self.drops.count_ones() as usize;
         let replaces: usize = Square::iter(self.targets)
-            .map(|t| per_target - usize::from(self.unchanged_drop(pos, t)))
+            .map(|t| self.replaces(pos, t))
             .sum();
         self.ends.count_ones() as usize + usize::from(self.goal) + replaces
     }
@@ -355,6 +359,40 @@ pub fn generate_moves(pos: &Position, variant: Variant, out: &mut MoveList) {
     }
 }
 
+/// What the side to move's active row can do, summed over its pieces without listing
+/// the moves: what an evaluation needs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mobility {
+    /// The number of legal moves ([`generate_moves`]' list length).
+    pub moves: usize,
+    /// Empty squares some move ends on.
+    pub ends: u64,
+    /// Pieces some move replaces.
+    pub targets: u64,
+    /// Whether a move leaves the board and wins.
+    pub goal: bool,
+}
+
+/// The [`Mobility`] of the side to move, once setup is over (all zero before).
+pub fn mobility(pos: &Position, variant: Variant) -> Mobility {
+    let mut m = Mobility::default();
+    if pos.is_setup() {
+        return m;
+    }
+    for from in Square::iter(starts(pos)) {
+        let pm = piece_moves(pos, variant, from);
+        m.moves += pm.count(pos);
+        m.ends |= pm.ends;
+        m.goal |= pm.goal;
+        for to in Square::iter(pm.targets) {
+            if pm.replaces(pos, to) > 0 {
+                m.targets |= to.bit();
+            }
+        }
+    }
+    m
+}
+
 /// The number of legal moves, as [`generate_moves`] would list them, without listing them.
 pub fn move_count(pos: &Position, variant: Variant) -> usize {
     if pos.is_setup() {
@@ -364,9 +402,7 @@ pub fn move_count(pos: &Position, variant: Variant) -> usize {
             0
         };
     }
-    Square::iter(starts(pos))
-        .map(|from| piece_moves(pos, variant, from).count(pos))
-        .sum()
+    mobility(pos, variant).moves
 }
 
 /// Whether the side to move has a legal move; stops at the first piece that has one.

@@ -1,6 +1,7 @@
 //! Property tests over random playouts: piece count, notation round-trips, every listed
-//! move accepted by `play`, and move generation equal to a plain step-by-step walker
-//! written straight from the rules (both variants).
+//! move accepted by `play`, and move generation (and the counts and summaries drawn from
+//! it) equal to a plain step-by-step walker written straight from the rules (both
+//! variants).
 
 mod common;
 
@@ -11,7 +12,8 @@ use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 use trio_core::{rng, Game};
 use trio_gyges::{
-    generate_moves, has_goal_move, move_count, Gyges, Move, MoveList, Position, Square, Variant,
+    generate_moves, has_goal_move, mobility, move_count, Gyges, Mobility, Move, MoveList, Position,
+    Square, Variant,
 };
 
 /// The positions of a random game from `seed`, at most `plies` long, setup included.
@@ -54,6 +56,18 @@ proptest! {
             prop_assert_eq!(move_count(&pos, variant), moves.len());
             let goal = moves.iter().any(|m| matches!(m, Move::Goal { .. }));
             prop_assert_eq!(has_goal_move(&pos, variant), goal);
+            if !pos.is_setup() {
+                let (mut ends, mut targets) = (0, 0);
+                for mv in &moves {
+                    match *mv {
+                        Move::Step { to, .. } => ends |= 1u64 << to.index(),
+                        Move::Replace { to, .. } => targets |= 1u64 << to.index(),
+                        _ => {}
+                    }
+                }
+                let summary = Mobility { moves: moves.len(), ends, targets, goal };
+                prop_assert_eq!(mobility(&pos, variant), summary, "{}", pos);
+            }
         }
     }
 

@@ -1,44 +1,15 @@
-//! The static evaluation: mobility and control. For each side it lists the moves its
-//! active row has (as if it were to move) and scores the empty squares its pieces can end
+//! The static evaluation: mobility and control. For each side it sums up the moves its
+//! active row has (as if it were to move, [`trio_gyges::mobility`]) and scores the empty squares its pieces can end
 //! on, the pieces they can land on (a 1 is worth most: it is the most agile piece and the
 //! one a side would most like to bounce on or move), the squares on the opponent's home
 //! row they reach, and the number of moves; control the opponent does not share counts
-//! extra. The same lists tell whether the opponent could leave the board next move, a
+//! extra. The same summaries tell whether the opponent could leave the board next move, a
 //! threat the search must answer rather than evaluate.
 
-use trio_gyges::{generate_moves, Move, MoveList, Position, Side, Variant};
+use trio_gyges::{mobility, Mobility, Position, Side, Variant};
 
 use super::config::Weights;
 use super::score::Score;
-
-/// What one side's active row controls.
-#[derive(Clone, Copy, Debug, Default)]
-struct Control {
-    moves: u32,
-    /// Empty squares a piece can end on.
-    squares: u64,
-    /// Pieces a piece can land on.
-    pieces: u64,
-    /// Whether a piece can leave the board across the opponent's edge.
-    goal: bool,
-}
-
-fn control(pos: &Position, variant: Variant, list: &mut MoveList) -> Control {
-    generate_moves(pos, variant, list);
-    let mut c = Control {
-        moves: list.len() as u32,
-        ..Control::default()
-    };
-    for mv in list.iter() {
-        match *mv {
-            Move::Step { to, .. } => c.squares |= to.bit(),
-            Move::Replace { to, .. } => c.pieces |= to.bit(),
-            Move::Goal { .. } => c.goal = true,
-            Move::Setup(_) => {}
-        }
-    }
-    c
-}
 
 /// A leaf's evaluation.
 #[derive(Clone, Copy, Debug)]
@@ -54,11 +25,6 @@ pub(super) struct Leaf {
 const RANK_1: u64 = 0b11_1111;
 const RANK_6: u64 = RANK_1 << 30;
 
-/// `pos` with the other side to move.
-pub(super) fn flipped(pos: &Position) -> Option<Position> {
-    Position::from_cells(&pos.cells(), pos.side_to_move().opponent()).ok()
-}
-
 /// Evaluates `pos`, a position in play where the side to move cannot leave the board.
 pub(super) fn evaluate(pos: &Position, variant: Variant, weights: &Weights) -> Leaf {
     if pos.is_setup() {
@@ -68,9 +34,8 @@ pub(super) fn evaluate(pos: &Position, variant: Variant, weights: &Weights) -> L
             threatened: false,
         };
     }
-    let mut list = MoveList::new();
     let side = pos.side_to_move();
-    let us = control(pos, variant, &mut list);
+    let us = mobility(pos, variant);
     if us.moves == 0 {
         return Leaf {
             score: 0,
@@ -78,10 +43,7 @@ pub(super) fn evaluate(pos: &Position, variant: Variant, weights: &Weights) -> L
             threatened: false,
         };
     }
-    let them = match flipped(pos) {
-        Some(other) => control(&other, variant, &mut list),
-        None => Control::default(),
-    };
+    let them = mobility(&pos.with_side_to_move(side.opponent()), variant);
     let score = side_score(pos, side, &us, &them, weights)
         - side_score(pos, side.opponent(), &them, &us, weights)
         + weights.tempo
@@ -93,19 +55,19 @@ pub(super) fn evaluate(pos: &Position, variant: Variant, weights: &Weights) -> L
     }
 }
 
-fn side_score(pos: &Position, side: Side, c: &Control, other: &Control, w: &Weights) -> Score {
+fn side_score(pos: &Position, side: Side, c: &Mobility, other: &Mobility, w: &Weights) -> Score {
     let count = |bits: u64| bits.count_ones() as Score;
     let mut score = c.moves as Score * w.mobility / Weights::MOBILITY_DIVISOR
-        + count(c.squares) * w.square
-        + count(c.squares & !other.squares) * w.unique_square;
+        + count(c.ends) * w.square
+        + count(c.ends & !other.ends) * w.unique_square;
     let cells = pos.cells();
-    let mut pieces = c.pieces;
+    let mut pieces = c.targets;
     while pieces != 0 {
         let index = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
         let v = usize::from(cells[index].clamp(1, 3)) - 1;
         score += w.piece[v];
-        if other.pieces & (1 << index) == 0 {
+        if other.targets & (1 << index) == 0 {
             score += w.unique_piece[v];
         }
     }
@@ -113,7 +75,7 @@ fn side_score(pos: &Position, side: Side, c: &Control, other: &Control, w: &Weig
         Side::South => RANK_6,
         Side::North => RANK_1,
     };
-    score + count((c.squares | c.pieces) & goal_row) * w.home_row
+    score + count((c.ends | c.targets) & goal_row) * w.home_row
 }
 
 #[cfg(test)]
