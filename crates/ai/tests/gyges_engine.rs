@@ -1,9 +1,10 @@
 //! The Gygès alpha-beta engine on hand-checked positions: winning at once, a forced win in
-//! two, stopping an exit, the ply limit, determinism, both variants, and the bot in a game.
+//! two, stopping an exit, the ply limit, repetitions of the game, determinism, both
+//! variants, and the bot in a game.
 //! Each position is also checked by brute force with the move generator, so the test
 //! does not only trust the engine.
 
-use trio_ai::gyges::{loss_in, win_in, GygesEngine, SearchLimit};
+use trio_ai::gyges::{loss_in, win_in, GygesEngine, SearchLimit, SearchResult};
 use trio_ai::{play_game, AlphaBetaBot, RandomBot};
 use trio_core::{Bot, Game, Outcome, Seat};
 use trio_gyges::{
@@ -216,4 +217,62 @@ fn sets_up_at_once_whatever_the_budget() {
         game.play(&mut state, &mv).unwrap();
     }
     assert!(!state.position().is_setup());
+}
+
+/// The fresh engine's choice in `p` (South to move), and its choice when the game began
+/// in the position that choice leads to and came back to `p` (the moving 1 stepping back
+/// and North's 1 on d5 stepping to c5 and back): playing the same move again would then
+/// repeat the game's first position.
+fn choices_without_and_with_a_repetition(p: &str) -> (SearchResult, SearchResult) {
+    let p = pos(p);
+    let game = Gyges::new(Variant::Seed);
+    let limit = SearchLimit::depth(4);
+    let fresh = GygesEngine::new(Variant::Seed)
+        .search(&game, &GameState::new(p), limit)
+        .unwrap();
+    let Move::Step { from, to } = fresh.best else {
+        panic!("{fresh:?} is not a step");
+    };
+    let mut state = GameState::new(p.make_move(fresh.best));
+    for mv in [
+        "d5-c5".parse().unwrap(),
+        Move::Step { from: to, to: from },
+        "c5-d5".parse().unwrap(),
+    ] {
+        game.play(&mut state, &mv).unwrap();
+    }
+    assert_eq!(state.position(), &p);
+    let again = GygesEngine::new(Variant::Seed)
+        .search(&game, &state, limit)
+        .unwrap();
+    (fresh, again)
+}
+
+#[test]
+fn a_winning_engine_does_not_repeat_the_game_and_a_worse_off_one_does() {
+    //  6  . . . . . .
+    //  5  . . . 1 . .
+    //  4  3 1 2 . 3 3
+    //  3  1 2 . 2 2 3
+    //  2  . . 1 . . .   South to move wins in 3 plies with c2-c3, in 5 with c2-b2.
+    //  1  . . . . . .
+    let (fresh, again) =
+        choices_without_and_with_a_repetition("....../...1../312.33/12.223/..1.../...... S");
+    assert_eq!(fresh.best, "c2-c3".parse().unwrap());
+    assert_eq!(fresh.score, win_in(3));
+    assert_eq!(again.best, "c2-b2".parse().unwrap());
+    assert_eq!(again.score, win_in(5));
+
+    //  6  . . . . . .
+    //  5  . . . 1 . .
+    //  4  2 2 3 . 2 1
+    //  3  2 3 . 1 3 3
+    //  2  . . 1 . . .   South to move: c2-c3 is its one good move (c2-b2 and c2-c1
+    //  1  . . . . . .   let North exit, c2-d2 leaves it worse off).
+    let (fresh, again) =
+        choices_without_and_with_a_repetition("....../...1../223.21/23.133/..1.../...... S");
+    assert_eq!(fresh.best, "c2-c3".parse().unwrap());
+    assert!(fresh.score > 0, "{fresh:?}");
+    assert_eq!(again.best, fresh.best, "a draw is better than the rest");
+    assert_eq!(again.score, 0);
 }

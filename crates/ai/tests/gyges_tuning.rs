@@ -1,14 +1,17 @@
-//! Self-play for tuning the Gygès evaluation, run by hand (ignored in CI): each candidate
-//! set of weights plays the tuned weights from the same seeded setups, each setup twice
-//! with sides swapped, at a fixed node budget so that results do not depend on the
-//! machine. What was tried and found: `docs/gyges-engine.md`.
+//! Self-play for tuning the Gygès engine, run by hand (ignored in CI): each candidate
+//! (evaluation weights and search settings) plays the tuned engine from the same seeded
+//! setups, each setup twice with sides swapped, at a fixed node budget so that results
+//! do not depend on the machine — or, with `TUNE_MS`, at a fixed time per move, which
+//! weighs a change's cost in speed too. What was tried and found: `docs/gyges-engine.md`.
 //!
 //! ```text
-//! TUNE_GAMES=40 TUNE_NODES=20000 TUNE_VARIANT=official \
+//! TUNE_GAMES=40 TUNE_NODES=20000 TUNE_VARIANT=official TUNE_ONLY=reductions \
 //!   cargo test --release -p trio-ai --test gyges_tuning -- --ignored --nocapture
 //! ```
 
-use trio_ai::gyges::{GygesEngine, SearchLimit, Weights};
+use std::time::Duration;
+
+use trio_ai::gyges::{GygesEngine, SearchLimit, SearchParams, Weights};
 use trio_ai::{wilson_interval, AlphaBetaBot, Z_95};
 use trio_core::{rng, Bot, Game, Seat};
 use trio_gyges::{GameState, Gyges, Move, SetupOrder, Side, Variant};
@@ -20,9 +23,13 @@ fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-/// The candidates tried against [`Weights::TUNED`], each a change of one idea.
-fn candidates() -> Vec<(&'static str, Weights)> {
+/// An engine setting to play: evaluation weights and search settings.
+type Setting = (Weights, SearchParams);
+
+/// The candidates tried against the tuned setting, each a change of one idea.
+fn candidates() -> Vec<(&'static str, Setting)> {
     let t = Weights::TUNED;
+    let p = SearchParams::TUNED;
     let first_guess = Weights {
         mobility: 1,
         square: 2,
@@ -33,9 +40,11 @@ fn candidates() -> Vec<(&'static str, Weights)> {
         threat: 40,
         tempo: 10,
     };
+    let weights = |name, w| (name, (w, p));
+    let search = |name, params| (name, (t, params));
     vec![
-        ("first guess", first_guess),
-        (
+        weights("first guess", first_guess),
+        weights(
             "mobility only",
             Weights {
                 home_row: 0,
@@ -43,21 +52,21 @@ fn candidates() -> Vec<(&'static str, Weights)> {
                 ..t
             },
         ),
-        (
+        weights(
             "home row x3",
             Weights {
                 home_row: 3 * t.home_row,
                 ..t
             },
         ),
-        (
+        weights(
             "threat x3",
             Weights {
                 threat: 3 * t.threat,
                 ..t
             },
         ),
-        (
+        weights(
             "small square control",
             Weights {
                 square: 1,
@@ -65,7 +74,28 @@ fn candidates() -> Vec<(&'static str, Weights)> {
                 ..t
             },
         ),
-        ("no tempo", Weights { tempo: 0, ..t }),
+        weights("no tempo", Weights { tempo: 0, ..t }),
+        search(
+            "no reductions",
+            SearchParams {
+                reduce_from_depth: None,
+                ..p
+            },
+        ),
+        search(
+            "reductions after 8 moves",
+            SearchParams {
+                full_width_moves: 8,
+                ..p
+            },
+        ),
+        search(
+            "reductions from depth 3",
+            SearchParams {
+                reduce_from_depth: Some(3),
+                ..p
+            },
+        ),
     ]
 }
 
@@ -99,16 +129,24 @@ fn play(
 
 #[test]
 #[ignore = "self-play for tuning: minutes"]
-fn tune_evaluation_weights() {
+fn tune_engine() {
     let games: usize = env("TUNE_GAMES", 40);
     let nodes: u64 = env("TUNE_NODES", 20_000);
     let variant: Variant = env("TUNE_VARIANT", Variant::Official);
     let only: String = env("TUNE_ONLY", String::new());
     let game = Gyges::new(variant);
-    let limit = SearchLimit::nodes(nodes);
-    let bot =
-        |w: Weights| AlphaBetaBot::with_engine(GygesEngine::new(variant).with_weights(w), limit);
-    for (name, weights) in candidates()
+    let limit = match env("TUNE_MS", 0u64) {
+        0 => SearchLimit::nodes(nodes),
+        ms => SearchLimit::time(Duration::from_millis(ms)),
+    };
+    let bot = |(w, p): Setting| {
+        AlphaBetaBot::with_engine(
+            GygesEngine::new(variant).with_weights(w).with_params(p),
+            limit,
+        )
+    };
+    let budget = AlphaBetaBot::new(limit).name();
+    for (name, setting) in candidates()
         .into_iter()
         .filter(|(n, _)| only.is_empty() || n.contains(&only))
     {
@@ -120,7 +158,7 @@ fn tune_evaluation_weights() {
                 let order = SetupOrder::random(&mut rng);
                 game.play(&mut setup, &Move::Setup(order)).expect("a setup");
             }
-            let (mut cand, mut base) = (bot(weights), bot(Weights::TUNED));
+            let (mut cand, mut base) = (bot(setting), bot((Weights::TUNED, SearchParams::TUNED)));
             let cand_side = if g % 2 == 0 { Side::South } else { Side::North };
             let winner = if cand_side == Side::South {
                 play(&game, &setup, &mut cand, &mut base)
@@ -136,11 +174,12 @@ fn tune_evaluation_weights() {
         let score = wins as f64 + draws as f64 / 2.0;
         let i = wilson_interval(score, games, Z_95);
         println!(
-            "{name}: +{wins} ={draws} -{} of {games} against tuned, score {:.3} [{:.3}, {:.3}] ({variant}, {nodes} nodes a move)",
+            "{name}: +{wins} ={draws} -{} of {games} against tuned, score {:.3} [{:.3}, {:.3}] ({variant}, {} a move)",
             games - wins - draws,
             score / games as f64,
             i.low,
-            i.high
+            i.high,
+            budget.trim_start_matches("alphabeta:")
         );
     }
 }

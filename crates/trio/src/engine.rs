@@ -92,6 +92,7 @@ struct Session {
     max_ply: Option<u32>,
     max_time: Option<f64>,
     max_nodes: Option<u64>,
+    threads: usize,
     position: Position,
     engine: Arc<Mutex<GygesEngine>>,
     stop: Arc<AtomicBool>,
@@ -109,6 +110,8 @@ impl Session {
             max_ply: None,
             max_time: None,
             max_nodes: None,
+            // Like `gyges_engine`, search on every core unless told otherwise.
+            threads: thread::available_parallelism().map_or(1, |n| n.get()),
             position,
             engine: Arc::new(Mutex::new(engine)),
             stop,
@@ -129,6 +132,7 @@ impl Session {
                     "option maxTime",
                     "option maxNodes",
                     "option variant",
+                    "option threads",
                     "ugiok",
                 ] {
                     say(&self.out, l);
@@ -189,7 +193,8 @@ impl Session {
                 self.max_time = Some(secs);
             }
             "variant" => self.variant = value.parse()?,
-            _ => bail!("unknown option {name:?} (maxPly, maxTime, maxNodes, variant)"),
+            "threads" => self.threads = positive(value, name)?,
+            _ => bail!("unknown option {name:?} (maxPly, maxTime, maxNodes, variant, threads)"),
         }
         Ok(())
     }
@@ -213,17 +218,18 @@ impl Session {
             nodes: self.max_nodes,
             time: self.max_time.map(Duration::from_secs_f64),
         };
-        let (engine, out, position, variant) = (
+        let (engine, out, position, variant, threads) = (
             Arc::clone(&self.engine),
             Arc::clone(&self.out),
             self.position,
             self.variant,
+            self.threads,
         );
         self.stop.store(false, Ordering::Relaxed);
         let handle = thread::Builder::new()
             .name("search".to_owned())
             .stack_size(64 << 20)
-            .spawn(move || search(&engine, &out, &position, variant, limit))?;
+            .spawn(move || search(&engine, &out, &position, variant, threads, limit))?;
         self.search = Some(handle);
         Ok(())
     }
@@ -289,6 +295,7 @@ fn search(
     out: &Output,
     position: &Position,
     variant: Variant,
+    threads: usize,
     limit: SearchLimit,
 ) {
     let Ok(mut engine) = engine.lock() else {
@@ -296,6 +303,7 @@ fn search(
         return;
     };
     engine.set_variant(variant);
+    engine.set_threads(threads);
     let result = engine.search_position_with(position, limit, &mut |r, elapsed| {
         say(out, &info_line(r, elapsed))
     });

@@ -9,7 +9,8 @@
 //! ```
 //!
 //! `UGI_ENGINE_OPTIONS` (default `maxPly=4`) are the `setoption`s sent to the engine,
-//! comma-separated `name=value`; `UGI_MOVE_TIME` is our engine's time per move in seconds.
+//! comma-separated `name=value`; `UGI_MOVE_TIME` is our engine's time per move in seconds,
+//! `UGI_THREADS` its threads (default: the machine's cores, as the other engine uses).
 //!
 //! The referee accepts one kind of illegal move from the external engine, a pass: a move
 //! that leaves the board unchanged (a piece walking back to its start square, or a
@@ -27,7 +28,7 @@ mod ugi_client;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use trio_ai::gyges::SearchLimit;
+use trio_ai::gyges::{GygesEngine, SearchLimit};
 use trio_ai::{wilson_interval, AlphaBetaBot, Z_95};
 use trio_core::{rng, Bot, Game, Seat};
 use trio_gyges::{
@@ -90,6 +91,10 @@ fn match_against_an_external_ugi_engine() {
     let games: usize = env("UGI_GAMES", 100);
     let seed: u64 = env("UGI_SEED", 2026);
     let move_time = Duration::from_secs_f64(env("UGI_MOVE_TIME", 0.5));
+    let threads: usize = env(
+        "UGI_THREADS",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+    );
     let options: String = env("UGI_ENGINE_OPTIONS", "maxPly=4".to_owned());
     let options: Vec<(&str, &str)> = options
         .split(',')
@@ -103,7 +108,10 @@ fn match_against_an_external_ugi_engine() {
         let game_seed = rng::sub_seed(seed, g as u64);
         let mut rng = rng::seeded(game_seed);
         let ugi_side = if g % 2 == 0 { Side::North } else { Side::South };
-        let mut ours = AlphaBetaBot::new(SearchLimit::time(move_time));
+        let mut ours = AlphaBetaBot::with_engine(
+            GygesEngine::new(variant).with_threads(threads),
+            SearchLimit::time(move_time),
+        );
         ours.reset();
         let mut state = game.new_game();
         for _ in 0..2 {
@@ -198,7 +206,7 @@ fn match_against_an_external_ugi_engine() {
     let score = tally.wins as f64 + tally.draws as f64 / 2.0;
     let interval = wilson_interval(score, games, Z_95);
     println!(
-        "ours (alphabeta, {:.2}s/move) vs {} ({options:?}, {:.2}s/move on average): \
+        "ours (alphabeta, {:.2}s/move, {threads} threads) vs {} ({options:?}, {:.2}s/move on average): \
          +{} ={} -{} of {games}, score {:.3}, 95% interval [{:.3}, {:.3}]; \
          {} passes accepted, {} resignations, {} forfeits, {:.1} plies a game",
         move_time.as_secs_f64(),

@@ -23,6 +23,31 @@ pub const SETUP_DEPTH: u32 = 1;
 /// Deepest iteration the engine starts when no depth is given.
 pub const MAX_DEPTH: u32 = 64;
 
+/// How the search prunes: settings the engine is built with, so that self-play can
+/// compare them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Late move reductions: at a node with at least this much depth left, moves ranked
+    /// after the first [`SearchParams::full_width_moves`] are first searched one ply
+    /// shallower, and again at full depth only if they beat alpha. `None`: no reductions.
+    pub reduce_from_depth: Option<i32>,
+    pub full_width_moves: usize,
+}
+
+impl SearchParams {
+    /// What self-play kept (docs/gyges-engine.md).
+    pub const TUNED: SearchParams = SearchParams {
+        reduce_from_depth: Some(2),
+        full_width_moves: 4,
+    };
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams::TUNED
+    }
+}
+
 /// The weights of the evaluation, each per unit of what it counts, from the side to
 /// move's point of view minus the opponent's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

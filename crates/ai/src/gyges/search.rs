@@ -1,5 +1,6 @@
 //! The search: iterative deepening over a negamax alpha-beta with principal variation
-//! search and aspiration windows, a transposition table, and Gygès' two tactical facts
+//! search, aspiration windows, late move reductions, a transposition table shared by
+//! the threads of a search (lazy SMP), and Gygès' two tactical facts
 //! checked first at every node: the side to move wins at once if it can leave the board,
 //! and a leaf where the opponent threatens to leave is searched one ply more instead of
 //! evaluated. Repetitions along the searched line and the game's ply limit score as draws.
@@ -14,7 +15,7 @@ use trio_gyges::{
 };
 
 use super::config::{
-    Weights, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, MAX_DEPTH,
+    SearchParams, Weights, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, MAX_DEPTH,
     ORDER_BY_REPLIES_DEPTH, THREAT_EXTENSION_PLIES, TT_ENTRIES,
 };
 use super::evaluation::evaluate;
@@ -23,6 +24,9 @@ use super::score::{
     from_table, is_decisive, loss_in, to_table, win_in, Score, DRAW, INFINITY, MAX_PLY,
 };
 use super::transposition_table::{Bound, Entry, TranspositionTable};
+
+/// Stack of a helper thread: as much as a deep line needs in a debug build.
+const HELPER_STACK: usize = 64 << 20;
 
 /// When a search stops: after an iteration of `depth` plies, after `nodes` nodes, or
 /// after `time`, whichever comes first. Depth and nodes give the same move on any
@@ -78,7 +82,11 @@ pub struct GygesEngine {
     variant: Variant,
     ply_limit: u32,
     weights: Weights,
-    tt: TranspositionTable,
+    params: SearchParams,
+    /// Shared with the helper threads of a search.
+    tt: Arc<TranspositionTable>,
+    /// Threads a search without a node budget runs on, this one included.
+    threads: usize,
     ordering: Ordering,
     stop: Arc<AtomicBool>,
     // The current search.
@@ -102,11 +110,17 @@ pub struct GygesEngine {
 impl GygesEngine {
     /// An engine for `variant` with the tuned weights and no ply limit.
     pub fn new(variant: Variant) -> Self {
+        Self::with_table(variant, Arc::new(TranspositionTable::new(TT_ENTRIES)))
+    }
+
+    fn with_table(variant: Variant, tt: Arc<TranspositionTable>) -> Self {
         GygesEngine {
             variant,
             ply_limit: 0,
             weights: Weights::TUNED,
-            tt: TranspositionTable::new(TT_ENTRIES),
+            params: SearchParams::TUNED,
+            tt,
+            threads: 1,
             ordering: Ordering::new(),
             stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
@@ -128,10 +142,32 @@ impl GygesEngine {
         self
     }
 
+    /// The same engine with other search settings.
+    pub fn with_params(mut self, params: SearchParams) -> Self {
+        self.params = params;
+        self
+    }
+
     /// The same engine with a transposition table of about `entries` entries.
     pub fn with_tt_entries(mut self, entries: usize) -> Self {
-        self.tt = TranspositionTable::new(entries);
+        self.tt = Arc::new(TranspositionTable::new(entries));
         self
+    }
+
+    /// The same engine searching on `threads` threads (at least 1) when a search has no
+    /// node budget; see [`GygesEngine::set_threads`].
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.set_threads(threads);
+        self
+    }
+
+    /// Searches without a node budget run on `threads` threads (at least 1) sharing the
+    /// transposition table ("lazy SMP"): the extra threads search the same root, one in
+    /// two of them a ply deeper, and fill the table for this one, whose result is played.
+    /// Their timing differs from run to run, so such searches are not reproducible; node
+    /// budgets (the strength levels) always search on one thread.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
     }
 
     pub fn variant(&self) -> Variant {
@@ -219,10 +255,56 @@ impl GygesEngine {
         self.run(pos, limit, on_iteration)
     }
 
+    /// Searches on this thread, with helper threads when the engine has them and the limit
+    /// has no node budget.
     fn run(
         &mut self,
         pos: &Position,
         limit: SearchLimit,
+        on_iteration: &mut dyn FnMut(&SearchResult, Duration),
+    ) -> Option<SearchResult> {
+        if self.threads == 1 || limit.nodes.is_some() {
+            return self.iterate(pos, limit, 1, on_iteration);
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        std::thread::scope(|scope| {
+            for i in 1..self.threads {
+                let mut helper = self.helper(Arc::clone(&done));
+                let first_depth = 1 + (i % 2) as u32;
+                // A helper that cannot start only costs speed.
+                let _ = std::thread::Builder::new()
+                    .stack_size(HELPER_STACK)
+                    .spawn_scoped(scope, move || {
+                        helper.iterate(pos, limit, first_depth, &mut |_, _| {})
+                    });
+            }
+            let result = self.iterate(pos, limit, 1, on_iteration);
+            done.store(true, AtomicOrdering::Relaxed);
+            result
+        })
+    }
+
+    /// An engine for a helper thread: this one's settings, table and root, its own
+    /// ordering, stopped by `done`.
+    fn helper(&self, done: Arc<AtomicBool>) -> GygesEngine {
+        GygesEngine {
+            weights: self.weights,
+            params: self.params,
+            ordering: self.ordering.clone(),
+            stop: done,
+            ply_limit: self.ply_limit,
+            root_plies: self.root_plies,
+            root_draws: self.root_draws.clone(),
+            ..GygesEngine::with_table(self.variant, Arc::clone(&self.tt))
+        }
+    }
+
+    /// Iterative deepening from `first_depth`.
+    fn iterate(
+        &mut self,
+        pos: &Position,
+        limit: SearchLimit,
+        first_depth: u32,
         on_iteration: &mut dyn FnMut(&SearchResult, Duration),
     ) -> Option<SearchResult> {
         let start = Instant::now();
@@ -251,7 +333,7 @@ impl GygesEngine {
         }
         let max_depth = limit.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut best: Option<SearchResult> = None;
-        for depth in 1..=max_depth {
+        for depth in first_depth.min(max_depth)..=max_depth {
             let prev = best.as_ref().map(|r| r.score);
             self.root_depth = depth;
             let mut pv = Vec::new();
@@ -268,6 +350,18 @@ impl GygesEngine {
                 _ => self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, &mut pv),
             };
             if self.aborted && best.is_some() {
+                // A root move that beat the previous best in the unfinished iteration was
+                // searched to the new depth: play it.
+                if let (Some(prev), Some((mv, score))) = (best.as_mut(), self.root_best) {
+                    if mv != prev.best {
+                        *prev = SearchResult {
+                            best: mv,
+                            score,
+                            pv: vec![mv],
+                            ..prev.clone()
+                        };
+                    }
+                }
                 break;
             }
             let Some((mv, _)) = self.root_best else { break };
@@ -402,14 +496,15 @@ impl GygesEngine {
                 let score = if searched == 0 {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
                 } else {
-                    let s = -self.negamax(
-                        &child,
-                        depth - 1,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        &mut child_pv,
-                    );
+                    let reduced = self.params.reduce_from_depth.is_some_and(|d| depth >= d)
+                        && searched >= self.params.full_width_moves;
+                    let null_window = |engine: &mut Self, depth, pv: &mut Vec<Move>| {
+                        -engine.negamax(&child, depth, -alpha - 1, -alpha, ply + 1, pv)
+                    };
+                    let mut s = null_window(self, depth - 1 - i32::from(reduced), &mut child_pv);
+                    if reduced && s > alpha && !self.aborted {
+                        s = null_window(self, depth - 1, &mut child_pv);
+                    }
                     if s > alpha && s < beta && !self.aborted {
                         -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
                     } else {
