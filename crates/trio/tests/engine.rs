@@ -49,10 +49,10 @@ fn legal_ugi_moves(board: &str, variant: Variant) -> Vec<String> {
 fn answers_the_handshake_and_searches() {
     let board = "321123/000000/000000/000000/000000/132231";
     let lines = session(&format!(
-        "ugi\nisready\nsetoption variant seed\nsetoption maxPly 2\nsetpos data {board}\ngo\n"
+        "ugi\nisready\nsetoption variant seed\nsetoption threads 2\nsetoption maxPly 2\nsetpos data {board}\ngo\n"
     ));
     assert_eq!(
-        lines[..8],
+        lines[..9],
         [
             "id name trio-gyges",
             "id author trio",
@@ -60,6 +60,7 @@ fn answers_the_handshake_and_searches() {
             "option maxTime",
             "option maxNodes",
             "option variant",
+            "option threads",
             "ugiok",
             "readyok"
         ]
@@ -128,6 +129,10 @@ fn each_bad_line_gets_one_error_line() {
         (
             "setoption maxNodes 0",
             "maxNodes \"0\" must be a positive whole number",
+        ),
+        (
+            "setoption threads 0",
+            "threads \"0\" must be a positive whole number",
         ),
         (
             "setoption maxTime soon",
