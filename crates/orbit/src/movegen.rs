@@ -1,58 +1,170 @@
 //! Moves of a pawn (docs/rules/orbit.md, "Move"): exactly N steps, N being the pawns on
 //! the mover's orbit; the board's reach tables give the ends of all such paths, so one
 //! destination is one move however many paths lead there. Then the position decides:
-//! never onto one's own colour, captures with every relocation field, protection.
+//! never onto one's own colour, captures with every relocation field, protection. The
+//! moves to those ends are listed once per board ([`MoveTable`]) and copied for a pawn
+//! none of whose ends holds a pawn, the common case.
 
-use crate::board::{Board, Field, Reach};
+use std::fmt;
+
+use crate::board::{Board, Field, MAX_FIELDS, MAX_STEPS};
 use crate::rules::{pawns_per_player, Action, Move, OrbitState, Place, NO_FIELD};
 
 /// The most pawns one colour has: four, with two players.
 const MAX_PAWNS: usize = pawns_per_player(2);
 
+/// Moves are copied from [`MoveTable::moves`] this many at a time.
+const CHUNK: usize = 8;
+
+/// The reach of one start field and step count, and where its moves are listed.
+#[derive(Clone, Copy, Default)]
+struct Row {
+    /// Fields off the final orbit that paths end on.
+    fields: u128,
+    /// `moves[start..start + len]`: a move to each of `fields`, then home if reachable.
+    start: u32,
+    len: u32,
+    /// Whether some path enters the final orbit with its last step.
+    home: bool,
+}
+
+/// For every start field and step count, the list of moves a pawn has when no pawn
+/// stands on any of its ends — most pawns in play, as the ends are few. The list only
+/// depends on the board, so move generation copies it instead of building it.
+pub(crate) struct MoveTable {
+    /// `rows[field][steps]`; the row of field [`MAX_FIELDS`] is empty, for absent pawns.
+    rows: Box<[[Row; MAX_STEPS + 1]; MAX_FIELDS + 1]>,
+    /// All lists, then [`CHUNK`] spare moves so that every list is copied in whole
+    /// chunks.
+    moves: Vec<Action>,
+}
+
+impl MoveTable {
+    pub(crate) fn new(board: &Board) -> Self {
+        let mut rows = Box::new([[Row::default(); MAX_STEPS + 1]; MAX_FIELDS + 1]);
+        let mut moves = Vec::new();
+        for f in 0..board.field_count() {
+            let from = Field(f as u8);
+            for (steps, row) in rows[f].iter_mut().enumerate() {
+                let reach = board.reach(from, steps);
+                let start = moves.len();
+                push_quiet(&mut moves, from, reach.fields);
+                if reach.home {
+                    moves.push(home(from));
+                }
+                *row = Row {
+                    fields: reach.fields,
+                    start: start as u32,
+                    len: (moves.len() - start) as u32,
+                    home: reach.home,
+                };
+            }
+        }
+        moves.extend([Action::Pass; CHUNK]);
+        Self { rows, moves }
+    }
+
+    /// The row of the pawn on `from`, [`MAX_FIELDS`] for none.
+    #[inline]
+    fn row(&self, from: usize, steps: usize) -> Row {
+        self.rows[from.min(MAX_FIELDS)][steps.min(MAX_STEPS)]
+    }
+}
+
+impl fmt::Debug for MoveTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MoveTable")
+            .field("moves", &(self.moves.len() - CHUNK))
+            .finish()
+    }
+}
+
 /// Appends the moves of the colour to move, sorted: by start field, then end field
 /// (home last), then relocation field.
-pub(crate) fn moves(board: &Board, state: &OrbitState, out: &mut Vec<Action>) {
+pub(crate) fn moves(board: &Board, table: &MoveTable, state: &OrbitState, out: &mut Vec<Action>) {
     let me = state.to_move.index();
     let all = state.occupied();
     let own = state.occ[me];
-    let protected = state.protected_mask();
     // The table lookups of all pawns first, then the moves: the lookups are a chain of
-    // dependent loads, and done together they overlap instead of each waiting.
-    let mut pawns = [(Field(0), Reach::default()); MAX_PAWNS];
-    let mut count = 0;
+    // dependent loads, and done together they overlap instead of each waiting. Four
+    // lookups whatever the pawns on the board, absent ones reading the empty row: a
+    // loop of fixed length has no exit to mispredict.
+    let mut pawns = [(MAX_FIELDS, Row::default()); MAX_PAWNS];
     let mut rest = own;
-    while rest != 0 && count < pawns.len() {
-        let from = Field(rest.trailing_zeros() as u8);
-        rest &= rest - 1;
-        pawns[count] = (
-            from,
-            board.reach(from, state.on_orbit[board.orbit_index(from)] as usize),
-        );
-        count += 1;
+    for pawn in &mut pawns {
+        let from = rest.trailing_zeros() as usize;
+        rest &= rest.wrapping_sub(1);
+        let steps = state.on_orbit[board.orbit_index(Field(from as u8))];
+        *pawn = (from, table.row(from, steps as usize));
     }
-    for &(from, reach) in &pawns[..count] {
-        // A protected pawn can neither capture nor be captured.
-        let blocked = if protected == 0 {
-            own
-        } else if protected & from.bit() != 0 {
-            all
+    let on_board =
+        pawns_per_player(state.players()) - state.centre[me] as usize - state.home[me] as usize;
+    for &(from, row) in &pawns[..on_board.min(MAX_PAWNS)] {
+        // Most pawns have no pawn on any end: their list is the table's.
+        if row.fields & all == 0 {
+            copy_list(table, row, out);
         } else {
-            own | protected
-        };
-        let ends = reach.fields & !blocked;
-        if ends & all == 0 {
-            push_quiet(out, from, ends);
-        } else {
-            push_with_captures(board, out, from.bit(), ends, all);
-        }
-        if reach.home {
-            out.push(Action::Move(Move {
-                from,
-                to: Place::Home,
-                relocate: None,
-            }));
+            push_blocked(board, state, Field(from as u8), row, all, out);
         }
     }
+}
+
+/// Appends the listed moves of `row`, none of which ends on a pawn: whole chunks, then
+/// the surplus cut off, which costs less than a loop over the moves with an exit that
+/// is mispredicted.
+#[inline(always)]
+fn copy_list(table: &MoveTable, row: Row, out: &mut Vec<Action>) {
+    let keep = out.len() + row.len as usize;
+    let mut at = row.start as usize;
+    let end = at + row.len as usize;
+    loop {
+        out.extend_from_slice(&table.moves[at..at + CHUNK]);
+        at += CHUNK;
+        if at >= end {
+            break;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// Appends the moves of the pawn on `from`, some of whose ends hold a pawn: never onto
+/// its own colour, captures with their relocations, protection.
+#[inline(never)]
+fn push_blocked(
+    board: &Board,
+    state: &OrbitState,
+    from: Field,
+    row: Row,
+    all: u128,
+    out: &mut Vec<Action>,
+) {
+    let own = state.occ[state.to_move.index()];
+    let protected = state.protected_mask();
+    // A protected pawn can neither capture nor be captured.
+    let blocked = if protected == 0 {
+        own
+    } else if protected & from.bit() != 0 {
+        all
+    } else {
+        own | protected
+    };
+    let ends = row.fields & !blocked;
+    if ends & all == 0 {
+        push_quiet(out, from, ends);
+    } else {
+        push_with_captures(board, out, from.bit(), ends, all);
+    }
+    if row.home {
+        out.push(home(from));
+    }
+}
+
+fn home(from: Field) -> Action {
+    Action::Move(Move {
+        from,
+        to: Place::Home,
+        relocate: None,
+    })
 }
 
 /// Appends a move from `from` to each field of `ends`, all of them empty.
@@ -83,7 +195,7 @@ fn push_each(out: &mut Vec<Action>, set: u128, make: impl Fn(Field) -> Action) {
 /// Appends the moves from the field `from_bit` (a one-bit set) to each field of `ends`,
 /// some of which hold an opponent's pawn, in field order: the empty fields below each
 /// capture, then the capture with each of its relocations, and the empty fields above.
-#[inline(never)]
+#[inline(always)]
 fn push_with_captures(board: &Board, out: &mut Vec<Action>, from_bit: u128, ends: u128, all: u128) {
     let from = field_of(from_bit);
     let mut quiet = ends & !all;

@@ -3,13 +3,14 @@
 //! ranking of 3–4 players and the turn limit — the [`Game`] implementation.
 
 use std::fmt;
+use std::sync::Arc;
 
 use rand::RngCore;
 use thiserror::Error;
 use trio_core::{Game, NotationError, Outcome, Seat, Turn};
 
 use crate::board::{Board, Field, MAX_ORBITS};
-use crate::movegen;
+use crate::movegen::{self, MoveTable};
 use crate::notation::{self, ActionText};
 
 /// No field: an empty slot of [`OrbitState::protected`].
@@ -397,6 +398,8 @@ pub enum OptionsError {
 #[derive(Clone, Debug)]
 pub struct Orbit {
     board: Board,
+    /// Built from `board` once: cloning a game shares it.
+    moves: Arc<MoveTable>,
     players: usize,
     order: Option<TurnOrder>,
     turn_limit: u32,
@@ -421,6 +424,7 @@ impl Orbit {
             return Err(OptionsError::TurnLimit);
         }
         Ok(Self {
+            moves: Arc::new(MoveTable::new(&options.board)),
             board: options.board,
             players: options.players,
             order,
@@ -472,15 +476,14 @@ impl Orbit {
     fn apply_move(&self, state: &mut OrbitState, m: &Move) {
         let me = state.to_move.index();
         state.lift(&self.board, me, m.from);
-        // Protection follows the pawn, and ends when it goes home.
-        if state.protected != [NO_FIELD; 4] {
-            let landed = match m.to {
-                Place::Field(to) => to.0,
-                Place::Centre | Place::Home => NO_FIELD,
-            };
-            for p in state.protected.iter_mut().filter(|p| **p == m.from.0) {
-                *p = landed;
-            }
+        // Protection follows the pawn, and ends when it goes home. Four selects: a
+        // test for "nothing protected" first would be mispredicted too often.
+        let landed = match m.to {
+            Place::Field(to) => to.0,
+            Place::Centre | Place::Home => NO_FIELD,
+        };
+        for p in &mut state.protected {
+            *p = if *p == m.from.0 { landed } else { *p };
         }
         let mut captured = NO_FIELD;
         match m.to {
@@ -507,6 +510,33 @@ impl Orbit {
             Place::Centre => {}
         }
         self.end_turn(state, captured);
+    }
+
+    /// Applies an action other than a move: chance outcomes, rolls, entries, passes.
+    fn apply_other(&self, state: &mut OrbitState, action: &Action) {
+        match action {
+            Action::Order(order) => {
+                state.order = *order;
+                state.to_move = order.as_slice()[0];
+                state.phase = Phase::Act;
+            }
+            Action::Roll => state.phase = Phase::Die,
+            Action::Die(face) => {
+                if face % 2 == 0 && self.board.mask(1) & !state.occupied() != 0 {
+                    state.phase = Phase::Enter;
+                } else {
+                    self.end_turn(state, NO_FIELD);
+                }
+            }
+            Action::Enter(field) => {
+                let me = state.to_move.index();
+                state.centre[me] -= 1;
+                state.put(&self.board, me, *field);
+                self.end_turn(state, NO_FIELD);
+            }
+            Action::Move(m) => self.apply_move(state, m),
+            Action::Pass => self.end_turn(state, NO_FIELD),
+        }
     }
 
     fn orbit_sum(&self, state: &OrbitState, colour: Colour) -> usize {
@@ -604,7 +634,7 @@ impl Game for Orbit {
                 if state.centre[state.to_move.index()] > 0 {
                     out.push(Action::Roll);
                 }
-                movegen::moves(&self.board, state, out);
+                movegen::moves(&self.board, &self.moves, state, out);
                 if out.is_empty() {
                     out.push(Action::Pass);
                 }
@@ -628,28 +658,11 @@ impl Game for Orbit {
     }
 
     fn apply(&self, state: &mut OrbitState, action: &Action) {
+        // Moves first: they are most actions, and one test is cheaper than the jump
+        // table of a match over all kinds.
         match action {
-            Action::Order(order) => {
-                state.order = *order;
-                state.to_move = order.as_slice()[0];
-                state.phase = Phase::Act;
-            }
-            Action::Roll => state.phase = Phase::Die,
-            Action::Die(face) => {
-                if face % 2 == 0 && self.board.mask(1) & !state.occupied() != 0 {
-                    state.phase = Phase::Enter;
-                } else {
-                    self.end_turn(state, NO_FIELD);
-                }
-            }
-            Action::Enter(field) => {
-                let me = state.to_move.index();
-                state.centre[me] -= 1;
-                state.put(&self.board, me, *field);
-                self.end_turn(state, NO_FIELD);
-            }
             Action::Move(m) => self.apply_move(state, m),
-            Action::Pass => self.end_turn(state, NO_FIELD),
+            _ => self.apply_other(state, action),
         }
     }
 
