@@ -75,6 +75,24 @@ fn candidates() -> Vec<(&'static str, Setting)> {
             },
         ),
         weights("no tempo", Weights { tempo: 0, ..t }),
+        // `gyges_engine`'s evaluation in our units (its move count is 8 of ours): unique
+        // control of pieces [500, 100, 50] and of squares 10, both times 3.
+        weights(
+            "like gyges_engine",
+            Weights {
+                unique_square: 4,
+                unique_piece: [187, 37, 19],
+                ..t
+            },
+        ),
+        weights(
+            "half like gyges_engine",
+            Weights {
+                unique_square: 2,
+                unique_piece: [94, 19, 9],
+                ..t
+            },
+        ),
         search(
             "no reductions",
             SearchParams {
@@ -86,6 +104,28 @@ fn candidates() -> Vec<(&'static str, Setting)> {
             "reductions after 8 moves",
             SearchParams {
                 full_width_moves: 8,
+                ..p
+            },
+        ),
+        search(
+            "threats in order, extension 2",
+            SearchParams {
+                threats_first: false,
+                threat_extension_plies: 2,
+                ..p
+            },
+        ),
+        search(
+            "threats in order",
+            SearchParams {
+                threats_first: false,
+                ..p
+            },
+        ),
+        search(
+            "threat extension 6",
+            SearchParams {
+                threat_extension_plies: 6,
                 ..p
             },
         ),

@@ -117,6 +117,11 @@ impl UgiBot {
         Ok(bot)
     }
 
+    /// The engine's process id, for a referee that must kill a stuck engine.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     fn send(&mut self, line: &str) -> Result<()> {
         writeln!(self.input, "{line}")
             .and_then(|()| self.input.flush())

@@ -4,20 +4,25 @@
 //! `docs/gyges-engine.md`.
 //!
 //! ```text
-//! GYGES_ENGINE=/work/tools/bin/gyges_engine UGI_GAMES=100 UGI_MOVE_TIME=0.5 \
+//! GYGES_ENGINE=/work/tools/bin/gyges_engine UGI_GAMES=100 \
 //!   cargo test --release -p trio --test ugi_match -- --ignored --nocapture
 //! ```
 //!
 //! `UGI_ENGINE_OPTIONS` (default `maxPly=4`) are the `setoption`s sent to the engine,
-//! comma-separated `name=value`; `UGI_MOVE_TIME` is our engine's time per move in seconds,
-//! `UGI_THREADS` its threads (default: the machine's cores, as the other engine uses).
+//! comma-separated `name=value`. `UGI_MOVE_TIME` is our engine's time per move: seconds,
+//! or `match` (the default), the other engine's average time per move so far, so that
+//! both spend the same time on a machine whose load varies. `UGI_THREADS` is our
+//! engine's threads (default: the machine's cores, as the other engine uses).
 //!
 //! The referee accepts one kind of illegal move from the external engine, a pass: a move
 //! that leaves the board unchanged (a piece walking back to its start square, or a
-//! replacement that drops a piece of the same value back on the start square). `gyges` 1.1.0 generates those; our
-//! rules do not allow them (docs/rules/gyges.md). Any other illegal move, or no answer,
-//! loses the game for the engine and is reported; so does its null move `100|100|100`,
-//! its resignation when every move loses.
+//! replacement that drops a piece of the same value back on the start square). `gyges`
+//! 1.1.0 generates those; our rules do not allow them (docs/rules/gyges.md). Any other
+//! illegal move loses the game for the engine and is reported; so does its null move
+//! `100|100|100`, its resignation when every move loses. A game where the engine exits or
+//! takes longer than `UGI_ENGINE_LIMIT` seconds (default 20) for a move — `gyges_engine`
+//! can search a depth-3 iteration for minutes, its memory growing by gigabytes — is
+//! void: the engine is killed and restarted, and the game is reported but not scored.
 
 #[allow(dead_code)] // Only the UGI notation is used here, not the server.
 #[path = "../src/engine.rs"]
@@ -26,11 +31,12 @@ mod engine;
 mod ugi_client;
 
 use std::path::PathBuf;
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use trio_ai::gyges::{GygesEngine, SearchLimit};
-use trio_ai::{wilson_interval, AlphaBetaBot, Z_95};
-use trio_core::{rng, Bot, Game, Seat};
+use trio_ai::{wilson_interval, Z_95};
+use trio_core::{rng, Bot, Game};
 use trio_gyges::{
     generate_moves, End, GameState, Gyges, Move, MoveList, SetupOrder, Side, Variant,
 };
@@ -52,9 +58,13 @@ struct Tally {
     passes: usize,
     forfeits: usize,
     resigned: usize,
+    /// Games not scored: the engine exited or took too long.
+    void: usize,
     plies: usize,
     engine_secs: f64,
     engine_moves: usize,
+    our_secs: f64,
+    our_moves: usize,
 }
 
 /// Whether `mv` is a pass `gyges` 1.1.0 allows, a move that leaves the board as it was:
@@ -90,11 +100,15 @@ fn match_against_an_external_ugi_engine() {
         .into();
     let games: usize = env("UGI_GAMES", 100);
     let seed: u64 = env("UGI_SEED", 2026);
-    let move_time = Duration::from_secs_f64(env("UGI_MOVE_TIME", 0.5));
+    // A number of seconds, or `match`: the other engine's average time per move so far
+    // (0.4 s until it has moved), so that both spend the same time whatever the load.
+    let move_time: String = env("UGI_MOVE_TIME", "match".to_owned());
+    let fixed_time: Option<f64> = move_time.parse().ok();
     let threads: usize = env(
         "UGI_THREADS",
         std::thread::available_parallelism().map_or(1, |n| n.get()),
     );
+    let engine_limit = Duration::from_secs_f64(env("UGI_ENGINE_LIMIT", 20.0));
     let options: String = env("UGI_ENGINE_OPTIONS", "maxPly=4".to_owned());
     let options: Vec<(&str, &str)> = options
         .split(',')
@@ -108,11 +122,7 @@ fn match_against_an_external_ugi_engine() {
         let game_seed = rng::sub_seed(seed, g as u64);
         let mut rng = rng::seeded(game_seed);
         let ugi_side = if g % 2 == 0 { Side::North } else { Side::South };
-        let mut ours = AlphaBetaBot::with_engine(
-            GygesEngine::new(variant).with_threads(threads),
-            SearchLimit::time(move_time),
-        );
-        ours.reset();
+        let mut ours = GygesEngine::new(variant).with_threads(threads);
         let mut state = game.new_game();
         for _ in 0..2 {
             game.play(&mut state, &Move::Setup(SetupOrder::random(&mut rng)))
@@ -120,6 +130,8 @@ fn match_against_an_external_ugi_engine() {
         }
         let setup = game.format_position(&state);
         let mut forfeit: Option<(Side, String)> = None;
+        let mut void: Option<String> = None;
+        let mut moves = Vec::new();
         let end = loop {
             if let Some(end) = game.end(&state) {
                 break Some(end);
@@ -127,7 +139,9 @@ fn match_against_an_external_ugi_engine() {
             let side = state.position().side_to_move();
             if side == ugi_side {
                 let start = Instant::now();
-                let answer = theirs.best_move(&state, side);
+                let answer = with_watchdog(theirs.pid(), engine_limit, || {
+                    theirs.best_move(&state, side)
+                });
                 tally.engine_secs += start.elapsed().as_secs_f64();
                 tally.engine_moves += 1;
                 match answer {
@@ -136,10 +150,11 @@ fn match_against_an_external_ugi_engine() {
                         forfeit = Some((side, "resigned".to_owned()));
                         break None;
                     }
-                    Ok(Some(mv)) if game.play(&mut state, &mv).is_ok() => {}
+                    Ok(Some(mv)) if game.play(&mut state, &mv).is_ok() => moves.push(mv),
                     Ok(Some(mv)) if is_pass(&state, variant, mv) => {
                         tally.passes += 1;
                         game.apply(&mut state, &mv);
+                        moves.push(mv);
                     }
                     Ok(Some(mv)) => {
                         tally.forfeits += 1;
@@ -150,21 +165,38 @@ fn match_against_an_external_ugi_engine() {
                         break None;
                     }
                     Err(e) => {
-                        tally.forfeits += 1;
-                        forfeit = Some((side, format!("no answer: {e:#}")));
+                        void = Some(format!("no answer: {e:#}"));
                         theirs = UgiBot::spawn(&program, &options).expect("the engine restarts");
                         break None;
                     }
                 }
             } else {
-                let seat = Seat(side.index() as u8);
+                let secs = fixed_time.unwrap_or(if tally.engine_moves == 0 {
+                    0.4
+                } else {
+                    tally.engine_secs / tally.engine_moves as f64
+                });
+                let start = Instant::now();
                 let mv = ours
-                    .choose(&game, &state, seat, &mut rng)
-                    .expect("our engine moves");
+                    .search(&game, &state, SearchLimit::time(Duration::from_secs_f64(secs)))
+                    .expect("our engine moves")
+                    .best;
+                tally.our_secs += start.elapsed().as_secs_f64();
+                tally.our_moves += 1;
                 game.play(&mut state, &mv)
                     .expect("our engine plays legal moves");
+                moves.push(mv);
             }
         };
+        if let Some(why) = void {
+            tally.void += 1;
+            println!(
+                "game {g}: void, {} gave {why} after {} plies from {setup}",
+                theirs.name(),
+                state.plies()
+            );
+            continue;
+        }
         let winner = match (&end, &forfeit) {
             (Some(end), _) => end.winner(),
             (None, Some((loser, _))) => Some(loser.opponent()),
@@ -202,25 +234,46 @@ fn match_against_an_external_ugi_engine() {
             tally.draws,
             tally.losses
         );
+        let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
+        println!("  moves: {}", moves.join(" "));
     }
+    let scored = games - tally.void;
     let score = tally.wins as f64 + tally.draws as f64 / 2.0;
-    let interval = wilson_interval(score, games, Z_95);
+    let interval = wilson_interval(score, scored, Z_95);
     println!(
-        "ours (alphabeta, {:.2}s/move, {threads} threads) vs {} ({options:?}, {:.2}s/move on average): \
-         +{} ={} -{} of {games}, score {:.3}, 95% interval [{:.3}, {:.3}]; \
-         {} passes accepted, {} resignations, {} forfeits, {:.1} plies a game",
-        move_time.as_secs_f64(),
+        "ours (alphabeta, {move_time} time, {:.2}s/move on average, {threads} threads) vs {} ({options:?}, {:.2}s/move on average): \
+         +{} ={} -{} of {scored} scored games, score {:.3}, 95% interval [{:.3}, {:.3}]; \
+         {} void, {} passes accepted, {} resignations, {} forfeits, {:.1} plies a scored game",
+        tally.our_secs / tally.our_moves.max(1) as f64,
         theirs.name(),
         tally.engine_secs / tally.engine_moves.max(1) as f64,
         tally.wins,
         tally.draws,
         tally.losses,
-        score / games.max(1) as f64,
+        score / scored.max(1) as f64,
         interval.low,
         interval.high,
+        tally.void,
         tally.passes,
         tally.resigned,
         tally.forfeits,
-        tally.plies as f64 / games.max(1) as f64,
+        tally.plies as f64 / scored.max(1) as f64,
     );
+}
+
+/// Runs `ask`, killing the process `pid` if it has not returned within `limit` (which
+/// makes `ask` fail: the engine's output ends).
+fn with_watchdog<T>(pid: u32, limit: Duration, ask: impl FnOnce() -> T) -> T {
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+            let _ = std::process::Command::new("kill")
+                .args(["-9", &pid.to_string()])
+                .status();
+        }
+    });
+    let answer = ask();
+    let _ = done.send(());
+    let _ = watchdog.join();
+    answer
 }

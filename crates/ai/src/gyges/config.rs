@@ -14,10 +14,6 @@ pub const CHECK_EVERY: u64 = 1024;
 /// Nodes at least this deep (remaining depth) order their moves by making each one and
 /// counting the replies; shallower nodes use only the table move, killers and history.
 pub const ORDER_BY_REPLIES_DEPTH: i32 = 2;
-/// A leaf where the opponent threatens to leave the board is searched one ply more, but
-/// only this many plies beyond the iteration's depth: threats are so common that
-/// unbounded extensions would never end.
-pub const THREAT_EXTENSION_PLIES: usize = 2;
 /// The depth [`super::AlphaBetaBot`] searches North's setup to, at most.
 pub const SETUP_DEPTH: u32 = 1;
 /// Deepest iteration the engine starts when no depth is given.
@@ -32,6 +28,13 @@ pub struct SearchParams {
     /// shallower, and again at full depth only if they beat alpha. `None`: no reductions.
     pub reduce_from_depth: Option<i32>,
     pub full_width_moves: usize,
+    /// A leaf where the opponent threatens to leave the board is searched one ply more,
+    /// but only this many plies beyond the iteration's depth: threats are so common that
+    /// unbounded extensions would never end.
+    pub threat_extension_plies: usize,
+    /// Where moves are ordered by making them, a move after which the mover could leave
+    /// the board (a threat the opponent must answer) is searched first and never reduced.
+    pub threats_first: bool,
 }
 
 impl SearchParams {
@@ -39,6 +42,8 @@ impl SearchParams {
     pub const TUNED: SearchParams = SearchParams {
         reduce_from_depth: Some(2),
         full_width_moves: 4,
+        threat_extension_plies: 4,
+        threats_first: true,
     };
 }
 

@@ -8,6 +8,7 @@ use trio_gyges::{has_goal_move, move_count, Move, Position, Variant};
 use super::score::MAX_PLY;
 
 const TT_BONUS: i64 = 1 << 40;
+const THREAT_BONUS: i64 = 1 << 35;
 const KILLER_BONUS: [i64; 2] = [1 << 30, 1 << 29];
 /// History counts are halved when one passes this, so old cutoffs fade.
 const HISTORY_CAP: i64 = 1 << 20;
@@ -19,6 +20,16 @@ pub(super) struct Ordering {
     history: Vec<[i64; 36]>,
 }
 
+/// How moves are ranked after the table's move.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum RankBy {
+    /// Killers and history: nothing is made.
+    History,
+    /// Every move is made to count the opponent's replies and to spot the moves that let
+    /// it leave the board, and, with `threats_first`, those after which the mover could.
+    Replies { threats_first: bool },
+}
+
 /// A move to search, or one that loses at once.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ranked {
@@ -26,6 +37,8 @@ pub(super) struct Ranked {
     key: i64,
     /// After this move the opponent can leave the board.
     pub loses: bool,
+    /// After this move the mover could leave the board if it moved again.
+    pub threatens: bool,
 }
 
 fn squares(mv: Move) -> Option<(usize, usize)> {
@@ -50,8 +63,7 @@ impl Ordering {
         *self = Ordering::new();
     }
 
-    /// `moves` ranked best first. With `by_replies`, every move is made to count the
-    /// opponent's replies and to spot the moves that let it leave the board.
+    /// `moves` ranked best first, the rest as `by` says.
     pub fn rank(
         &self,
         pos: &Position,
@@ -59,21 +71,27 @@ impl Ordering {
         moves: &[Move],
         tt_move: Option<Move>,
         ply: usize,
-        by_replies: bool,
+        by: RankBy,
     ) -> Vec<Ranked> {
         let mut ranked: Vec<Ranked> = moves
             .iter()
             .map(|&mv| {
                 let mut key = 0;
                 let mut loses = false;
+                let mut threatens = false;
                 if tt_move == Some(mv) {
                     key += TT_BONUS;
                 }
-                if by_replies {
+                if let RankBy::Replies { threats_first } = by {
                     let child = pos.make_move(mv);
                     loses = has_goal_move(&child, variant);
                     if !loses {
                         key -= move_count(&child, variant) as i64;
+                        threatens = threats_first
+                            && has_goal_move(&child.with_side_to_move(pos.side_to_move()), variant);
+                        if threatens {
+                            key += THREAT_BONUS;
+                        }
                     }
                 } else {
                     let killers = &self.killers[ply.min(MAX_PLY)];
@@ -86,7 +104,12 @@ impl Ordering {
                         key += self.history[from][to];
                     }
                 }
-                Ranked { mv, key, loses }
+                Ranked {
+                    mv,
+                    key,
+                    loses,
+                    threatens,
+                }
             })
             .collect();
         // Stable, so equal keys keep the generator's order and the search is reproducible.

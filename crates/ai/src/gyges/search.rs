@@ -16,10 +16,10 @@ use trio_gyges::{
 
 use super::config::{
     SearchParams, Weights, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, MAX_DEPTH,
-    ORDER_BY_REPLIES_DEPTH, THREAT_EXTENSION_PLIES, TT_ENTRIES,
+    ORDER_BY_REPLIES_DEPTH, TT_ENTRIES,
 };
 use super::evaluation::evaluate;
-use super::ordering::Ordering;
+use super::ordering::{Ordering, RankBy};
 use super::score::{
     from_table, is_decisive, loss_in, to_table, win_in, Score, DRAW, INFINITY, MAX_PLY,
 };
@@ -446,7 +446,7 @@ impl GygesEngine {
             if leaf.stuck {
                 return loss_in(ply);
             }
-            let extend = ply < self.root_depth as usize + THREAT_EXTENSION_PLIES;
+            let extend = ply < self.root_depth as usize + self.params.threat_extension_plies;
             if !leaf.threatened || !extend || ply >= MAX_PLY {
                 return leaf.score;
             }
@@ -474,10 +474,16 @@ impl GygesEngine {
         if moves.is_empty() {
             return loss_in(ply);
         }
-        let by_replies = ply == 0 || depth >= ORDER_BY_REPLIES_DEPTH;
+        let by = if ply == 0 || depth >= ORDER_BY_REPLIES_DEPTH {
+            RankBy::Replies {
+                threats_first: self.params.threats_first,
+            }
+        } else {
+            RankBy::History
+        };
         let ranked = self
             .ordering
-            .rank(pos, self.variant, &moves, tt_move, ply, by_replies);
+            .rank(pos, self.variant, &moves, tt_move, ply, by);
         drop(moves);
 
         let alpha_start = alpha;
@@ -497,7 +503,8 @@ impl GygesEngine {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
                 } else {
                     let reduced = self.params.reduce_from_depth.is_some_and(|d| depth >= d)
-                        && searched >= self.params.full_width_moves;
+                        && searched >= self.params.full_width_moves
+                        && !r.threatens;
                     let null_window = |engine: &mut Self, depth, pv: &mut Vec<Move>| {
                         -engine.negamax(&child, depth, -alpha - 1, -alpha, ply + 1, pv)
                     };
