@@ -10,10 +10,13 @@ use crate::games::{with_game, CliGame, GameArgs};
 use crate::seats::Who;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Agents: random, or ai:1 to ai:5 (see docs/ai.md).\n\n\
+#[command(
+    after_help = "Agents: random, ai:1 to ai:5 (the strength levels), or mcts:N (plain MCTS \
+with N iterations a move and random rollouts, the same for every game); see docs/ai.md.\n\n\
 Agent A takes seat 1 in the first game, seat 2 in the second, and so on; with 3 or 4 players\n\
 agent B fills every other seat. The same --seed replays the same match on any machine.\n\n\
-Example:\n  trio match gyges --a ai:3 --b ai:1 --games 100")]
+Example:\n  trio match gyges --a ai:3 --b ai:1 --games 100"
+)]
 pub struct MatchArgs {
     #[command(flatten)]
     pub game: GameArgs,
@@ -48,7 +51,7 @@ fn play_match<G: CliGame>(args: &MatchArgs) -> Result<()> {
         bail!("--games must be at least 1");
     }
     if args.a == Who::Human || args.b == Who::Human {
-        bail!("a match is played by agents: use random or ai:1 to ai:5");
+        bail!("a match is played by agents: use random, ai:1 to ai:5 or mcts:N");
     }
     let game = G::from_args(&args.game)?;
     let lineup = |who: Who| who.bot::<G>().expect("agents only, checked above");

@@ -21,8 +21,9 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// Who sits where, as N=WHO (seats count from 1): `--seat 2=human`. Seats not named
-    /// are people at this keyboard.
+    /// Who sits where, as N=WHO (seats count from 1): WHO is `human`, `random`, `ai:1` to
+    /// `ai:5` (the strength levels) or `mcts:N` (plain MCTS, N iterations a move), e.g.
+    /// `--seat 2=ai:3`. Seats not named are people at this keyboard.
     #[arg(long = "seat", value_name = "N=WHO")]
     pub seats: Vec<SeatArg>,
 

@@ -1,10 +1,11 @@
 //! Who sits in each seat of a terminal game or a match: a person at this keyboard, a random
-//! mover, or the AI at a strength level.
+//! mover, the AI at a strength level, or plain MCTS with a given budget.
 
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
 use rand::RngCore;
+use trio_ai::{MctsBot, MctsConfig, SearchLimit};
 use trio_core::{Bot, Seat};
 
 use crate::games::CliGame;
@@ -16,13 +17,17 @@ pub struct SeatArg {
     pub who: Who,
 }
 
-/// A kind of player, as written on the command line: `human`, `random` or `ai:N`.
+/// A kind of player, as written on the command line: `human`, `random`, `ai:N` or
+/// `mcts:N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Who {
     Human,
     Random,
     /// The AI at a level from 1 (a beginner can beat it) to 5 (the strongest we have).
     Ai(u8),
+    /// The game-independent MCTS with uniformly random rollouts and this many iterations
+    /// a move: the baseline the games' own agents are measured against.
+    Mcts(u32),
 }
 
 impl FromStr for Who {
@@ -33,8 +38,20 @@ impl FromStr for Who {
             "human" => Ok(Who::Human),
             "random" => Ok(Who::Random),
             other => {
+                if let Some(n) = other.strip_prefix("mcts:") {
+                    return n
+                        .parse()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .map(Who::Mcts)
+                        .ok_or_else(|| {
+                            format!("MCTS iterations {n:?} is not a whole number above 0")
+                        });
+                }
                 let level = other.strip_prefix("ai:").ok_or_else(|| {
-                    format!("unknown player {other:?} (expected human, random or ai:1 to ai:5)")
+                    format!(
+                        "unknown player {other:?} (expected human, random, ai:1 to ai:5 or mcts:N)"
+                    )
                 })?;
                 level
                     .parse()
@@ -54,6 +71,9 @@ impl Who {
             Who::Human => None,
             Who::Random => Some(Box::new(trio_ai::RandomBot)),
             Who::Ai(level) => Some(G::bot_for_level(level)),
+            Who::Mcts(iterations) => Some(Box::new(MctsBot::<G>::new(MctsConfig::new(
+                SearchLimit::Iterations(iterations),
+            )))),
         }
     }
 }
@@ -194,5 +214,14 @@ mod tests {
         );
         assert!("1=ai:6".parse::<SeatArg>().unwrap_err().contains("1 to 5"));
         assert!("1=ai:x".parse::<SeatArg>().unwrap_err().contains("1 to 5"));
+        assert_eq!(
+            "2=mcts:500".parse::<SeatArg>().map(|a| a.who),
+            Ok(Who::Mcts(500))
+        );
+        assert!("1=mcts:0"
+            .parse::<SeatArg>()
+            .unwrap_err()
+            .contains("above 0"));
+        assert!("1=mcts:x".parse::<SeatArg>().unwrap_err().contains("\"x\""));
     }
 }

@@ -213,6 +213,11 @@ fn match_reports_both_agents() {
         out,
         "the seed replays the match"
     );
+    let o = trio(&[
+        "match", "orbit", "--a", "mcts:30", "--b", "random", "--games", "2", "--seed", "3",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("\nmcts:30 "), "{}", stdout(&o));
 }
 
 #[test]
