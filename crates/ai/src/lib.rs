@@ -8,14 +8,24 @@ pub mod gyges;
 mod levels;
 mod mcts;
 mod node;
+mod orbit;
 mod random;
 mod runner;
 mod stats;
+mod triles;
 
 pub use evaluator::{Evaluator, Heuristic, RandomRollout, NEUTRAL_REWARD};
 pub use gyges::{AlphaBetaBot, GygesEngine};
 pub use levels::{bot_for_level, gyges_bot_for_level, gyges_level_limit, level_config, LEVELS};
 pub use mcts::{MctsBot, MctsConfig, SearchLimit, SearchReport};
+pub use orbit::{
+    orbit_bot_for_level, orbit_level_config, orbit_mcts_for_level, OrbitBot, OrbitEvaluator,
+    OrbitParams,
+};
 pub use random::RandomBot;
 pub use runner::{play_game, run_match, AgentSummary, GameRecord, MatchError, MatchSummary};
 pub use stats::{wilson_interval, Interval, Z_95};
+pub use triles::{
+    burdens, hand_value, triles_bot_for_level, triles_mcts_for_level, TrilesRollout,
+    TRILES_LEVEL_ITERATIONS,
+};

@@ -105,10 +105,21 @@ pub trait CliGame: Game + Sized {
 
 /// The hint of MCTS at `level`: its choice and the expected score it found.
 fn mcts_hint<G: CliGame>(game: &G, state: &G::State, level: u8, seed: u64) -> Result<Hint> {
+    let bot = MctsBot::<G>::new(trio_ai::level_config(level));
+    mcts_bot_hint(game, state, bot, seed)
+}
+
+/// The hint of `bot`, an MCTS bot with any evaluator: its choice and the expected score
+/// it found.
+fn mcts_bot_hint<G: CliGame, E: trio_ai::Evaluator<G>>(
+    game: &G,
+    state: &G::State,
+    mut bot: MctsBot<G, E>,
+    seed: u64,
+) -> Result<Hint> {
     let Turn::Seat(seat) = game.turn(state) else {
         bail!("no seat is to move in this position");
     };
-    let mut bot = MctsBot::<G>::new(trio_ai::level_config(level));
     let view = game.view(state, seat);
     let action = bot
         .choose(game, &view, seat, &mut rng::seeded(seed))
@@ -260,6 +271,15 @@ impl CliGame for trio_orbit::Orbit {
         false
     }
 
+    fn bot_for_level(level: u8) -> Box<dyn Bot<Self>> {
+        trio_ai::orbit_bot_for_level(level)
+    }
+
+    /// Asks the same search as [`Self::bot_for_level`], with the race evaluator.
+    fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint> {
+        mcts_bot_hint(self, state, trio_ai::orbit_mcts_for_level(level), seed)
+    }
+
     fn notation_help(&self) -> &'static str {
         "Fields are `<orbit>.<field>` (`3.7`), the centre `C`, home `H`.\n\
          Actions: `roll` (while you have a pawn in the centre), `enter 1.5` after an even roll,\n\
@@ -284,6 +304,15 @@ impl CliGame for trio_triles::Triles {
 
     fn hidden_information(&self) -> bool {
         !self.variants().open_hands
+    }
+
+    fn bot_for_level(level: u8) -> Box<dyn Bot<Self>> {
+        trio_ai::triles_bot_for_level(level)
+    }
+
+    /// Asks the same search as [`Self::bot_for_level`], with the Triles rollouts.
+    fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint> {
+        mcts_bot_hint(self, state, trio_ai::triles_mcts_for_level(level), seed)
     }
 
     fn notation_help(&self) -> &'static str {
