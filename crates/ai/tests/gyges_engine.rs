@@ -265,12 +265,12 @@ fn a_winning_engine_does_not_repeat_the_game_and_a_worse_off_one_does() {
 
     //  6  . . . . . .
     //  5  . . . 1 . .
-    //  4  2 2 1 3 2 3
-    //  3  3 . . 1 2 3
+    //  4  2 3 2 1 3 2
+    //  3  3 3 . . 2 1
     //  2  . . 1 . . .   South to move: c2-c3 keeps it ahead, every other move is no
     //  1  . . . . . .   better than a draw.
     let (fresh, again) =
-        choices_without_and_with_a_repetition("....../...1../221323/3..123/..1.../...... S");
+        choices_without_and_with_a_repetition("....../...1../232132/33..21/..1.../...... S");
     assert_eq!(fresh.best, "c2-c3".parse().unwrap());
     assert!(fresh.score > 0, "{fresh:?}");
     assert_eq!(again.best, fresh.best, "a draw is better than the rest");

@@ -108,24 +108,38 @@ fn candidates() -> Vec<(&'static str, Setting)> {
             },
         ),
         search(
-            "threats in order, extension 2",
+            "threats first",
             SearchParams {
-                threats_first: false,
-                threat_extension_plies: 2,
+                threats_first: true,
                 ..p
             },
         ),
         search(
-            "threats in order",
+            "threats first, extension 4",
             SearchParams {
-                threats_first: false,
+                threats_first: true,
+                threat_extension_plies: 4,
                 ..p
             },
         ),
         search(
-            "threat extension 6",
+            "no threat probe",
             SearchParams {
-                threat_extension_plies: 6,
+                threat_probe: false,
+                ..p
+            },
+        ),
+        search(
+            "reductions by 2 after 16 moves",
+            SearchParams {
+                reduce_twice_after: Some(16),
+                ..p
+            },
+        ),
+        search(
+            "reductions by 2 after 48 moves",
+            SearchParams {
+                reduce_twice_after: Some(48),
                 ..p
             },
         ),

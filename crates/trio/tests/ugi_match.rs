@@ -34,7 +34,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
-use trio_ai::gyges::{GygesEngine, SearchLimit};
+use trio_ai::gyges::{GygesEngine, SearchLimit, SearchParams};
 use trio_ai::{wilson_interval, Z_95};
 use trio_core::{rng, Bot, Game};
 use trio_gyges::{
@@ -108,6 +108,17 @@ fn match_against_an_external_ugi_engine() {
         "UGI_THREADS",
         std::thread::available_parallelism().map_or(1, |n| n.get()),
     );
+    // Our search settings, the tuned ones unless `UGI_THREAT_EXTENSION` (plies),
+    // `UGI_THREATS_FIRST` or `UGI_THREAT_PROBE` (true or false) say otherwise.
+    let params = SearchParams {
+        threat_extension_plies: env(
+            "UGI_THREAT_EXTENSION",
+            SearchParams::TUNED.threat_extension_plies,
+        ),
+        threats_first: env("UGI_THREATS_FIRST", SearchParams::TUNED.threats_first),
+        threat_probe: env("UGI_THREAT_PROBE", SearchParams::TUNED.threat_probe),
+        ..SearchParams::TUNED
+    };
     let engine_limit = Duration::from_secs_f64(env("UGI_ENGINE_LIMIT", 20.0));
     let options: String = env("UGI_ENGINE_OPTIONS", "maxPly=4".to_owned());
     let options: Vec<(&str, &str)> = options
@@ -122,7 +133,9 @@ fn match_against_an_external_ugi_engine() {
         let game_seed = rng::sub_seed(seed, g as u64);
         let mut rng = rng::seeded(game_seed);
         let ugi_side = if g % 2 == 0 { Side::North } else { Side::South };
-        let mut ours = GygesEngine::new(variant).with_threads(threads);
+        let mut ours = GygesEngine::new(variant)
+            .with_threads(threads)
+            .with_params(params);
         let mut state = game.new_game();
         for _ in 0..2 {
             game.play(&mut state, &Move::Setup(SetupOrder::random(&mut rng)))
@@ -178,7 +191,11 @@ fn match_against_an_external_ugi_engine() {
                 });
                 let start = Instant::now();
                 let mv = ours
-                    .search(&game, &state, SearchLimit::time(Duration::from_secs_f64(secs)))
+                    .search(
+                        &game,
+                        &state,
+                        SearchLimit::time(Duration::from_secs_f64(secs)),
+                    )
                     .expect("our engine moves")
                     .best;
                 tally.our_secs += start.elapsed().as_secs_f64();
@@ -241,7 +258,7 @@ fn match_against_an_external_ugi_engine() {
     let score = tally.wins as f64 + tally.draws as f64 / 2.0;
     let interval = wilson_interval(score, scored, Z_95);
     println!(
-        "ours (alphabeta, {move_time} time, {:.2}s/move on average, {threads} threads) vs {} ({options:?}, {:.2}s/move on average): \
+        "ours (alphabeta {params:?}, {move_time} time, {:.2}s/move on average, {threads} threads) vs {} ({options:?}, {:.2}s/move on average): \
          +{} ={} -{} of {scored} scored games, score {:.3}, 95% interval [{:.3}, {:.3}]; \
          {} void, {} passes accepted, {} resignations, {} forfeits, {:.1} plies a scored game",
         tally.our_secs / tally.our_moves.max(1) as f64,

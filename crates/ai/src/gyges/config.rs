@@ -28,10 +28,15 @@ pub struct SearchParams {
     /// shallower, and again at full depth only if they beat alpha. `None`: no reductions.
     pub reduce_from_depth: Option<i32>,
     pub full_width_moves: usize,
+    /// Moves ranked after this many are reduced by two plies instead of one.
+    pub reduce_twice_after: Option<usize>,
     /// A leaf where the opponent threatens to leave the board is searched one ply more,
     /// but only this many plies beyond the iteration's depth: threats are so common that
     /// unbounded extensions would never end.
     pub threat_extension_plies: usize,
+    /// Beyond the extension, a threatened leaf whose side to move has no move that stops
+    /// the exit scores as lost instead of being evaluated.
+    pub threat_probe: bool,
     /// Where moves are ordered by making them, a move after which the mover could leave
     /// the board (a threat the opponent must answer) is searched first and never reduced.
     pub threats_first: bool,
@@ -42,8 +47,10 @@ impl SearchParams {
     pub const TUNED: SearchParams = SearchParams {
         reduce_from_depth: Some(2),
         full_width_moves: 4,
-        threat_extension_plies: 4,
-        threats_first: true,
+        reduce_twice_after: None,
+        threat_extension_plies: 2,
+        threat_probe: true,
+        threats_first: false,
     };
 }
 

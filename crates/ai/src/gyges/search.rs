@@ -19,7 +19,7 @@ use super::config::{
     ORDER_BY_REPLIES_DEPTH, TT_ENTRIES,
 };
 use super::evaluation::evaluate;
-use super::ordering::{Ordering, RankBy};
+use super::ordering::{Ordering, RankBy, Ranked};
 use super::score::{
     from_table, is_decisive, loss_in, to_table, win_in, Score, DRAW, INFINITY, MAX_PLY,
 };
@@ -386,6 +386,32 @@ impl GygesEngine {
         best
     }
 
+    /// How many plies shallower the move ranked `r`, after `searched` others, is first
+    /// searched at a node with `depth` left (late move reductions).
+    fn reduction(&self, depth: i32, searched: usize, r: &Ranked) -> i32 {
+        let p = &self.params;
+        if r.threatens
+            || searched < p.full_width_moves
+            || p.reduce_from_depth.is_none_or(|d| depth < d)
+        {
+            0
+        } else if p.reduce_twice_after.is_some_and(|n| searched >= n) {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether the side to move has a move after which the opponent cannot leave the
+    /// board.
+    fn can_stop_exit(&self, pos: &Position) -> bool {
+        let mut moves = MoveList::new();
+        generate_moves(pos, self.variant, &mut moves);
+        moves
+            .iter()
+            .any(|&mv| !has_goal_move(&pos.make_move(mv), self.variant))
+    }
+
     /// Whether the search must stop now; looks at the clock and the flag now and then.
     fn out_of_budget(&mut self) -> bool {
         if self.nodes >= self.node_limit {
@@ -447,8 +473,16 @@ impl GygesEngine {
                 return loss_in(ply);
             }
             let extend = ply < self.root_depth as usize + self.params.threat_extension_plies;
-            if !leaf.threatened || !extend || ply >= MAX_PLY {
+            if !leaf.threatened || ply >= MAX_PLY {
                 return leaf.score;
+            }
+            if !extend {
+                // Too deep to search the answers: only ask whether there is one.
+                return if self.params.threat_probe && !self.can_stop_exit(pos) {
+                    loss_in(ply + 2)
+                } else {
+                    leaf.score
+                };
             }
             // The opponent threatens to leave the board: see which moves stop it.
             depth = 1;
@@ -502,14 +536,12 @@ impl GygesEngine {
                 let score = if searched == 0 {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
                 } else {
-                    let reduced = self.params.reduce_from_depth.is_some_and(|d| depth >= d)
-                        && searched >= self.params.full_width_moves
-                        && !r.threatens;
+                    let reduction = self.reduction(depth, searched, r);
                     let null_window = |engine: &mut Self, depth, pv: &mut Vec<Move>| {
                         -engine.negamax(&child, depth, -alpha - 1, -alpha, ply + 1, pv)
                     };
-                    let mut s = null_window(self, depth - 1 - i32::from(reduced), &mut child_pv);
-                    if reduced && s > alpha && !self.aborted {
+                    let mut s = null_window(self, depth - 1 - reduction, &mut child_pv);
+                    if reduction > 0 && s > alpha && !self.aborted {
                         s = null_window(self, depth - 1, &mut child_pv);
                     }
                     if s > alpha && s < beta && !self.aborted {
