@@ -15,6 +15,12 @@ pub trait Evaluator<G: Game>: Clone + fmt::Debug + Send + Sync {
     /// Fills `rewards` (one entry per seat) for `state`, which the evaluator may play on:
     /// the search throws it away afterwards.
     fn evaluate(&mut self, game: &G, state: &mut G::State, rng: &mut GameRng, rewards: &mut [f64]);
+
+    /// A short name added to the bot's (`mcts:200+race`), so that a game's own evaluator
+    /// is told apart from plain random rollouts (`None`) in match reports.
+    fn label(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// A game-specific guess of how good `state` is for `seat`, in `[0, 1]`, used where a

@@ -150,9 +150,13 @@ impl<G: Game, E: Evaluator<G>> MctsBot<G, E> {
 
 impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<G, E> {
     fn name(&self) -> String {
-        match self.config.limit {
-            SearchLimit::Iterations(n) => format!("mcts:{n}"),
-            SearchLimit::Time(t) => format!("mcts:{}ms", t.as_millis()),
+        let budget = match self.config.limit {
+            SearchLimit::Iterations(n) => n.to_string(),
+            SearchLimit::Time(t) => format!("{}ms", t.as_millis()),
+        };
+        match self.evaluator.label() {
+            Some(label) => format!("mcts:{budget}+{label}"),
+            None => format!("mcts:{budget}"),
         }
     }
 

@@ -139,6 +139,10 @@ impl fmt::Debug for OrbitEvaluator {
 }
 
 impl Evaluator<Orbit> for OrbitEvaluator {
+    fn label(&self) -> Option<&'static str> {
+        Some("race")
+    }
+
     fn evaluate(
         &mut self,
         game: &Orbit,
@@ -543,6 +547,9 @@ mod tests {
         assert!((1..5).all(|l| budget(l) < budget(l + 1)));
         assert_eq!(budget(0), budget(1));
         assert_eq!(budget(9), budget(5));
-        assert_eq!(orbit_bot_for_level(2).name(), format!("mcts:{}", budget(2)));
+        assert_eq!(
+            orbit_bot_for_level(2).name(),
+            format!("mcts:{}+race", budget(2))
+        );
     }
 }

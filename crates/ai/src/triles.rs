@@ -183,6 +183,10 @@ fn placement_value(game: &Triles, state: &TrilesState, mover: Colour, action: &A
 }
 
 impl Evaluator<Triles> for TrilesRollout {
+    fn label(&self) -> Option<&'static str> {
+        Some("triles")
+    }
+
     fn evaluate(
         &mut self,
         game: &Triles,
@@ -357,8 +361,8 @@ mod tests {
     #[test]
     fn levels_search_more_and_clamp() {
         assert!(TRILES_LEVEL_ITERATIONS.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(triles_bot_for_level(0).name(), "mcts:24");
-        assert_eq!(triles_bot_for_level(5).name(), "mcts:40000");
-        assert_eq!(triles_bot_for_level(9).name(), "mcts:40000");
+        assert_eq!(triles_bot_for_level(0).name(), "mcts:24+triles");
+        assert_eq!(triles_bot_for_level(5).name(), "mcts:40000+triles");
+        assert_eq!(triles_bot_for_level(9).name(), "mcts:40000+triles");
     }
 }
