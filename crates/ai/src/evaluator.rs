@@ -30,14 +30,94 @@ pub type Heuristic<G> = fn(&G, &<G as Game>::State, Seat) -> f64;
 /// The score given to every seat when a rollout is cut short and there is no heuristic.
 pub const NEUTRAL_REWARD: f64 = 0.5;
 
+/// How long a playout may go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutCap {
+    /// At most this many actions, chance outcomes included.
+    Actions(usize),
+    /// At most this many decisions of the seats; chance outcomes are not counted.
+    Decisions(usize),
+}
+
+/// The loop every rollout shares, with its scratch buffers: chance outcomes drawn with
+/// their probabilities, each seat's action chosen by the caller.
+pub struct Playout<G: Game> {
+    legal: Vec<G::Action>,
+    chance: Vec<(G::Action, f64)>,
+}
+
+impl<G: Game> Playout<G> {
+    pub fn new() -> Self {
+        Self {
+            legal: Vec::new(),
+            chance: Vec::new(),
+        }
+    }
+
+    /// Plays `state` on until the game is over, the cap is reached, or no action is
+    /// possible; `pick` chooses each seat's action among the legal ones (never none).
+    /// Returns the number of actions applied, chance outcomes included.
+    pub fn run(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        rng: &mut GameRng,
+        cap: PlayoutCap,
+        mut pick: impl FnMut(&G::State, &[G::Action], &mut GameRng) -> G::Action,
+    ) -> usize {
+        let (mut actions, mut decisions) = (0, 0);
+        loop {
+            let capped = match cap {
+                PlayoutCap::Actions(n) => actions >= n,
+                PlayoutCap::Decisions(n) => decisions >= n,
+            };
+            match game.turn(state) {
+                Turn::Over => break,
+                Turn::Chance if matches!(cap, PlayoutCap::Actions(_)) && capped => break,
+                Turn::Chance => {
+                    game.chance_outcomes(state, &mut self.chance);
+                    let Some(action) = sample_weighted(&self.chance, rng) else {
+                        break;
+                    };
+                    game.apply(state, action);
+                }
+                Turn::Seat(_) if capped => break,
+                Turn::Seat(_) => {
+                    game.legal_actions(state, &mut self.legal);
+                    if self.legal.is_empty() {
+                        break;
+                    }
+                    let action = pick(state, &self.legal, rng);
+                    game.apply(state, &action);
+                    decisions += 1;
+                }
+            }
+            actions += 1;
+        }
+        actions
+    }
+}
+
+// By hand: a derive would print the scratch buffers.
+impl<G: Game> fmt::Debug for Playout<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Playout").finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Default for Playout<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// Uniformly random play to the end of the game, or for at most `max_plies` actions
 /// (chance outcomes included), after which the [`Heuristic`], or [`NEUTRAL_REWARD`],
 /// scores the state.
 pub struct RandomRollout<G: Game> {
     max_plies: usize,
     heuristic: Option<Heuristic<G>>,
-    legal: Vec<G::Action>,
-    chance: Vec<(G::Action, f64)>,
+    playout: Playout<G>,
 }
 
 impl<G: Game> RandomRollout<G> {
@@ -45,8 +125,7 @@ impl<G: Game> RandomRollout<G> {
         Self {
             max_plies,
             heuristic: None,
-            legal: Vec::new(),
-            chance: Vec::new(),
+            playout: Playout::new(),
         }
     }
 
@@ -82,29 +161,10 @@ impl<G: Game> fmt::Debug for RandomRollout<G> {
 
 impl<G: Game> Evaluator<G> for RandomRollout<G> {
     fn evaluate(&mut self, game: &G, state: &mut G::State, rng: &mut GameRng, rewards: &mut [f64]) {
-        for _ in 0..self.max_plies {
-            match game.turn(state) {
-                Turn::Over => {
-                    score_outcome(game, state, rewards);
-                    return;
-                }
-                Turn::Chance => {
-                    game.chance_outcomes(state, &mut self.chance);
-                    match sample_weighted(&self.chance, rng) {
-                        Some(action) => game.apply(state, action),
-                        None => break,
-                    }
-                }
-                Turn::Seat(_) => {
-                    game.legal_actions(state, &mut self.legal);
-                    if self.legal.is_empty() {
-                        break;
-                    }
-                    let pick = rng.random_range(0..self.legal.len());
-                    game.apply(state, &self.legal[pick]);
-                }
-            }
-        }
+        let cap = PlayoutCap::Actions(self.max_plies);
+        self.playout.run(game, state, rng, cap, |_, legal, rng| {
+            legal[rng.random_range(0..legal.len())].clone()
+        });
         if game.turn(state) == Turn::Over {
             score_outcome(game, state, rewards);
             return;

@@ -14,7 +14,7 @@ mod runner;
 mod stats;
 mod triles;
 
-pub use evaluator::{Evaluator, Heuristic, RandomRollout, NEUTRAL_REWARD};
+pub use evaluator::{Evaluator, Heuristic, Playout, PlayoutCap, RandomRollout, NEUTRAL_REWARD};
 pub use gyges::{AlphaBetaBot, GygesEngine};
 pub use levels::{bot_for_level, gyges_bot_for_level, gyges_level_limit, level_config, LEVELS};
 pub use mcts::{MctsBot, MctsConfig, SearchLimit, SearchReport};

@@ -36,11 +36,11 @@ use std::fmt;
 
 use rand::Rng;
 use trio_core::rng::GameRng;
-use trio_core::{sample_weighted, Bot, Game, Turn};
+use trio_core::{Bot, Game, Turn};
 use trio_orbit::notation::Coord;
 use trio_orbit::{Action, Board, Colour, Field, Orbit, OrbitState, Phase, Place};
 
-use crate::evaluator::{score_outcome, Evaluator};
+use crate::evaluator::{score_outcome, Evaluator, Playout, PlayoutCap};
 use crate::levels::LEVELS;
 use crate::{MctsBot, MctsConfig, SearchLimit};
 
@@ -98,8 +98,7 @@ pub struct OrbitEvaluator {
     /// Built from the board of the first game evaluated; a clone builds its own, so a
     /// search never uses another board's distances.
     work: Option<Work>,
-    legal: Vec<Action>,
-    chance: Vec<(Action, f64)>,
+    playout: Playout<Orbit>,
 }
 
 impl OrbitEvaluator {
@@ -107,8 +106,7 @@ impl OrbitEvaluator {
         Self {
             params,
             work: None,
-            legal: Vec::new(),
-            chance: Vec::new(),
+            playout: Playout::new(),
         }
     }
 
@@ -154,28 +152,15 @@ impl Evaluator<Orbit> for OrbitEvaluator {
         let work = self
             .work
             .get_or_insert_with(|| Work::new(game.board(), params.entry_cost));
-        let mut plies = 0;
-        while plies < params.rollout_plies {
-            let action = match game.turn(state) {
-                Turn::Over => break,
-                Turn::Chance => {
-                    game.chance_outcomes(state, &mut self.chance);
-                    sample_weighted(&self.chance, rng)
-                }
-                Turn::Seat(_) => {
-                    game.legal_actions(state, &mut self.legal);
-                    let pick = if rng.random::<f64>() < params.rollout_noise {
-                        rng.random_range(0..self.legal.len().max(1))
-                    } else {
-                        greediest(work, &self.legal, rng)
-                    };
-                    self.legal.get(pick)
-                }
+        let cap = PlayoutCap::Actions(params.rollout_plies);
+        let plies = self.playout.run(game, state, rng, cap, |_, legal, rng| {
+            let pick = if rng.random::<f64>() < params.rollout_noise {
+                rng.random_range(0..legal.len())
+            } else {
+                greediest(work, legal, rng)
             };
-            let Some(action) = action else { break };
-            game.apply(state, action);
-            plies += 1;
-        }
+            legal[pick]
+        });
         if game.turn(state) == Turn::Over {
             score_outcome(game, state, rewards);
         } else {

@@ -11,10 +11,10 @@ use std::fmt;
 
 use rand::Rng;
 use trio_core::rng::GameRng;
-use trio_core::{sample_weighted, Bot, Game, Seat, Turn};
+use trio_core::{Bot, Game, Seat, Turn};
 use trio_triles::{Action, Colour, Kind, TileSet, Triles, TrilesState};
 
-use crate::evaluator::{score_outcome, Evaluator};
+use crate::evaluator::{score_outcome, Evaluator, Playout, PlayoutCap};
 use crate::levels::LEVELS;
 use crate::{MctsBot, MctsConfig, SearchLimit};
 
@@ -40,8 +40,7 @@ pub struct TrilesRollout {
     pub plies: usize,
     pub candidates: usize,
     pub scale: f64,
-    legal: Vec<Action>,
-    chance: Vec<(Action, f64)>,
+    playout: Playout<Triles>,
     burden: Vec<[f64; 2]>,
 }
 
@@ -63,8 +62,7 @@ impl Default for TrilesRollout {
             plies: Self::PLIES,
             candidates: Self::CANDIDATES,
             scale: Self::SCALE,
-            legal: Vec::new(),
-            chance: Vec::new(),
+            playout: Playout::new(),
             burden: Vec::new(),
         }
     }
@@ -138,9 +136,14 @@ pub fn hand_value(state: &TrilesState, seat: Seat, scale: f64) -> f64 {
 }
 
 impl TrilesRollout {
-    /// The rollout's action among `self.legal` (at least one) for the mover of `state`.
-    fn choose(&self, game: &Triles, state: &TrilesState, rng: &mut GameRng) -> Action {
-        let legal = &self.legal;
+    /// The rollout's action among `legal` (at least one) for the mover of `state`.
+    fn choose(
+        &self,
+        game: &Triles,
+        state: &TrilesState,
+        legal: &[Action],
+        rng: &mut GameRng,
+    ) -> Action {
         if legal.len() == 1 {
             return legal[0];
         }
@@ -195,31 +198,16 @@ impl Evaluator<Triles> for TrilesRollout {
         rewards: &mut [f64],
     ) {
         burdens(game.tile_set(), &mut self.burden);
-        let mut decisions = 0;
-        loop {
-            match game.turn(state) {
-                Turn::Over => {
-                    score_outcome(game, state, rewards);
-                    return;
-                }
-                Turn::Chance => {
-                    game.chance_outcomes(state, &mut self.chance);
-                    match sample_weighted(&self.chance, rng) {
-                        Some(action) => game.apply(state, action),
-                        None => break,
-                    }
-                }
-                Turn::Seat(_) if decisions >= self.plies => break,
-                Turn::Seat(_) => {
-                    decisions += 1;
-                    game.legal_actions(state, &mut self.legal);
-                    if self.legal.is_empty() {
-                        break;
-                    }
-                    let action = self.choose(game, state, rng);
-                    game.apply(state, &action);
-                }
-            }
+        // The playout's buffers are lent out while `choose` reads the rest of `self`.
+        let mut playout = std::mem::take(&mut self.playout);
+        let cap = PlayoutCap::Decisions(self.plies);
+        playout.run(game, state, rng, cap, |state, legal, rng| {
+            self.choose(game, state, legal, rng)
+        });
+        self.playout = playout;
+        if game.turn(state) == Turn::Over {
+            score_outcome(game, state, rewards);
+            return;
         }
         for (seat, reward) in rewards.iter_mut().enumerate() {
             *reward = hand_value(state, Seat(seat as u8), self.scale);
@@ -258,10 +246,11 @@ mod tests {
     fn share(rollout: &mut TrilesRollout, state: &TrilesState, wanted: fn(&Action) -> bool) -> f64 {
         let game = Triles::default();
         burdens(game.tile_set(), &mut rollout.burden);
-        game.legal_actions(state, &mut rollout.legal);
+        let mut legal = Vec::new();
+        game.legal_actions(state, &mut legal);
         let mut rng = rng::seeded(7);
         let hits = (0..400)
-            .filter(|_| wanted(&rollout.choose(&game, state, &mut rng)))
+            .filter(|_| wanted(&rollout.choose(&game, state, &legal, &mut rng)))
             .count();
         hits as f64 / 400.0
     }
