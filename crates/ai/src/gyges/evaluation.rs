@@ -44,8 +44,9 @@ pub(super) fn evaluate(pos: &Position, variant: Variant, weights: &Weights) -> L
         };
     }
     let them = mobility(&pos.with_side_to_move(side.opponent()), variant);
-    let score = side_score(pos, side, &us, &them, weights)
-        - side_score(pos, side.opponent(), &them, &us, weights)
+    let cells = pos.cells();
+    let score = side_score(&cells, side, &us, &them, weights)
+        - side_score(&cells, side.opponent(), &them, &us, weights)
         + weights.tempo
         - if them.goal { weights.threat } else { 0 };
     Leaf {
@@ -55,12 +56,11 @@ pub(super) fn evaluate(pos: &Position, variant: Variant, weights: &Weights) -> L
     }
 }
 
-fn side_score(pos: &Position, side: Side, c: &Mobility, other: &Mobility, w: &Weights) -> Score {
+fn side_score(cells: &[u8; 36], side: Side, c: &Mobility, other: &Mobility, w: &Weights) -> Score {
     let count = |bits: u64| bits.count_ones() as Score;
     let mut score = c.moves as Score * w.mobility / Weights::MOBILITY_DIVISOR
         + count(c.ends) * w.square
         + count(c.ends & !other.ends) * w.unique_square;
-    let cells = pos.cells();
     let mut pieces = c.targets;
     while pieces != 0 {
         let index = pieces.trailing_zeros() as usize;
