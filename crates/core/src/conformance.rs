@@ -121,6 +121,11 @@ pub fn check_state<G: Game>(game: &G, state: &G::State, config: &Config, rng: &m
         );
     }
 
+    let public = game.public_view(state);
+    assert!(
+        game.view_json(&public).is_object(),
+        "a spectator's view as JSON is an object: {text}"
+    );
     for s in 0..game.seat_count() {
         let seat = Seat(s as u8);
         let view = game.view(state, seat);
@@ -134,6 +139,15 @@ pub fn check_state<G: Game>(game: &G, state: &G::State, config: &Config, rng: &m
             game.turn(&sampled),
             turn,
             "determinizing changed whose turn it is: {text}"
+        );
+        assert_eq!(
+            game.public_view(&sampled),
+            public,
+            "a spectator must see no more than {seat}: {text}"
+        );
+        assert!(
+            game.view_json(&view).is_object(),
+            "a view as JSON is an object: {text}"
         );
         if turn == Turn::Seat(seat) {
             let (mut real, mut guessed) = (Vec::new(), Vec::new());

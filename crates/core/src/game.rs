@@ -2,10 +2,26 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::ops::RangeInclusive;
 
 use rand::{Rng, RngCore};
 
-use crate::{IllegalAction, NotationError, Outcome, Seat};
+use crate::{Breach, IllegalAction, NotationError, Outcome, Seat};
+
+/// What kind of game this is, for drivers that must plan around it (a server sizing its
+/// records, a UI deciding whether to hide the screen between two people at one device).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// How many seats a game of this kind can have; [`Game::seat_count`] is this game's.
+    pub seats: RangeInclusive<usize>,
+    /// Whether nature acts (dice, draws): [`Turn::Chance`] can occur.
+    pub chance: bool,
+    /// Whether some seat's view hides part of the state from it (a hand, the pool's order).
+    pub hidden_information: bool,
+    /// The most actions, chance outcomes included, that a game can last before its rules
+    /// stop it.
+    pub longest_game: usize,
+}
 
 /// Who acts in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,6 +57,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// What players call a seat (`South`, `black`, `red`).
     fn seat_name(&self, seat: Seat) -> String;
+
+    /// Seat range, chance, hidden information and the longest game.
+    fn facts(&self) -> Facts;
 
     /// The state a new game starts from. Shuffles and deals are chance events that follow
     /// it, so the same seed always gives the same game.
@@ -78,6 +97,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// What `seat` may see of `state`.
     fn view(&self, state: &Self::State, seat: Seat) -> Self::View;
 
+    /// What a spectator may see of `state`: no more than any seat sees.
+    fn public_view(&self, state: &Self::State) -> Self::View;
+
+    /// A view as JSON, the form a browser draws from. Each game documents its shape in
+    /// `docs/views.md`; positions, cells and actions in it are written in the game's
+    /// notation.
+    fn view_json(&self, view: &Self::View) -> serde_json::Value;
+
     /// A full state consistent with `view`: hidden parts (the opponent's hand, the order
     /// of a pool) are sampled with `rng` from what the viewing seat cannot rule out.
     fn determinize(&self, view: &Self::View, rng: &mut dyn RngCore) -> Self::State;
@@ -98,16 +125,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// a possible chance outcome); otherwise leaves `state` untouched.
     fn play(&self, state: &mut Self::State, action: &Self::Action) -> Result<(), IllegalAction> {
         let allowed = match self.turn(state) {
-            Turn::Over => Err("the game is over".to_owned()),
+            Turn::Over => Err(Breach::new(Breach::GAME_OVER, "the game is over")),
             Turn::Seat(_) => {
                 let mut legal = Vec::new();
                 self.legal_actions(state, &mut legal);
                 if legal.contains(action) {
                     Ok(())
                 } else {
-                    Err(self
-                        .illegal_reason(state, action)
-                        .unwrap_or_else(|| "not a legal move in this position".to_owned()))
+                    Err(self.breach(state, action).unwrap_or_else(|| {
+                        Breach::new(Breach::NOT_LEGAL, "not a legal move in this position")
+                    }))
                 }
             }
             Turn::Chance => {
@@ -116,7 +143,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
                 if outcomes.iter().any(|(a, p)| a == action && *p > 0.0) {
                     Ok(())
                 } else {
-                    Err("not a possible chance outcome here".to_owned())
+                    Err(Breach::new(
+                        Breach::IMPOSSIBLE_CHANCE,
+                        "not a possible chance outcome here",
+                    ))
                 }
             }
         };
@@ -125,16 +155,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
                 self.apply(state, action);
                 Ok(())
             }
-            Err(reason) => Err(IllegalAction {
+            Err(breach) => Err(IllegalAction {
                 action: self.format_action(state, action),
-                reason,
+                breach,
             }),
         }
     }
 
-    /// Which rule a decision that is not legal in `state` breaks, for [`Game::play`]'s error;
-    /// `None` gives a generic reason. Only called for actions already found illegal.
-    fn illegal_reason(&self, _state: &Self::State, _action: &Self::Action) -> Option<String> {
+    /// Which rule a decision that is not legal in `state` breaks, for [`Game::play`]'s
+    /// error; `None` gives the generic [`Breach::NOT_LEGAL`]. Only called for actions
+    /// already found illegal.
+    fn breach(&self, _state: &Self::State, _action: &Self::Action) -> Option<Breach> {
         None
     }
 

@@ -20,6 +20,6 @@ pub mod perft;
 pub mod rng;
 
 pub use bot::Bot;
-pub use error::{IllegalAction, NotationError};
-pub use game::{sample_weighted, Game, Turn};
+pub use error::{Breach, IllegalAction, NotationError};
+pub use game::{sample_weighted, Facts, Game, Turn};
 pub use outcome::{Outcome, Seat};

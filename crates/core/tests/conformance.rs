@@ -8,7 +8,7 @@
 use rand::{Rng, RngCore};
 use trio_core::conformance::{random_games, Config};
 use trio_core::perft::perft;
-use trio_core::{Game, NotationError, Outcome, Seat, Turn};
+use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 #[derive(Clone, Debug, PartialEq)]
 struct Race {
@@ -44,6 +44,15 @@ impl Game for Race {
     }
     fn seat_name(&self, seat: Seat) -> String {
         seat.to_string()
+    }
+    fn facts(&self) -> Facts {
+        Facts {
+            seats: 2..=2,
+            chance: true,
+            hidden_information: true,
+            // Two deals, then at most six additions each followed by a coin.
+            longest_game: 14,
+        }
     }
     fn new_game(&self) -> State {
         State {
@@ -119,6 +128,16 @@ impl Game for Race {
         let mut v = s.clone();
         v.cards[seat.index() ^ 1] = v.cards[seat.index() ^ 1].map(|_| 9);
         v
+    }
+    fn public_view(&self, s: &State) -> State {
+        let mut v = s.clone();
+        for card in v.cards.iter_mut().flatten() {
+            *card = 9;
+        }
+        v
+    }
+    fn view_json(&self, v: &State) -> serde_json::Value {
+        serde_json::json!({ "cards": v.cards, "total": v.total })
     }
     fn determinize(&self, v: &State, rng: &mut dyn RngCore) -> State {
         let mut s = v.clone();
@@ -218,9 +237,11 @@ fn perft_counts_decisions_and_chance_outcomes() {
     assert_eq!(perft(&game, &start, 1), 2);
     assert_eq!(perft(&game, &start, 2), 4);
     assert_eq!(perft(&game, &start, 3), 8);
-    // From a total of 5 every addition ends the game: leaves stop there.
+    // From a total of 5 every addition ends the game: no line lasts 2 plies.
     let near_end = game.parse_position("0 1 5 0 move").unwrap();
-    assert_eq!(perft(&game, &near_end, 3), 2);
+    assert_eq!(perft(&game, &near_end, 1), 2);
+    assert_eq!(perft(&game, &near_end, 2), 0);
+    assert_eq!(perft(&game, &near_end, 3), 0);
 }
 
 #[test]
@@ -229,6 +250,7 @@ fn play_refuses_what_is_not_legal() {
     let mut s = game.parse_position("0 1 2 0 move").unwrap();
     let err = game.play(&mut s, &Action::Add(3)).unwrap_err();
     assert_eq!(err.action, "add 3");
+    assert_eq!(err.breach.rule, Breach::NOT_LEGAL);
     assert_eq!(
         s,
         game.parse_position("0 1 2 0 move").unwrap(),
