@@ -15,11 +15,16 @@ mod bot;
 pub mod conformance;
 mod error;
 mod game;
+pub mod golden;
 mod outcome;
 pub mod perft;
+mod record;
+mod referee;
 pub mod rng;
 
 pub use bot::Bot;
 pub use error::{Breach, IllegalAction, NotationError};
 pub use game::{sample_weighted, Facts, Game, Turn};
 pub use outcome::{Outcome, Seat};
+pub use record::{Record, RecordResult, RECORD_FORMAT};
+pub use referee::{BotError, Entry, PlayError, Referee, ReplayError, Step};

@@ -1,0 +1,68 @@
+//! A game written down: what was played, by whom, from which seed, and how it ended, as
+//! JSON. [`crate::Referee::replay`] rebuilds every state from it, checking each action.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Outcome, Seat};
+
+/// The version of the record format written by this crate.
+pub const RECORD_FORMAT: u32 = 1;
+
+/// One game, start to finish (or so far).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// [`RECORD_FORMAT`] when written.
+    pub format: u32,
+    /// The game with its options, as a catalog spec string (`gyges(variant=official)`).
+    pub game: String,
+    /// Every die roll and draw follows from this seed.
+    pub seed: u64,
+    /// Who sat in each seat, by seat: `human`, `random`, `ai:3`, `mcts:500`.
+    pub seats: Vec<String>,
+    /// The position the game started from, when not a new game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// Every action in order, chance outcomes included, in the game's notation.
+    pub actions: Vec<String>,
+    /// How the game ended; `None` while it runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<RecordResult>,
+}
+
+/// The end of a recorded game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordResult {
+    /// One rank per seat, 0 for first; tied seats share a rank.
+    pub ranks: Vec<u8>,
+    /// The seat (counted from 0) that gave up, if the game ended that way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<u8>,
+}
+
+impl RecordResult {
+    pub fn new(outcome: &Outcome, resigned: Option<Seat>) -> Self {
+        Self {
+            ranks: outcome.ranks().to_vec(),
+            resigned: resigned.map(|s| s.0),
+        }
+    }
+}
+
+impl Record {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a record always serializes")
+    }
+
+    /// Reads a record, refusing formats newer than this program knows.
+    pub fn from_json(text: &str) -> Result<Self, String> {
+        let record: Self =
+            serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))?;
+        if record.format == 0 || record.format > RECORD_FORMAT {
+            return Err(format!(
+                "record format {} is not one this program reads (1 to {RECORD_FORMAT})",
+                record.format
+            ));
+        }
+        Ok(record)
+    }
+}

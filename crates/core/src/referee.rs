@@ -1,0 +1,600 @@
+//! The referee: the one driver of every game — the terminal, the match runner, the server
+//! and the lab all play through it.
+//!
+//! It owns the state, a version number that grows with every change (an action, a
+//! resignation, an undo), the history, and the seed. Chance is drawn from the seed's own
+//! stream and each bot gets a stream of its own, so the same seed deals the same dice and
+//! tiles whoever sits in the seats. Each seat learns only what it may see: a chance
+//! outcome that leaves a seat's view the same whichever way it fell (the tile your opponent
+//! drew) reaches that seat's bot as hidden.
+//!
+//! Seats are played by a [`Bot`] the referee asks ([`Referee::step`]) or from outside (a
+//! person at a terminal, a browser), whose actions arrive through [`Referee::submit`].
+
+use thiserror::Error;
+
+use crate::record::{Record, RecordResult, RECORD_FORMAT};
+use crate::rng::{self, GameRng};
+use crate::{Bot, Breach, Game, IllegalAction, NotationError, Outcome, Seat, Turn};
+
+/// One applied action and who may know it.
+#[derive(Clone, Debug)]
+pub struct Entry<A> {
+    pub action: A,
+    /// The action in the game's notation.
+    pub notation: String,
+    /// The seat that chose it; `None` for a chance outcome.
+    pub by: Option<Seat>,
+    /// For each seat, whether it may know which action this was (decisions: every seat).
+    seen: Vec<bool>,
+    /// Whether a spectator may know it.
+    public: bool,
+}
+
+impl<A> Entry<A> {
+    /// Whether `viewer` (a seat, or `None` for a spectator) may know this action.
+    pub fn seen_by(&self, viewer: Option<Seat>) -> bool {
+        match viewer {
+            Some(seat) => self.seen.get(seat.index()).copied().unwrap_or(false),
+            None => self.public,
+        }
+    }
+}
+
+/// What [`Referee::step`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Nature or a bot acted; the game is at this version now.
+    Played { by: Option<Seat>, version: u64 },
+    /// A bot gave up the game.
+    Resigned(Seat),
+    /// This seat is played from outside: its action comes through [`Referee::submit`].
+    Await(Seat),
+    /// The game is over.
+    Over,
+}
+
+/// Why an action from outside was refused. Each kind has a stable [`PlayError::code`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    #[error("cannot read {text:?}: {source}")]
+    Notation { text: String, source: NotationError },
+    #[error("it is not {seat}'s turn ({turn})")]
+    NotYourTurn { seat: String, turn: String },
+    #[error("the game is over")]
+    GameOver,
+    #[error("the game has moved on: you saw version {expected}, it is at {actual}")]
+    Stale { expected: u64, actual: u64 },
+    #[error(transparent)]
+    Illegal(IllegalAction),
+    #[error("nothing to undo: {0}")]
+    NoUndo(String),
+    #[error("{seat} is not a seat of this game ({seats} seats)")]
+    NoSuchSeat { seat: Seat, seats: usize },
+}
+
+impl PlayError {
+    /// A stable code for programs: `bad-notation`, `not-your-turn`, `game-over`,
+    /// `stale-version`, `illegal`, `no-undo`, `no-such-seat`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Notation { .. } => "bad-notation",
+            Self::NotYourTurn { .. } => "not-your-turn",
+            Self::GameOver => "game-over",
+            Self::Stale { .. } => "stale-version",
+            Self::Illegal(_) => "illegal",
+            Self::NoUndo(_) => "no-undo",
+            Self::NoSuchSeat { .. } => "no-such-seat",
+        }
+    }
+
+    /// The rule an illegal action breaks.
+    pub fn breach(&self) -> Option<&Breach> {
+        match self {
+            Self::Illegal(e) => Some(&e.breach),
+            _ => None,
+        }
+    }
+}
+
+/// A bot broke the rules: a bug in the bot, reported rather than played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{bot} at {seat}: {source}")]
+pub struct BotError {
+    pub bot: String,
+    pub seat: Seat,
+    pub source: Box<IllegalAction>,
+}
+
+/// A record that does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    #[error("the start position does not read: {0}")]
+    Start(NotationError),
+    #[error("the record has {found} seats; this game has {expected}")]
+    Seats { found: usize, expected: usize },
+    #[error("action {number} ({text:?}): {reason}")]
+    Action {
+        /// 1-based, as people count.
+        number: usize,
+        text: String,
+        reason: String,
+    },
+    #[error("the recorded result {recorded:?} is not the replayed one {replayed:?}")]
+    Result {
+        recorded: Option<RecordResult>,
+        replayed: Option<RecordResult>,
+    },
+}
+
+/// Drives one game: see the module docs.
+pub struct Referee<G: Game> {
+    game: G,
+    seed: u64,
+    start: G::State,
+    state: G::State,
+    version: u64,
+    history: Vec<Entry<G::Action>>,
+    chance_rng: GameRng,
+    agents: Vec<Option<Box<dyn Bot<G>>>>,
+    bot_rngs: Vec<GameRng>,
+    resigned: Option<Seat>,
+}
+
+impl<G: Game> std::fmt::Debug for Referee<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Referee")
+            .field("game", &self.game.name())
+            .field("version", &self.version)
+            .field("actions", &self.history.len())
+            .field("turn", &self.turn())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Referee<G> {
+    /// A new game with every seat played from outside; [`Referee::set_bot`] seats bots.
+    pub fn new(game: G, seed: u64) -> Self {
+        let start = game.new_game();
+        Self::from_state(game, start, seed)
+    }
+
+    /// A game that starts from `start` instead of a new game.
+    pub fn from_state(game: G, start: G::State, seed: u64) -> Self {
+        let seats = game.seat_count();
+        Self {
+            state: start.clone(),
+            start,
+            seed,
+            version: 0,
+            history: Vec::new(),
+            chance_rng: rng::seeded(rng::sub_seed(seed, 0)),
+            agents: (0..seats).map(|_| None).collect(),
+            bot_rngs: (0..seats)
+                .map(|s| rng::seeded(rng::sub_seed(seed, 1 + s as u64)))
+                .collect(),
+            resigned: None,
+            game,
+        }
+    }
+
+    /// Seats `bot` at `seat` (or a player from outside, for `None`). The bot is reset and
+    /// told what its seat may know of the game so far.
+    pub fn set_bot(&mut self, seat: Seat, bot: Option<Box<dyn Bot<G>>>) -> Result<(), PlayError> {
+        let seats = self.game.seat_count();
+        let slot = self
+            .agents
+            .get_mut(seat.index())
+            .ok_or(PlayError::NoSuchSeat { seat, seats })?;
+        *slot = bot;
+        if let Some(bot) = slot {
+            bot.reset();
+            for entry in &self.history {
+                bot.inform(
+                    &self.game,
+                    entry.seen[seat.index()].then_some(&entry.action),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The full state: for the referee's owner, never to be shown to a seat as it is.
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    pub fn start(&self) -> &G::State {
+        &self.start
+    }
+
+    /// Grows by one with every action, resignation and undo.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    pub fn history(&self) -> &[Entry<G::Action>] {
+        &self.history
+    }
+
+    /// The history as `viewer` (a seat, or `None` for a spectator) may know it: hidden
+    /// chance outcomes are `None`.
+    pub fn history_for(&self, viewer: Option<Seat>) -> Vec<Option<&str>> {
+        self.history
+            .iter()
+            .map(|e| e.seen_by(viewer).then_some(e.notation.as_str()))
+            .collect()
+    }
+
+    /// Whose turn it is; [`Turn::Over`] after a resignation too.
+    pub fn turn(&self) -> Turn {
+        if self.resigned.is_some() {
+            Turn::Over
+        } else {
+            self.game.turn(&self.state)
+        }
+    }
+
+    pub fn resigned(&self) -> Option<Seat> {
+        self.resigned
+    }
+
+    /// The ranking once over. A seat that gave up is last, every other seat shares first.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.resigned {
+            Some(seat) => Some(Outcome::from_ranks(
+                (0..self.game.seat_count())
+                    .map(|s| u8::from(s == seat.index()))
+                    .collect(),
+            )),
+            None => self.game.outcome(&self.state),
+        }
+    }
+
+    /// Whether a bot plays `seat`.
+    pub fn is_bot(&self, seat: Seat) -> bool {
+        self.agents.get(seat.index()).is_some_and(Option::is_some)
+    }
+
+    /// The name of the bot at `seat`, if one plays it.
+    pub fn bot_name(&self, seat: Seat) -> Option<String> {
+        self.agents.get(seat.index())?.as_ref().map(|b| b.name())
+    }
+
+    pub fn view(&self, seat: Seat) -> G::View {
+        self.game.view(&self.state, seat)
+    }
+
+    pub fn public_view(&self) -> G::View {
+        self.game.public_view(&self.state)
+    }
+
+    /// The legal decisions of the seat to move (empty at chance and at the end).
+    pub fn legal_actions(&self) -> Vec<G::Action> {
+        let mut out = Vec::new();
+        if let Turn::Seat(_) = self.turn() {
+            self.game.legal_actions(&self.state, &mut out);
+        }
+        out
+    }
+
+    /// Does one thing the referee does on its own: draws a pending chance outcome, or asks
+    /// the bot to move whose seat is to act. Says whom it waits for otherwise.
+    pub fn step(&mut self) -> Result<Step, BotError> {
+        match self.turn() {
+            Turn::Over => Ok(Step::Over),
+            Turn::Chance => {
+                let action = self.game.sample_chance(&self.state, &mut self.chance_rng);
+                self.commit(None, action);
+                Ok(Step::Played {
+                    by: None,
+                    version: self.version,
+                })
+            }
+            Turn::Seat(seat) => {
+                let Some(bot) = self.agents[seat.index()].as_mut() else {
+                    return Ok(Step::Await(seat));
+                };
+                let view = self.game.view(&self.state, seat);
+                let choice = bot.choose(&self.game, &view, seat, &mut self.bot_rngs[seat.index()]);
+                let Some(action) = choice else {
+                    self.resigned = Some(seat);
+                    self.version += 1;
+                    return Ok(Step::Resigned(seat));
+                };
+                let mut next = self.state.clone();
+                if let Err(source) = self.game.play(&mut next, &action) {
+                    return Err(BotError {
+                        bot: bot.name(),
+                        seat,
+                        source: Box::new(source),
+                    });
+                }
+                self.commit(Some(seat), action);
+                Ok(Step::Played {
+                    by: Some(seat),
+                    version: self.version,
+                })
+            }
+        }
+    }
+
+    /// Steps until a seat played from outside must act or the game is over; returns that
+    /// [`Step::Await`] or [`Step::Over`].
+    pub fn run(&mut self) -> Result<Step, BotError> {
+        loop {
+            match self.step()? {
+                Step::Played { .. } | Step::Resigned(_) => {}
+                waiting => return Ok(waiting),
+            }
+        }
+    }
+
+    /// Checks what `seat` may do now, in the order a server checks a request: the game is
+    /// not over, it is this seat's turn, and the caller saw the current version.
+    fn check_turn(&self, seat: Seat, expect: Option<u64>) -> Result<(), PlayError> {
+        let seats = self.game.seat_count();
+        if seat.index() >= seats {
+            return Err(PlayError::NoSuchSeat { seat, seats });
+        }
+        match self.turn() {
+            Turn::Over => return Err(PlayError::GameOver),
+            Turn::Seat(s) if s == seat => {}
+            other => {
+                return Err(PlayError::NotYourTurn {
+                    seat: self.game.seat_name(seat),
+                    turn: match other {
+                        Turn::Seat(s) => format!("{} is to move", self.game.seat_name(s)),
+                        _ => "chance is to act".to_owned(),
+                    },
+                })
+            }
+        }
+        match expect {
+            Some(expected) if expected != self.version => Err(PlayError::Stale {
+                expected,
+                actual: self.version,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Plays `seat`'s decision, if `expect` (when given) is the current version and the
+    /// rules allow it. Returns the new version.
+    pub fn submit(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+        expect: Option<u64>,
+    ) -> Result<u64, PlayError> {
+        self.check_turn(seat, expect)?;
+        let mut next = self.state.clone();
+        self.game
+            .play(&mut next, &action)
+            .map_err(PlayError::Illegal)?;
+        self.commit(Some(seat), action);
+        Ok(self.version)
+    }
+
+    /// [`Referee::submit`] for an action in the game's notation.
+    pub fn submit_text(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        expect: Option<u64>,
+    ) -> Result<u64, PlayError> {
+        self.check_turn(seat, expect)?;
+        let action = self.parse(text)?;
+        self.submit(seat, action, expect)
+    }
+
+    /// Reads an action in the game's notation against the current state.
+    pub fn parse(&self, text: &str) -> Result<G::Action, PlayError> {
+        self.game
+            .parse_action(&self.state, text.trim())
+            .map_err(|source| PlayError::Notation {
+                text: text.to_owned(),
+                source,
+            })
+    }
+
+    /// `seat` gives up: it is placed last, the others share first place.
+    pub fn resign(&mut self, seat: Seat) -> Result<u64, PlayError> {
+        let seats = self.game.seat_count();
+        if seat.index() >= seats {
+            return Err(PlayError::NoSuchSeat { seat, seats });
+        }
+        if self.turn() == Turn::Over {
+            return Err(PlayError::GameOver);
+        }
+        self.resigned = Some(seat);
+        self.version += 1;
+        Ok(self.version)
+    }
+
+    /// How many actions [`Referee::undo`] would take back for `seat`: everything since its
+    /// own last decision, if only decisions followed it (never a chance outcome, which
+    /// would reveal a draw or a roll to be played again).
+    pub fn undo_depth(&self, seat: Seat) -> Result<usize, PlayError> {
+        if self.resigned.is_some() {
+            return Err(PlayError::NoUndo("the game was given up".to_owned()));
+        }
+        let Some(last) = self.history.iter().rposition(|e| e.by == Some(seat)) else {
+            return Err(PlayError::NoUndo(format!(
+                "{} has not moved yet",
+                self.game.seat_name(seat)
+            )));
+        };
+        if self.history[last..].iter().any(|e| e.by.is_none()) {
+            return Err(PlayError::NoUndo(
+                "chance has acted since (a roll or a draw cannot be taken back)".to_owned(),
+            ));
+        }
+        Ok(self.history.len() - last)
+    }
+
+    /// Takes back `seat`'s last decision and every decision after it (see
+    /// [`Referee::undo_depth`]). Bots forget and relearn the shortened game. Whether a game
+    /// offers undo at all is the driver's policy. Returns the new version.
+    pub fn undo(&mut self, seat: Seat) -> Result<u64, PlayError> {
+        let depth = self.undo_depth(seat)?;
+        self.history.truncate(self.history.len() - depth);
+        let mut state = self.start.clone();
+        for entry in &self.history {
+            self.game.apply(&mut state, &entry.action);
+        }
+        self.state = state;
+        for (s, agent) in self.agents.iter_mut().enumerate() {
+            if let Some(bot) = agent {
+                bot.reset();
+                for entry in &self.history {
+                    bot.inform(&self.game, entry.seen[s].then_some(&entry.action));
+                }
+            }
+        }
+        self.version += 1;
+        Ok(self.version)
+    }
+
+    /// Applies a checked action, writes it down and tells every bot what its seat may know.
+    fn commit(&mut self, by: Option<Seat>, action: G::Action) {
+        let notation = self.game.format_action(&self.state, &action);
+        let (seen, public) = match by {
+            Some(_) => (vec![true; self.game.seat_count()], true),
+            None => seen_by(&self.game, &self.state, &action),
+        };
+        self.game.apply(&mut self.state, &action);
+        for (s, agent) in self.agents.iter_mut().enumerate() {
+            if let Some(bot) = agent {
+                bot.inform(&self.game, seen[s].then_some(&action));
+            }
+        }
+        self.history.push(Entry {
+            action,
+            notation,
+            by,
+            seen,
+            public,
+        });
+        self.version += 1;
+    }
+
+    /// The game written down, with `spec` naming the game and `seats` who sat where.
+    pub fn record(&self, spec: &str, seats: Vec<String>) -> Record {
+        let start =
+            (self.start != self.game.new_game()).then(|| self.game.format_position(&self.start));
+        Record {
+            format: RECORD_FORMAT,
+            game: spec.to_owned(),
+            seed: self.seed,
+            seats,
+            start,
+            actions: self.history.iter().map(|e| e.notation.clone()).collect(),
+            result: self
+                .outcome()
+                .map(|outcome| RecordResult::new(&outcome, self.resigned)),
+        }
+    }
+
+    /// Replays `record` on `game` with every seat played from outside, checking that each
+    /// decision is legal, that each chance outcome is the one the record's seed draws, and
+    /// that the game ends as recorded.
+    pub fn replay(game: G, record: &Record) -> Result<Self, ReplayError> {
+        if record.seats.len() != game.seat_count() {
+            return Err(ReplayError::Seats {
+                found: record.seats.len(),
+                expected: game.seat_count(),
+            });
+        }
+        let start = match &record.start {
+            Some(text) => game.parse_position(text).map_err(ReplayError::Start)?,
+            None => game.new_game(),
+        };
+        let mut referee = Self::from_state(game, start, record.seed);
+        for (index, text) in record.actions.iter().enumerate() {
+            let fail = |reason: String| ReplayError::Action {
+                number: index + 1,
+                text: text.clone(),
+                reason,
+            };
+            match referee.turn() {
+                Turn::Over => return Err(fail("the game was already over".to_owned())),
+                Turn::Chance => {
+                    referee.step().map_err(|e| fail(e.to_string()))?;
+                    let drawn = &referee.history.last().expect("just drawn").notation;
+                    if drawn != text.trim() {
+                        return Err(fail(format!("seed {} draws {drawn:?} here", record.seed)));
+                    }
+                }
+                Turn::Seat(seat) => {
+                    referee
+                        .submit_text(seat, text, None)
+                        .map_err(|e| fail(e.to_string()))?;
+                }
+            }
+        }
+        if let Some(seat) = record.result.as_ref().and_then(|r| r.resigned) {
+            // A resignation after the end, or by no seat, cannot be what happened.
+            if referee.resign(Seat(seat)).is_err() {
+                return Err(ReplayError::Result {
+                    recorded: record.result.clone(),
+                    replayed: referee.outcome().map(|o| RecordResult::new(&o, None)),
+                });
+            }
+        }
+        let replayed = referee
+            .outcome()
+            .map(|o| RecordResult::new(&o, referee.resigned));
+        if record.result.is_some() && record.result != replayed {
+            return Err(ReplayError::Result {
+                recorded: record.result.clone(),
+                replayed,
+            });
+        }
+        Ok(referee)
+    }
+}
+
+/// Who can tell which chance outcome `action` was: for each seat, and for a spectator,
+/// whether no other outcome of the event would leave its view the same.
+fn seen_by<G: Game>(game: &G, state: &G::State, action: &G::Action) -> (Vec<bool>, bool) {
+    let seats = game.seat_count();
+    if !game.facts().hidden_information {
+        return (vec![true; seats], true);
+    }
+    let views = |s: &G::State| -> Vec<G::View> {
+        (0..seats)
+            .map(|i| game.view(s, Seat(i as u8)))
+            .chain(std::iter::once(game.public_view(s)))
+            .collect()
+    };
+    let mut after = state.clone();
+    game.apply(&mut after, action);
+    let seen_views = views(&after);
+    let mut seen = vec![true; seats + 1];
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(state, &mut outcomes);
+    for (other, _) in outcomes.iter().filter(|(o, _)| o != action) {
+        let mut alternative = state.clone();
+        game.apply(&mut alternative, other);
+        for (known, (view, alt)) in seen
+            .iter_mut()
+            .zip(seen_views.iter().zip(views(&alternative)))
+        {
+            *known = *known && *view != alt;
+        }
+        if !seen.contains(&true) {
+            break;
+        }
+    }
+    let public = seen.pop().expect("a spectator's entry");
+    (seen, public)
+}

@@ -1,0 +1,283 @@
+//! The referee on Race (tests/common): seeded chance whoever sits, what each seat is told,
+//! the checks on actions from outside, undo, and records that replay.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+
+use common::{Action, Race};
+use rand::RngCore;
+use trio_core::{Bot, PlayError, Record, Referee, ReplayError, Seat, Step, Turn};
+
+const GAME: Race = Race { careless: false };
+
+/// Plays a fixed addition and writes down what it is told.
+#[derive(Debug)]
+struct Scribe {
+    add: u8,
+    told: Arc<Mutex<Vec<Option<Action>>>>,
+}
+
+impl Scribe {
+    fn boxed(add: u8) -> (Box<dyn Bot<Race>>, Arc<Mutex<Vec<Option<Action>>>>) {
+        let told = Arc::new(Mutex::new(Vec::new()));
+        let bot = Self {
+            add,
+            told: Arc::clone(&told),
+        };
+        (Box::new(bot), told)
+    }
+}
+
+impl Bot<Race> for Scribe {
+    fn name(&self) -> String {
+        format!("scribe:{}", self.add)
+    }
+    fn choose(
+        &mut self,
+        _: &Race,
+        _: &common::State,
+        _: Seat,
+        _: &mut dyn RngCore,
+    ) -> Option<Action> {
+        Some(Action::Add(self.add))
+    }
+    fn inform(&mut self, _: &Race, action: Option<&Action>) {
+        self.told.lock().unwrap().push(action.cloned());
+    }
+    fn reset(&mut self) {
+        self.told.lock().unwrap().clear();
+    }
+}
+
+fn bots(referee: &mut Referee<Race>, adds: [u8; 2]) {
+    for (s, add) in adds.into_iter().enumerate() {
+        referee
+            .set_bot(Seat(s as u8), Some(Scribe::boxed(add).0))
+            .unwrap();
+    }
+}
+
+fn chance_outcomes(referee: &Referee<Race>) -> Vec<String> {
+    referee
+        .history()
+        .iter()
+        .filter(|e| e.by.is_none())
+        .map(|e| e.notation.clone())
+        .collect()
+}
+
+#[test]
+fn the_same_seed_deals_the_same_whoever_sits() {
+    for seed in 0..20 {
+        let mut by_bots = Referee::new(GAME, seed);
+        bots(&mut by_bots, [1, 1]);
+        assert_eq!(by_bots.run(), Ok(Step::Over));
+
+        // The same decisions typed in from outside meet the same dice.
+        let mut by_hand = Referee::new(GAME, seed);
+        loop {
+            match by_hand.run().unwrap() {
+                Step::Await(seat) => {
+                    by_hand.submit_text(seat, "add 1", None).unwrap();
+                }
+                _ => break,
+            }
+        }
+        assert_eq!(chance_outcomes(&by_bots), chance_outcomes(&by_hand));
+        assert_eq!(by_bots.outcome(), by_hand.outcome());
+
+        // Other players change the coins that follow their moves, never the deal.
+        let mut others = Referee::new(GAME, seed);
+        bots(&mut others, [2, 2]);
+        others.run().unwrap();
+        assert_eq!(
+            chance_outcomes(&others)[..2],
+            chance_outcomes(&by_bots)[..2]
+        );
+    }
+}
+
+#[test]
+fn a_hidden_deal_reaches_the_other_seat_as_hidden() {
+    let mut referee = Referee::new(GAME, 3);
+    let (first, told_first) = Scribe::boxed(1);
+    let (second, told_second) = Scribe::boxed(1);
+    referee.set_bot(Seat(0), Some(first)).unwrap();
+    referee.set_bot(Seat(1), Some(second)).unwrap();
+    referee.step().unwrap(); // seat 1's card
+    referee.step().unwrap(); // seat 2's card
+    let deals: Vec<Action> = referee.history().iter().map(|e| e.action.clone()).collect();
+    assert_eq!(
+        *told_first.lock().unwrap(),
+        vec![Some(deals[0].clone()), None]
+    );
+    assert_eq!(
+        *told_second.lock().unwrap(),
+        vec![None, Some(deals[1].clone())]
+    );
+    assert_eq!(referee.history_for(None), vec![None, None], "spectator");
+    assert_eq!(referee.history_for(Some(Seat(0)))[1], None);
+    // Coins are seen by all.
+    referee.step().unwrap();
+    referee.step().unwrap();
+    assert!(referee.history_for(None)[3].is_some());
+}
+
+#[test]
+fn actions_from_outside_are_checked_in_order() {
+    let mut referee = Referee::new(GAME, 5);
+    let Step::Await(mover) = referee.run().unwrap() else {
+        panic!("a seat is to move after the deal")
+    };
+    assert_eq!(mover, Seat(0));
+    let version = referee.version();
+    assert_eq!(version, 2);
+    let other = Seat(1);
+    let err = referee
+        .submit_text(other, "add 1", Some(version))
+        .unwrap_err();
+    assert_eq!(err.code(), "not-your-turn");
+    let err = referee
+        .submit_text(mover, "add 1", Some(version - 1))
+        .unwrap_err();
+    assert_eq!(err.code(), "stale-version");
+    let err = referee
+        .submit_text(mover, "add one", Some(version))
+        .unwrap_err();
+    assert_eq!(err.code(), "bad-notation");
+    let err = referee
+        .submit_text(mover, "add 3", Some(version))
+        .unwrap_err();
+    assert_eq!(err.code(), "illegal");
+    assert_eq!(err.breach().unwrap().rule, "core.not-legal");
+    let err = referee.submit_text(Seat(7), "add 1", None).unwrap_err();
+    assert_eq!(err.code(), "no-such-seat");
+    assert_eq!(referee.version(), version, "refusals change nothing");
+    assert_eq!(referee.submit_text(mover, "add 2", Some(version)), Ok(3));
+    assert_eq!(referee.turn(), Turn::Chance);
+    referee.resign(other).unwrap();
+    assert_eq!(referee.turn(), Turn::Over);
+    assert_eq!(referee.outcome().unwrap().winner(), Some(mover));
+    assert_eq!(
+        referee.submit_text(mover, "add 1", None),
+        Err(PlayError::GameOver)
+    );
+}
+
+#[test]
+fn undo_goes_back_to_the_seats_own_move_but_never_past_chance() {
+    let mut referee = Referee::new(GAME, 9);
+    let Step::Await(seat) = referee.run().unwrap() else {
+        panic!("a seat is to move")
+    };
+    assert_eq!(referee.undo(seat).unwrap_err().code(), "no-undo");
+    let before = referee.state().clone();
+    referee.submit_text(seat, "add 2", None).unwrap();
+    let version = referee.version();
+    assert_eq!(referee.undo_depth(seat), Ok(1));
+    assert_eq!(
+        referee.undo(seat),
+        Ok(version + 1),
+        "the version still grows"
+    );
+    assert_eq!(referee.state(), &before);
+    assert_eq!(referee.history().len(), 2);
+
+    referee.submit_text(seat, "add 2", None).unwrap();
+    referee.step().unwrap(); // the coin
+    let err = referee.undo(seat).unwrap_err();
+    assert!(err.to_string().contains("chance"), "{err}");
+}
+
+#[test]
+fn undo_reteaches_the_bots_the_shortened_game() {
+    let mut referee = Referee::new(GAME, 11);
+    let (bot, told) = Scribe::boxed(1);
+    referee.set_bot(Seat(1), Some(bot)).unwrap();
+    referee.run().unwrap();
+    referee.submit_text(Seat(0), "add 1", None).unwrap();
+    assert_eq!(told.lock().unwrap().len(), 3);
+    referee.undo(Seat(0)).unwrap();
+    assert_eq!(
+        told.lock().unwrap().len(),
+        2,
+        "the bot forgot the undone move"
+    );
+}
+
+#[test]
+fn records_replay_and_catch_what_does_not() {
+    let mut referee = Referee::new(GAME, 21);
+    bots(&mut referee, [1, 2]);
+    referee.run().unwrap();
+    let record = referee.record("race", vec!["scribe:1".into(), "scribe:2".into()]);
+    let text = record.to_json();
+    let read = Record::from_json(&text).unwrap();
+    assert_eq!(read, record);
+    let replayed = Referee::replay(GAME, &read).unwrap();
+    assert_eq!(replayed.state(), referee.state());
+    assert_eq!(replayed.outcome(), referee.outcome());
+
+    // A decision the rules refuse.
+    let mut bad = record.clone();
+    let decision = bad
+        .actions
+        .iter()
+        .position(|a| a.starts_with("add"))
+        .unwrap();
+    bad.actions[decision] = "add 3".into();
+    let err = Referee::replay(GAME, &bad).unwrap_err();
+    assert!(
+        matches!(err, ReplayError::Action { number, .. } if number == decision + 1),
+        "{err}"
+    );
+
+    // A chance outcome the seed does not draw.
+    let mut forged = record.clone();
+    forged.actions[0] = if forged.actions[0] == "deal 0" {
+        "deal 1"
+    } else {
+        "deal 0"
+    }
+    .into();
+    let err = Referee::replay(GAME, &forged).unwrap_err();
+    assert!(err.to_string().contains("seed 21 draws"), "{err}");
+
+    // A result that is not what the actions lead to.
+    let mut wrong = record.clone();
+    wrong.result.as_mut().unwrap().ranks.reverse();
+    assert!(matches!(
+        Referee::replay(GAME, &wrong),
+        Err(ReplayError::Result { .. })
+    ));
+
+    // A resignation replays as one.
+    let mut quitter = Referee::new(GAME, 4);
+    quitter.run().unwrap();
+    quitter.resign(Seat(0)).unwrap();
+    let record = quitter.record("race", vec!["human".into(), "human".into()]);
+    let replayed = Referee::replay(GAME, &record).unwrap();
+    assert_eq!(replayed.resigned(), Some(Seat(0)));
+
+    assert!(Record::from_json("{}").is_err());
+}
+
+#[test]
+fn a_bot_that_breaks_the_rules_is_reported() {
+    let mut referee = Referee::new(GAME, 1);
+    referee.set_bot(Seat(0), Some(Scribe::boxed(3).0)).unwrap();
+    let err = referee.run().unwrap_err();
+    assert_eq!(err.seat, Seat(0));
+    assert_eq!(err.bot, "scribe:3");
+}
+
+#[test]
+fn the_golden_playthrough_of_race_is_unchanged() {
+    let text = trio_core::golden::playthrough(&GAME, None, 7, usize::MAX);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/race.jsonl");
+    trio_core::golden::check(path, &text);
+    // The spectator never sees a card; each seat sees its own.
+    let first = text.lines().nth(2).unwrap();
+    assert!(first.contains(r#""spectator":{"cards":[9,9]"#), "{first}");
+}
