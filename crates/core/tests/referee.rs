@@ -11,15 +11,18 @@ use trio_core::{Bot, PlayError, Record, Referee, ReplayError, Seat, Step, Turn};
 
 const GAME: Race = Race { careless: false };
 
+/// What a [`Scribe`] was told, in order.
+type Told = Arc<Mutex<Vec<Option<Action>>>>;
+
 /// Plays a fixed addition and writes down what it is told.
 #[derive(Debug)]
 struct Scribe {
     add: u8,
-    told: Arc<Mutex<Vec<Option<Action>>>>,
+    told: Told,
 }
 
 impl Scribe {
-    fn boxed(add: u8) -> (Box<dyn Bot<Race>>, Arc<Mutex<Vec<Option<Action>>>>) {
+    fn boxed(add: u8) -> (Box<dyn Bot<Race>>, Told) {
         let told = Arc::new(Mutex::new(Vec::new()));
         let bot = Self {
             add,
@@ -76,13 +79,8 @@ fn the_same_seed_deals_the_same_whoever_sits() {
 
         // The same decisions typed in from outside meet the same dice.
         let mut by_hand = Referee::new(GAME, seed);
-        loop {
-            match by_hand.run().unwrap() {
-                Step::Await(seat) => {
-                    by_hand.submit_text(seat, "add 1", None).unwrap();
-                }
-                _ => break,
-            }
+        while let Step::Await(seat) = by_hand.run().unwrap() {
+            by_hand.submit_text(seat, "add 1", None).unwrap();
         }
         assert_eq!(chance_outcomes(&by_bots), chance_outcomes(&by_hand));
         assert_eq!(by_bots.outcome(), by_hand.outcome());
