@@ -226,7 +226,7 @@ fn push_with_captures(board: &Board, out: &mut Vec<Action>, from_bit: u128, ends
 /// empty fields of the next inner orbit, or of the nearest inner orbit further in that
 /// has one; none means the centre (always so from orbit 1). Fields are judged after the
 /// move: `from` is empty, `at` is taken.
-fn relocation_fields(board: &Board, from: u128, at: u128, all: u128) -> u128 {
+pub(crate) fn relocation_fields(board: &Board, from: u128, at: u128, all: u128) -> u128 {
     let after = (all ^ from) | at;
     let orbit = board.orbit_of(field_of(at));
     (1..orbit)

@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use rand::RngCore;
 use thiserror::Error;
-use trio_core::{Game, NotationError, Outcome, Seat, Turn};
+use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 use crate::board::{Board, Field, MAX_ORBITS};
+use crate::draw::Choices;
 use crate::movegen::{self, MoveTable};
 use crate::notation::{self, ActionText};
 
@@ -539,6 +540,23 @@ impl Orbit {
         }
     }
 
+    /// What the player to move can do now, for the drawing and the JSON view.
+    fn choices(&self, state: &OrbitState) -> Choices {
+        let mut legal = Vec::new();
+        self.legal_actions(state, &mut legal);
+        let mut choices = Choices::default();
+        for action in &legal {
+            match action {
+                Action::Roll => choices.roll = true,
+                Action::Enter(_) => choices.enter = true,
+                Action::Move(_) => choices.moves = true,
+                Action::Pass => choices.pass = true,
+                Action::Order(_) | Action::Die(_) => {}
+            }
+        }
+        choices
+    }
+
     fn orbit_sum(&self, state: &OrbitState, colour: Colour) -> usize {
         let on_orbits: usize = state.fields(colour).map(|f| self.board.orbit_of(f)).sum();
         on_orbits + state.home(colour) * self.board.final_orbit()
@@ -591,6 +609,17 @@ impl Game for Orbit {
 
     fn seat_name(&self, seat: Seat) -> String {
         Colour::from_seat(seat).map_or_else(|| seat.to_string(), |c| c.name().to_owned())
+    }
+
+    /// The longest game: each turn is at most a roll, the die and an entry, plus the
+    /// draw of the turn order when it is not given.
+    fn facts(&self) -> Facts {
+        Facts {
+            seats: 2..=4,
+            chance: true,
+            hidden_information: false,
+            longest_game: 3 * self.turn_limit as usize + usize::from(self.order.is_none()),
+        }
     }
 
     fn new_game(&self) -> OrbitState {
@@ -695,6 +724,24 @@ impl Game for Orbit {
         state.clone()
     }
 
+    fn public_view(&self, state: &OrbitState) -> OrbitState {
+        state.clone()
+    }
+
+    fn view_json(&self, view: &OrbitState) -> serde_json::Value {
+        crate::draw::view_json(
+            &self.board,
+            view,
+            self.choices(view),
+            self.outcome(view).as_ref(),
+            self.turn_limit,
+        )
+    }
+
+    fn breach(&self, state: &OrbitState, action: &Action) -> Option<Breach> {
+        breach(self, state, action)
+    }
+
     fn determinize(&self, view: &OrbitState, _rng: &mut dyn RngCore) -> OrbitState {
         view.clone()
     }
@@ -718,6 +765,248 @@ impl Game for Orbit {
     }
 
     fn draw(&self, view: &OrbitState) -> String {
-        crate::draw::draw(&self.board, view)
+        crate::draw::draw(&self.board, view, self.choices(view))
+    }
+}
+
+/// Which rule an illegal decision breaks (docs/rules/orbit.md, "Rule ids"). Only called
+/// for decisions already found illegal, so the checks can be slow and plain.
+fn breach(game: &Orbit, state: &OrbitState, action: &Action) -> Option<Breach> {
+    let board = &game.board;
+    let me = state.to_move;
+    let coord = |f: Field| board.coord(f).to_string();
+    match (state.phase, action) {
+        (_, Action::Order(_) | Action::Die(_)) => Some(Breach::new(
+            "orbit.chance-event",
+            "the turn order and the die are drawn, no player chooses them",
+        )),
+        (Phase::Enter, Action::Enter(field)) => Some(
+            Breach::new(
+                "orbit.enter-field",
+                format!(
+                    "an even roll puts a pawn on an empty field of orbit 1, not on {}",
+                    coord(*field)
+                ),
+            )
+            .with("field", coord(*field)),
+        ),
+        (Phase::Enter, _) => Some(
+            Breach::new(
+                "orbit.must-enter",
+                format!("{me} rolled an even number and must now enter a pawn on orbit 1"),
+            )
+            .with("colour", me),
+        ),
+        (_, Action::Enter(_)) => Some(Breach::new(
+            "orbit.enter-needs-even",
+            "a pawn enters orbit 1 only right after an even roll",
+        )),
+        (_, Action::Roll) => Some(
+            Breach::new(
+                "orbit.roll-needs-centre-pawn",
+                format!("{me} has no pawn in the centre, so it cannot roll"),
+            )
+            .with("colour", me),
+        ),
+        (_, Action::Pass) => Some(
+            Breach::new(
+                "orbit.pass-only-when-stuck",
+                format!("{me} can roll or move, so it cannot pass"),
+            )
+            .with("colour", me),
+        ),
+        (_, Action::Move(m)) => move_breach(game, state, m),
+    }
+}
+
+/// Why a pawn move is illegal: the first rule of the spec's "Move" it breaks.
+fn move_breach(game: &Orbit, state: &OrbitState, m: &Move) -> Option<Breach> {
+    let board = &game.board;
+    let me = state.to_move;
+    let coord = |f: Field| board.coord(f).to_string();
+    let from = coord(m.from);
+    let to = match m.to {
+        Place::Field(f) => coord(f),
+        Place::Home => "H".to_owned(),
+        Place::Centre => "C".to_owned(),
+    };
+    if state.occ[me.index()] & m.from.bit() == 0 {
+        return Some(
+            Breach::new("orbit.own-pawn", format!("{me} has no pawn on {from}"))
+                .with("colour", me)
+                .with("from", &from),
+        );
+    }
+    let orbit = board.orbit_of(m.from);
+    let steps = state.on_orbit[orbit - 1] as usize;
+    let reach = board.reach(m.from, steps);
+    let reached = match m.to {
+        Place::Field(f) => reach.fields & f.bit() != 0,
+        Place::Home => reach.home,
+        Place::Centre => false,
+    };
+    if !reached {
+        let path = |rule: &str, message: String| {
+            Breach::new(rule, message)
+                .with("from", &from)
+                .with("to", &to)
+                .with("steps", steps)
+        };
+        let ends = |(fields, home): (u128, bool)| match m.to {
+            Place::Field(f) => fields & f.bit() != 0,
+            Place::Home => home,
+            Place::Centre => false,
+        };
+        return Some(if ends(walk_ends(board, m.from, steps, Walk::Revisiting)) {
+            path(
+                "orbit.no-revisit",
+                format!("every {steps}-step path from {from} to {to} visits a field twice"),
+            )
+        } else if ends(walk_ends(board, m.from, steps, Walk::ThroughFinal)) {
+            path(
+                "orbit.final-orbit-last-step",
+                format!(
+                    "a path enters the final orbit only with its last step; {from} to {to} in {steps} steps crosses it"
+                ),
+            )
+        } else {
+            let unit = if steps == 1 { "step" } else { "steps" };
+            path(
+                "orbit.exact-steps",
+                format!(
+                    "a pawn on orbit {orbit} moves exactly {steps} {unit}, one per pawn there; {to} is not {steps} {unit} from {from}"
+                ),
+            )
+            .with("orbit", orbit)
+        });
+    }
+    let victim = match m.to {
+        Place::Field(f) => state.pawn_at(f).map(|c| (f, c)),
+        Place::Home | Place::Centre => None,
+    };
+    let Some((at, victim)) = victim else {
+        return m.relocate.map(|_| {
+            Breach::new(
+                "orbit.nothing-captured",
+                format!("{to} holds no pawn to capture, so nothing is put back"),
+            )
+            .with("to", &to)
+        });
+    };
+    if victim == me {
+        return Some(
+            Breach::new(
+                "orbit.not-onto-own",
+                format!("{to} holds a {me} pawn: a move never ends on its own colour"),
+            )
+            .with("to", &to)
+            .with("colour", me),
+        );
+    }
+    let protected = state.protected_mask();
+    if protected & (at.bit() | m.from.bit()) != 0 {
+        let (field, message) = if protected & at.bit() != 0 {
+            (
+                &to,
+                format!("the {victim} pawn on {to} is protected and cannot be captured"),
+            )
+        } else {
+            (
+                &from,
+                format!("the {me} pawn on {from} is protected and cannot capture"),
+            )
+        };
+        return Some(Breach::new("orbit.protected", message).with("field", field));
+    }
+    let allowed = movegen::relocation_fields(board, m.from.bit(), at.bit(), state.occupied());
+    let inner = (1..board.orbit_of(at))
+        .rev()
+        .find(|&k| board.mask(k) & allowed != 0);
+    let (where_, ok) = match inner {
+        Some(k) => (
+            format!("an empty field of orbit {k}"),
+            matches!(m.relocate, Some(Place::Field(f)) if allowed & f.bit() != 0),
+        ),
+        None => (
+            "the centre (C)".to_owned(),
+            m.relocate == Some(Place::Centre),
+        ),
+    };
+    (!ok).then(|| {
+        let put = match m.relocate {
+            Some(Place::Field(f)) => coord(f),
+            Some(Place::Centre) => "C".to_owned(),
+            Some(Place::Home) => "H".to_owned(),
+            None => "-".to_owned(),
+        };
+        Breach::new(
+            "orbit.relocation-field",
+            match m.relocate {
+                None => {
+                    format!("capturing on {to} must say where the {victim} pawn goes: {where_}")
+                }
+                Some(_) => {
+                    format!("the {victim} pawn captured on {to} goes to {where_}, not {put}")
+                }
+            },
+        )
+        .with("to", &to)
+        .with("relocate", put)
+        .with("allowed", where_)
+    })
+}
+
+/// How [`walk_ends`] bends the rules of a path, to tell which one a move breaks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// Fields may be visited twice; the final orbit only with the last step.
+    Revisiting,
+    /// No field twice, but the final orbit may be crossed.
+    ThroughFinal,
+}
+
+/// Where paths of exactly `steps` steps from `from` end when one path rule is lifted:
+/// the fields off the final orbit, and whether some path ends on it (home).
+fn walk_ends(board: &Board, from: Field, steps: usize, walk: Walk) -> (u128, bool) {
+    let last = board.final_orbit();
+    match walk {
+        Walk::Revisiting => {
+            let mut at = from.bit();
+            let mut home = false;
+            for step in 1..=steps {
+                let mut next = 0u128;
+                for f in (0..board.field_count()).filter(|&f| at >> f & 1 != 0) {
+                    for &n in board.neighbours(Field(f as u8)) {
+                        if board.orbit_of(n) == last {
+                            home |= step == steps;
+                        } else {
+                            next |= n.bit();
+                        }
+                    }
+                }
+                at = next;
+            }
+            (at, home)
+        }
+        Walk::ThroughFinal => {
+            fn go(board: &Board, at: Field, left: usize, seen: u128, out: &mut (u128, bool)) {
+                if left == 0 {
+                    if board.orbit_of(at) == board.final_orbit() {
+                        out.1 = true;
+                    } else {
+                        out.0 |= at.bit();
+                    }
+                    return;
+                }
+                for &n in board.neighbours(at) {
+                    if seen & n.bit() == 0 {
+                        go(board, n, left - 1, seen | n.bit(), out);
+                    }
+                }
+            }
+            let mut out = (0, false);
+            go(board, from, steps, from.bit(), &mut out);
+            out
+        }
     }
 }
