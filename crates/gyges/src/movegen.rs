@@ -263,6 +263,22 @@ fn reach(pos: &Position, variant: Variant, from: Square, goal_only: bool) -> Rea
     r
 }
 
+/// Where the piece on `from` can get to with the side to move's rules: empty squares it
+/// can end on (its start square excluded), pieces it can land on, and whether it can
+/// leave the board across the opponent's edge. For [`crate::Gyges`]'s rule breaches.
+pub(crate) fn reachable(pos: &Position, variant: Variant, from: Square) -> (u64, u64, bool) {
+    let r = reach(pos, variant, from, false);
+    (r.ends & !from.bit(), r.targets, r.goal)
+}
+
+/// The squares one segment of `len` steps from `from` can end on over an empty board:
+/// where a piece of value `len` goes when nothing stands in its way.
+pub(crate) fn segment_ends(from: Square, len: u8) -> u64 {
+    let (first, count) = PATHS.ranges[usize::from(len) - 1][from.index()];
+    let range = first as usize..first as usize + count as usize;
+    PATHS.end_bit[range].iter().fold(0, |all, &bit| all | bit) & FULL
+}
+
 /// The active-row squares of the side to move (none once the game is won or in setup).
 fn starts(pos: &Position) -> u64 {
     if pos.occupied().count_ones() != 12 {
@@ -274,7 +290,7 @@ fn starts(pos: &Position) -> u64 {
 
 /// The squares a displaced piece may be dropped on when the mover's piece has left
 /// `from`: empty squares no nearer to the opponent than every other piece.
-fn drop_squares(pos: &Position, from: Square) -> u64 {
+pub(crate) fn drop_squares(pos: &Position, from: Square) -> u64 {
     let others = pos.occupied() & !from.bit();
     let allowed = match pos.side_to_move() {
         Side::South => {

@@ -6,11 +6,14 @@ use std::fmt;
 use std::str::FromStr;
 
 use rand::RngCore;
+use serde_json::{json, Value};
 use thiserror::Error;
-use trio_core::{Game, NotationError, Outcome, Seat, Turn};
+use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
-use crate::board::{Position, Side};
-use crate::movegen::{generate_moves, has_moves, Move, MoveList};
+use crate::board::{Position, Side, Square};
+use crate::movegen::{
+    drop_squares, generate_moves, has_moves, reachable, segment_ends, Move, MoveList,
+};
 
 /// Which movement rule is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -51,6 +54,9 @@ impl FromStr for Variant {
 
 /// Plies after setup after which a game is drawn, unless configured otherwise.
 pub const DEFAULT_PLY_LIMIT: u32 = 300;
+
+/// The occurrence of a position (same side to move) that draws the game.
+const DRAW_OCCURRENCE: usize = 3;
 
 /// Gygès with its options: the variant and the ply limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +187,7 @@ impl Gyges {
 
     /// The draws that depend on the game's history rather than on the position.
     fn draw_by_history(&self, state: &GameState) -> Option<End> {
-        if state.occurrences() >= 3 {
+        if state.occurrences() >= DRAW_OCCURRENCE {
             Some(End::Repetition)
         } else if self.ply_limit != 0 && state.plies >= self.ply_limit {
             Some(End::PlyLimit)
@@ -218,6 +224,20 @@ impl Game for Gyges {
         match seat.0 {
             0 => "South".to_owned(),
             _ => "North".to_owned(),
+        }
+    }
+
+    fn facts(&self) -> Facts {
+        Facts {
+            seats: 2..=2,
+            chance: false,
+            hidden_information: false,
+            // Two setup moves, then the ply limit; without one, only repetition ends a
+            // game, after more moves than can be counted.
+            longest_game: match self.ply_limit {
+                0 => usize::MAX,
+                n => 2 + n as usize,
+            },
         }
     }
 
@@ -261,6 +281,14 @@ impl Game for Gyges {
         state.clone()
     }
 
+    fn public_view(&self, state: &GameState) -> GameState {
+        state.clone()
+    }
+
+    fn view_json(&self, view: &GameState) -> Value {
+        self.json(view)
+    }
+
     fn determinize(&self, view: &GameState, _rng: &mut dyn RngCore) -> GameState {
         view.clone()
     }
@@ -286,5 +314,213 @@ impl Game for Gyges {
 
     fn draw(&self, view: &GameState) -> String {
         crate::draw::diagram(self, view)
+    }
+
+    fn breach(&self, state: &GameState, action: &Move) -> Option<Breach> {
+        if self.end(state).is_some() {
+            return Some(Breach::new(Breach::GAME_OVER, "the game is over"));
+        }
+        breach(&state.position, self.variant, *action)
+    }
+}
+
+impl Gyges {
+    /// The view as JSON (shape in `docs/views.md`).
+    fn json(&self, state: &GameState) -> Value {
+        let pos = &state.position;
+        let end = self.end(state);
+        let phase = match end {
+            Some(_) => "over",
+            None if pos.is_setup() => "setup",
+            None => "play",
+        };
+        let squares: serde_json::Map<String, Value> = (0..36u8)
+            .map(|index| {
+                let sq = Square::from_index(index).expect("on the board");
+                (sq.to_string(), json!(pos.piece_at(sq)))
+            })
+            .collect();
+        let active = |side: Side| match pos.is_setup() {
+            true => Value::Null,
+            false => json!(pos.active_rank(side)),
+        };
+        let mut moves = Vec::new();
+        self.legal_actions(state, &mut moves);
+        let result = end.map(|end| {
+            let (how, text) = match end {
+                End::Goal { winner } => ("goal", format!("{winner} has left the board and wins")),
+                End::NoMove { loser } => (
+                    "no-move",
+                    format!("{loser} has no legal move; {} wins", loser.opponent()),
+                ),
+                End::Repetition => ("repetition", "draw: third repetition".to_owned()),
+                End::PlyLimit => ("ply-limit", "draw: ply limit reached".to_owned()),
+            };
+            json!({
+                "end": how,
+                "winner": end.winner().map(|side| side.to_string()),
+                "text": text,
+            })
+        });
+        json!({
+            "game": "gyges",
+            "variant": self.variant.to_string(),
+            "position": pos.to_string(),
+            "seats": ["South", "North"],
+            "phase": phase,
+            "to_move": end.is_none().then(|| pos.side_to_move().to_string()),
+            "squares": squares,
+            "active_rows": { "South": active(Side::South), "North": active(Side::North) },
+            "ply": state.plies,
+            "ply_limit": (self.ply_limit != 0).then_some(self.ply_limit),
+            "occurrences": state.occurrences(),
+            "occurrence_limit": DRAW_OCCURRENCE,
+            "legal_moves": moves.iter().map(Move::to_string).collect::<Vec<_>>(),
+            "result": result,
+        })
+    }
+}
+
+/// Which rule of `docs/rules/gyges.md` forbids `mv` in `pos` (a position whose game goes
+/// on), `None` if it is legal there. The ids are listed under "Rule ids" in that file.
+fn breach(pos: &Position, variant: Variant, mv: Move) -> Option<Breach> {
+    let side = pos.side_to_move();
+    let from = match mv {
+        Move::Setup(_) if pos.is_setup() => return None,
+        Move::Setup(_) => {
+            return Some(
+                Breach::new("gyges.setup-over", format!("{side} has already set up"))
+                    .with("side", side),
+            )
+        }
+        _ if pos.is_setup() => {
+            return Some(
+                Breach::new(
+                    "gyges.setup-phase",
+                    format!("no piece moves before both sides have set up; {side} is to set up"),
+                )
+                .with("side", side),
+            )
+        }
+        Move::Step { from, .. } | Move::Replace { from, .. } | Move::Goal { from } => from,
+    };
+    let Some(value) = pos.piece_at(from) else {
+        return Some(
+            Breach::new("gyges.no-piece", format!("there is no piece on {from}"))
+                .with("square", from),
+        );
+    };
+    let row = pos.active_rank(side).expect("pieces on the board");
+    if from.rank() + 1 != row {
+        return Some(
+            Breach::new(
+                "gyges.active-row",
+                format!("{from} is not on {side}'s active row (rank {row})"),
+            )
+            .with("piece", from)
+            .with("side", side)
+            .with("row", row),
+        );
+    }
+    let (ends, targets, goal) = reachable(pos, variant, from);
+    // The end square (or piece landed on) is not reached: too far or too near, or blocked.
+    let unreached = |to: Square| {
+        let breach = if segment_ends(from, value) & to.bit() == 0 {
+            Breach::new(
+                "gyges.exact-steps",
+                format!("a {value} moves exactly {value} steps, and {to} is not {value} steps from {from}, nor can a bounce reach it"),
+            )
+        } else {
+            Breach::new(
+                "gyges.no-path",
+                format!("every path of {value} steps from {from} to {to} is blocked, and no bounce leads there"),
+            )
+        };
+        breach
+            .with("piece", from)
+            .with("value", value)
+            .with("to", to)
+    };
+    let unchanged = || {
+        Breach::new("gyges.change-board", "the move leaves the board as it was").with("piece", from)
+    };
+    match mv {
+        Move::Setup(_) => unreachable!("handled above"),
+        Move::Goal { .. } if goal => None,
+        Move::Goal { .. } => {
+            let (edge, rank) = match side {
+                Side::South => (Side::North, 6),
+                Side::North => (Side::South, 1),
+            };
+            Some(
+                Breach::new(
+                    "gyges.goal-only-from-back-row",
+                    format!("the piece on {from} cannot leave the board: a piece leaves only across {edge}'s edge, with the last step of a segment taken from rank {rank}"),
+                )
+                .with("piece", from)
+                .with("rank", rank),
+            )
+        }
+        Move::Step { to, .. } if to == from => Some(unchanged()),
+        Move::Step { to, .. } if pos.piece_at(to).is_some() => Some(
+            Breach::new(
+                "gyges.end-occupied",
+                format!(
+                    "{to} holds a piece: a move ending there replaces it ({from}-{to}=<square>)"
+                ),
+            )
+            .with("piece", from)
+            .with("to", to),
+        ),
+        Move::Step { to, .. } => (ends & to.bit() == 0).then(|| unreached(to)),
+        Move::Replace { to, drop, .. } => {
+            if to == from || pos.piece_at(to).is_none() {
+                return Some(
+                    Breach::new(
+                        "gyges.replace-target",
+                        format!("there is no piece on {to} to replace"),
+                    )
+                    .with("to", to),
+                );
+            }
+            if targets & to.bit() == 0 {
+                return Some(unreached(to));
+            }
+            if drop == to || (drop != from && pos.piece_at(drop).is_some()) {
+                return Some(
+                    Breach::new(
+                        "gyges.drop-empty",
+                        format!(
+                            "the displaced piece goes to an empty square, and {drop} is not empty"
+                        ),
+                    )
+                    .with("drop", drop),
+                );
+            }
+            if drop_squares(pos, from) & drop.bit() == 0 {
+                let others = pos.occupied() & !from.bit();
+                let (toward, bound, limit) = match side {
+                    Side::South => (
+                        Side::North,
+                        (63 - others.leading_zeros()) / 6 + 1,
+                        "or below",
+                    ),
+                    Side::North => (Side::South, others.trailing_zeros() / 6 + 1, "or above"),
+                };
+                return Some(
+                    Breach::new(
+                        "gyges.drop-bound",
+                        format!("{drop} is nearer to {toward} than every other piece: the displaced piece goes on rank {bound} {limit}"),
+                    )
+                    .with("drop", drop)
+                    .with("side", side)
+                    .with("rank", bound),
+                );
+            }
+            if drop == from && pos.piece_at(to) == Some(value) {
+                return Some(unchanged());
+            }
+            None
+        }
     }
 }

@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 use common::plain_moves;
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
+use rand::Rng;
 use trio_core::{rng, Game};
 use trio_gyges::{
     generate_moves, has_goal_move, mobility, move_count, Gyges, Mobility, Move, MoveList, Position,
@@ -116,5 +117,53 @@ proptest! {
         let _ = text.parse::<Position>();
         let _ = text.parse::<Move>();
         let _ = text.parse::<Square>();
+    }
+}
+
+/// 200 moves of every kind with random squares: mostly illegal anywhere.
+fn candidates(seed: u64) -> Vec<Move> {
+    let mut rng = rng::seeded(seed);
+    let sq = |rng: &mut rng::GameRng| Square::from_index(rng.random_range(0..36)).unwrap();
+    (0..200)
+        .map(|i| {
+            let from = sq(&mut rng);
+            match i % 5 {
+                0 => Move::Goal { from },
+                1 => Move::Setup(trio_gyges::SetupOrder::random(&mut rng)),
+                2 => Move::Step {
+                    from,
+                    to: sq(&mut rng),
+                },
+                _ => Move::Replace {
+                    from,
+                    to: sq(&mut rng),
+                    drop: sq(&mut rng),
+                },
+            }
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// `breach` names a rule exactly for the moves that are not listed, and never the
+    /// fallback: every illegal move is explained.
+    #[test]
+    fn breach_exactly_for_illegal_moves(seed in any::<u64>(), variant in variant()) {
+        let game = Gyges::new(variant);
+        for pos in playout(seed, 40, variant) {
+            let state = game.parse_position(&pos.to_string()).unwrap();
+            let legal = listed(&pos, variant);
+            let mut tried = candidates(seed ^ pos.hash());
+            tried.extend(legal.iter().copied());
+            for mv in tried {
+                let breach = game.breach(&state, &mv);
+                prop_assert_eq!(breach.is_none(), legal.contains(&mv), "{} at {}: {:?}", mv, pos, breach);
+                if let Some(b) = breach {
+                    prop_assert!(b.rule.starts_with("gyges.") || b.rule == trio_core::Breach::GAME_OVER);
+                }
+            }
+        }
     }
 }

@@ -432,3 +432,149 @@ fn the_diagram_shows_the_board_and_the_side_to_move() {
     assert!(text.contains("North to move"), "{text}");
     assert!(game.draw(&game.new_game()).contains("South to set up"));
 }
+
+/// The rule id `play` gives for `text` in `position` (or in a new game when `None`).
+fn rule_broken(position: Option<&str>, text: &str) -> String {
+    let game = Gyges::new(Variant::Seed);
+    let mut state = match position {
+        Some(p) => game.parse_position(p).unwrap(),
+        None => game.new_game(),
+    };
+    let mv = game.parse_action(&state, text).unwrap();
+    let err = game.play(&mut state, &mv).unwrap_err();
+    assert_eq!(err.action, text);
+    assert!(!err.breach.message.is_empty());
+    err.breach.rule
+}
+
+const START: &str = "321123/....../....../....../....../123321 S";
+
+// Each rule id of `docs/rules/gyges.md` ("Rule ids"), produced by a move that breaks it.
+//
+//   6  3 3 3 3 2 2
+//   5  2 1 1 . . .
+//   4  . . . . . .
+//   3  . . . . . .
+//   2  1 . . . . .
+//   1  2 1 . . . .   <- South's active row: a1 (2) is walled in by a2 and b1
+//      a b c d e f
+#[test]
+fn every_illegal_move_names_the_rule_it_breaks() {
+    let walled = Some("333322/211.../....../....../1...../21.... S");
+    let start = Some(START);
+    let cases = [
+        (None, "a1-a2", "gyges.setup-phase"),
+        (start, "setup 123321", "gyges.setup-over"),
+        (start, "a2-a3", "gyges.no-piece"),
+        (walled, "a5-a4", "gyges.active-row"),
+        // A 2 goes exactly two steps: a4 is three away, a3 two but behind a2.
+        (walled, "a1-a4", "gyges.exact-steps"),
+        (walled, "a1-a3", "gyges.no-path"),
+        (walled, "a1-c1", "gyges.no-path"),
+        (start, "a1-a3", "gyges.exact-steps"),
+        // b1 (1) lands on a1: it bounces or replaces, it does not end there.
+        (walled, "b1-a1", "gyges.end-occupied"),
+        (walled, "b1-b2=c1", "gyges.replace-target"),
+        (walled, "b1-b1=c1", "gyges.replace-target"),
+        (walled, "b1-a1=a2", "gyges.drop-empty"),
+        (walled, "b1-a1=a1", "gyges.drop-empty"),
+        (start, "a1-G", "gyges.goal-only-from-back-row"),
+        (start, "a1-a1", "gyges.change-board"),
+    ];
+    for (position, text, rule) in cases {
+        assert_eq!(rule_broken(position, text), rule, "{text} in {position:?}");
+    }
+    // The boards of the drop tests: a1 (1) replaces a2 (2), whose piece may go no higher
+    // than rank 4; with a2 worth 1, dropping it back on a1 changes nothing.
+    let drop = Some("....../....../1....2/333211/2...23/1..... S");
+    assert_eq!(rule_broken(drop, "a1-a2=a5"), "gyges.drop-bound");
+    let same = Some("....../....../2....2/333211/1...23/1..... S");
+    assert_eq!(rule_broken(same, "a1-a2=a1"), "gyges.change-board");
+}
+
+#[test]
+fn a_breach_carries_its_arguments_and_a_sentence() {
+    let game = Gyges::new(Variant::Seed);
+    let mut state = game
+        .parse_position("333322/211.../....../....../1...../21.... S")
+        .unwrap();
+    let err = game
+        .play(&mut state, &"a1-a4".parse().unwrap())
+        .unwrap_err();
+    let args: Vec<(&str, &str)> = err
+        .breach
+        .args
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(args, [("piece", "a1"), ("to", "a4"), ("value", "2")]);
+    assert_eq!(
+        err.to_string(),
+        "illegal action a1-a4: a 2 moves exactly 2 steps, and a4 is not 2 steps from a1, nor can a bounce reach it"
+    );
+
+    let mut drop = game
+        .parse_position("....../....../1....2/333211/2...23/1..... S")
+        .unwrap();
+    let err = game
+        .play(&mut drop, &"a1-a2=a5".parse().unwrap())
+        .unwrap_err();
+    assert_eq!(err.breach.args["rank"], "4");
+    assert_eq!(err.breach.args["side"], "South");
+
+    // After the end, every move breaks the same rule.
+    let mut over = game
+        .parse_position(".33221/2...../....23/....../311.../...... N")
+        .unwrap();
+    let err = game.play(&mut over, &"b6-b5".parse().unwrap()).unwrap_err();
+    assert_eq!(err.breach.rule, trio_core::Breach::GAME_OVER);
+}
+
+#[test]
+fn the_view_as_json() {
+    let game = Gyges::new(Variant::Seed);
+    let state = game
+        .parse_position("333322/211.../....../....../1...../21.... S")
+        .unwrap();
+    let json = game.view_json(&game.public_view(&state));
+    assert_eq!(json["phase"], "play");
+    assert_eq!(json["to_move"], "South");
+    assert_eq!(json["seats"], serde_json::json!(["South", "North"]));
+    assert_eq!(json["squares"]["a1"], 2);
+    assert_eq!(json["squares"]["f1"], serde_json::Value::Null);
+    assert_eq!(json["squares"].as_object().unwrap().len(), 36);
+    assert_eq!(json["active_rows"]["South"], 1);
+    assert_eq!(json["active_rows"]["North"], 6);
+    assert_eq!(json["ply_limit"], 300);
+    assert_eq!(json["occurrences"], 1);
+    assert_eq!(json["legal_moves"].as_array().unwrap().len(), 27);
+    assert_eq!(json["legal_moves"][0], "b1-c1");
+    assert_eq!(json["result"], serde_json::Value::Null);
+
+    let setup = game.view_json(&game.new_game());
+    assert_eq!(setup["phase"], "setup");
+    assert_eq!(setup["active_rows"]["South"], serde_json::Value::Null);
+    assert_eq!(setup["legal_moves"].as_array().unwrap().len(), 90);
+
+    let won = game
+        .parse_position(".33221/2...../....23/....../311.../...... N")
+        .unwrap();
+    let json = game.view_json(&won);
+    assert_eq!(json["phase"], "over");
+    assert_eq!(json["to_move"], serde_json::Value::Null);
+    assert_eq!(json["result"]["end"], "goal");
+    assert_eq!(json["result"]["winner"], "South");
+    let unlimited = game.with_ply_limit(0);
+    assert_eq!(
+        unlimited.view_json(&state)["ply_limit"],
+        serde_json::Value::Null
+    );
+}
+
+#[test]
+fn facts() {
+    let facts = Gyges::new(Variant::Seed).facts();
+    assert_eq!(facts.seats, 2..=2);
+    assert!(!facts.chance && !facts.hidden_information);
+    assert_eq!(facts.longest_game, 302, "two setup moves and 300 plies");
+}
