@@ -5,9 +5,13 @@
 
 use std::fmt::Write;
 
+use serde_json::{json, Map, Value};
+use trio_core::{Game, Seat, Turn};
+
 use crate::grid::{Cell, Edge, Placement};
-use crate::rules::{Triles, TrilesView};
-use crate::tileset::{Colour, TileSet};
+use crate::notation;
+use crate::rules::{Tiles, Triles, TrilesView, Variant};
+use crate::tileset::{Colour, TileId, TileSet};
 
 /// A character grid drawn on, then printed.
 struct Canvas {
@@ -180,7 +184,7 @@ fn board(game: &Triles, placements: &[Placement]) -> String {
     out
 }
 
-fn tile_list(set: &TileSet, tiles: &crate::rules::Tiles) -> String {
+fn tile_list(set: &TileSet, tiles: &Tiles) -> String {
     if tiles.is_empty() {
         return "none".to_owned();
     }
@@ -219,15 +223,11 @@ pub(crate) fn draw(game: &Triles, view: &TrilesView) -> String {
             c.to_string()
         }
     };
-    match me {
-        Some(c) => {
-            let _ = writeln!(out, "you: {} playing {c}", view.seat());
-            let _ = writeln!(
-                out,
-                "your hand ({}): {}",
-                view.hand().len(),
-                tile_list(set, view.hand())
-            );
+    match (view.seat(), me) {
+        (Some(seat), Some(c)) => {
+            let hand = view.hand().expect("a seat has a hand");
+            let _ = writeln!(out, "you: {seat} playing {c}");
+            let _ = writeln!(out, "your hand ({}): {}", hand.len(), tile_list(set, hand));
             let them = c.opponent();
             match view.opponent_hand() {
                 Some(h) => {
@@ -238,8 +238,21 @@ pub(crate) fn draw(game: &Triles, view: &TrilesView) -> String {
                 }
             }
         }
-        None => {
-            let _ = writeln!(out, "you: {}; colours not drawn yet", view.seat());
+        (Some(seat), None) => {
+            let _ = writeln!(out, "you: {seat}; colours not drawn yet");
+        }
+        (None, _) => {
+            let _ = writeln!(out, "you: a spectator");
+            for c in Colour::ALL {
+                match view.hand_of(c) {
+                    Some(h) => {
+                        let _ = writeln!(out, "{c}'s hand ({}): {}", h.len(), tile_list(set, h));
+                    }
+                    None => {
+                        let _ = writeln!(out, "{c}'s hand: {} tiles", view.hand_size(c));
+                    }
+                }
+            }
         }
     }
     let next = view
@@ -275,4 +288,130 @@ pub(crate) fn draw(game: &Triles, view: &TrilesView) -> String {
     }
     let _ = writeln!(out, "{}", status.join("; "));
     out
+}
+
+/// A view as JSON (`docs/views.md`, "Triles"): only what the viewer may see.
+pub(crate) fn view_json(game: &Triles, view: &TrilesView) -> Value {
+    let set = game.tile_set();
+    let colour = |c: Colour| c.to_string();
+    let tiles = |t: &Tiles| {
+        let map: Map<String, Value> = t
+            .iter()
+            .map(|(id, n)| (set.name(id).to_owned(), json!(n)))
+            .collect();
+        Value::Object(map)
+    };
+    let seat_json = |seat: Seat| json!(seat.0);
+    // The types the viewer can see somewhere, with their terminals and arcs.
+    let mut seen: Vec<TileId> = view.placements().iter().map(|p| p.tile).collect();
+    seen.extend(
+        view.hands
+            .iter()
+            .flatten()
+            .flat_map(|h| h.iter().map(|(t, _)| t)),
+    );
+    seen.extend(view.next());
+    seen.sort_unstable();
+    seen.dedup();
+    let types: Map<String, Value> = seen
+        .iter()
+        .map(|&t| {
+            let tile = set.tile(t);
+            let terminals: Vec<String> = tile.terminals().iter().map(|x| x.to_string()).collect();
+            let value = json!({ "terminals": terminals, "arcs": tile.arcs() });
+            (tile.name().to_owned(), value)
+        })
+        .collect();
+    let placed: Vec<Value> = view
+        .placements()
+        .iter()
+        .map(|&p| {
+            json!({
+                "type": set.name(p.tile),
+                "x": p.cell.x,
+                "y": p.cell.y,
+                "rotation": p.rotation,
+                "notation": notation::format_placement(set, p),
+            })
+        })
+        .collect();
+    let players: Vec<Value> = Colour::ALL
+        .iter()
+        .map(|&c| {
+            json!({
+                "colour": colour(c),
+                "seat": view.seat_of(c).map(seat_json),
+                "hand_size": view.hand_size(c),
+                "hand": view.hand_of(c).map(tiles),
+            })
+        })
+        .collect();
+    let seats: Vec<Value> = (0..2)
+        .map(|s| {
+            let seat = Seat(s);
+            let c = view.seat_of(Colour::Black).map(|b| {
+                if b == seat {
+                    Colour::Black
+                } else {
+                    Colour::White
+                }
+            });
+            json!({ "seat": s, "name": game.seat_name(seat), "colour": c.map(colour) })
+        })
+        .collect();
+    let turn = match game.view_turn(view) {
+        Turn::Seat(seat) => json!({
+            "kind": "seat",
+            "seat": seat_json(seat),
+            "colour": view.to_move().map(colour),
+        }),
+        Turn::Chance => json!({ "kind": "chance" }),
+        Turn::Over => json!({ "kind": "over" }),
+    };
+    let draws: Vec<Value> = view
+        .draws()
+        .iter()
+        .map(|&(c, n)| json!({ "colour": colour(c), "count": n }))
+        .collect();
+    let result = if let Some(w) = view.winner() {
+        json!({ "winner": colour(w), "reason": "empty-hand" })
+    } else if view.passes() >= 2 {
+        let [b, w] = [Colour::Black, Colour::White].map(|c| view.hand_size(c));
+        let winner = match b.cmp(&w) {
+            std::cmp::Ordering::Less => Some(Colour::Black),
+            std::cmp::Ordering::Greater => Some(Colour::White),
+            std::cmp::Ordering::Equal => None,
+        };
+        json!({ "winner": winner.map(colour), "reason": "both-passed" })
+    } else {
+        Value::Null
+    };
+    let variants: Vec<&str> = Variant::ALL
+        .into_iter()
+        .filter(|&v| game.variants().contains(v))
+        .map(Variant::name)
+        .collect();
+    json!({
+        "game": "triles",
+        "variants": variants,
+        "viewer": view.seat().map(|seat| json!({
+            "seat": seat_json(seat),
+            "colour": view.colour().map(colour),
+        })),
+        "seats": seats,
+        "turn": turn,
+        "tiles": placed,
+        "hand": view.hand().map(tiles),
+        "players": players,
+        "pool_size": view.pool_size(),
+        "next": view.next().map(|t| set.name(t)),
+        "pending": {
+            "extra": view.extra(),
+            "give": view.gift_pending(),
+            "draws": draws,
+        },
+        "passes": view.passes(),
+        "result": result,
+        "types": types,
+    })
 }

@@ -8,9 +8,11 @@
 use std::fmt;
 
 use arrayvec::ArrayVec;
+use trio_core::Breach;
 
 use crate::grid::{Board, Cell, Edge, Facing, Geometry, Placement};
 use crate::lines::LineEffects;
+use crate::rule;
 use crate::tileset::{Colour, TileId, MAX_TERMINALS, MAX_TYPES};
 
 /// What a legal placement creates.
@@ -120,6 +122,54 @@ impl fmt::Display for Violation {
 }
 
 impl std::error::Error for Violation {}
+
+impl Violation {
+    /// The stable id of the rule this breaks (`docs/rules/triles.md`, "Rule ids").
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Violation::NotPlacing => rule::GIVE_FIRST,
+            Violation::NotYourTile { .. } => rule::NOT_IN_HAND,
+            Violation::Rotation(_) => rule::ROTATION,
+            Violation::CellOccupied(_) => rule::CELL_TAKEN,
+            Violation::NotAdjacent(_) => rule::NOT_ADJACENT,
+            Violation::ColourMismatch { .. } => rule::EDGE_MATCH,
+            Violation::ExtendsNoOwnLine(_) => rule::EXTEND_OWN_LINE,
+            Violation::MakesOwnDot(_) => rule::OWN_DOT,
+            Violation::ClosesOwnLine(_) => rule::CLOSE_OWN_LINE,
+        }
+    }
+
+    /// The rule id, the data the message speaks of, and the message.
+    pub fn breach(&self) -> Breach {
+        let breach = Breach::new(self.rule(), self.to_string());
+        match self {
+            Violation::NotPlacing => breach,
+            Violation::NotYourTile { colour, tile } => {
+                breach.with("colour", colour).with("tile", tile)
+            }
+            Violation::Rotation(r) => breach.with("rotation", r),
+            Violation::CellOccupied(c) | Violation::NotAdjacent(c) => breach.with("cell", c),
+            Violation::ColourMismatch {
+                edge,
+                slot,
+                tile,
+                neighbour,
+            } => {
+                let breach = breach
+                    .with("edge", edge)
+                    .with("tile_colour", tile)
+                    .with("neighbour_colour", neighbour);
+                match slot {
+                    Some(s) => breach.with("slot", s),
+                    None => breach,
+                }
+            }
+            Violation::ExtendsNoOwnLine(c)
+            | Violation::MakesOwnDot(c)
+            | Violation::ClosesOwnLine(c) => breach.with("colour", c),
+        }
+    }
+}
 
 /// The rules' view of one decision: who places, on which board.
 pub(crate) struct Judge<'a> {

@@ -11,12 +11,13 @@ use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::RngCore;
 use thiserror::Error;
-use trio_core::{Game, NotationError, Outcome, Seat, Turn};
+use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 use crate::grid::{Board, Cell, Geometry, Placement};
 use crate::lines::Line;
 use crate::movegen::{Effects, Judge, Violation};
 use crate::notation::{self, Position};
+use crate::rule;
 use crate::tileset::{Colour, TileId, TileSet, MAX_TYPES};
 
 /// Tiles each player draws at the start.
@@ -325,16 +326,17 @@ impl TrilesState {
     }
 }
 
-/// What one seat sees: the board, its own hand, the sizes of the opponent's hand and of
-/// the pool, whose turn it is and what is owed; plus the opponent's hand in
-/// `open-hands` and the next tile in `open-pool`.
+/// What one seat, or a spectator, sees: the board, the hands it may see (its own; both
+/// in `open-hands`; a spectator none but in `open-hands`), every hand's size, the pool's
+/// size (and the next tile in `open-pool`), whose turn it is and what is owed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrilesView {
-    pub(crate) seat: Seat,
+    /// `None` for a spectator.
+    pub(crate) viewer: Option<Seat>,
     pub(crate) board: Vec<Placement>,
-    pub(crate) hand: Tiles,
-    pub(crate) opponent_hand: Option<Tiles>,
-    pub(crate) opponent_hand_size: usize,
+    /// Per colour ([`Colour::index`]): the hand, where the viewer may see it.
+    pub(crate) hands: [Option<Tiles>; 2],
+    pub(crate) hand_sizes: [usize; 2],
     pub(crate) pool_size: usize,
     pub(crate) next: Option<TileId>,
     pub(crate) black: Option<Seat>,
@@ -346,19 +348,33 @@ pub struct TrilesView {
     pub(crate) winner: Option<Colour>,
 }
 
+/// The hand of a seat whose colour is not drawn yet.
+const NO_TILES: Tiles = Tiles {
+    counts: [0; MAX_TYPES],
+    len: 0,
+};
+
 impl TrilesView {
-    pub fn seat(&self) -> Seat {
-        self.seat
+    /// The seat this view is for; `None` for a spectator.
+    pub fn seat(&self) -> Option<Seat> {
+        self.viewer
     }
 
-    /// The viewer's colour, once colours are drawn.
+    /// The viewer's colour, once colours are drawn; `None` for a spectator.
     pub fn colour(&self) -> Option<Colour> {
-        self.black.map(|b| {
-            if b == self.seat {
-                Colour::Black
-            } else {
-                Colour::White
-            }
+        let (b, seat) = (self.black?, self.viewer?);
+        Some(if b == seat {
+            Colour::Black
+        } else {
+            Colour::White
+        })
+    }
+
+    /// The seat playing `colour`, once colours are drawn.
+    pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
+        self.black.map(|b| match colour {
+            Colour::Black => b,
+            Colour::White => Seat(1 - b.0),
         })
     }
 
@@ -366,17 +382,35 @@ impl TrilesView {
         &self.board
     }
 
-    pub fn hand(&self) -> &Tiles {
-        &self.hand
+    /// The viewer's hand (empty before the deal); `None` for a spectator.
+    pub fn hand(&self) -> Option<&Tiles> {
+        self.viewer?;
+        Some(match self.colour() {
+            Some(c) => self.hands[c.index()]
+                .as_ref()
+                .expect("a seat sees its hand"),
+            None => &NO_TILES,
+        })
     }
 
-    /// The opponent's hand, in `open-hands`.
+    /// The hand of `colour`, if the viewer may see it.
+    pub fn hand_of(&self, colour: Colour) -> Option<&Tiles> {
+        self.hands[colour.index()].as_ref()
+    }
+
+    /// How many tiles `colour` holds.
+    pub fn hand_size(&self, colour: Colour) -> usize {
+        self.hand_sizes[colour.index()]
+    }
+
+    /// The opponent's hand, in `open-hands`; `None` for a spectator.
     pub fn opponent_hand(&self) -> Option<&Tiles> {
-        self.opponent_hand.as_ref()
+        self.hand_of(self.colour()?.opponent())
     }
 
+    /// How many tiles the opponent holds (0 for a spectator or before the deal).
     pub fn opponent_hand_size(&self) -> usize {
-        self.opponent_hand_size
+        self.colour().map_or(0, |c| self.hand_size(c.opponent()))
     }
 
     /// Tiles in the pool, the visible next tile included.
@@ -574,6 +608,158 @@ impl Triles {
     pub(crate) fn geometry(&self) -> &Geometry {
         &self.geometry
     }
+
+    /// What `viewer` (a seat, or a spectator for `None`) may see of `state`.
+    fn view_for(&self, state: &TrilesState, viewer: Option<Seat>) -> TrilesView {
+        let own = viewer.and_then(|seat| state.colour_of(seat));
+        let open = self.options.variants.open_hands;
+        TrilesView {
+            viewer,
+            board: state.board.placements().to_vec(),
+            hands: Colour::ALL.map(|c| (open || own == Some(c)).then(|| state.hands[c.index()])),
+            hand_sizes: Colour::ALL.map(|c| state.hands[c.index()].len()),
+            pool_size: state.pool_len(),
+            next: state.next,
+            black: state.black,
+            to_move: state.to_move,
+            extra: state.extra,
+            give: state.give,
+            draws: state.draws.clone(),
+            passes: state.passes,
+            winner: state.winner,
+        }
+    }
+
+    /// Who acts, from what a state and every view show alike.
+    fn turn_of(&self, w: &Waiting) -> Turn {
+        if w.over {
+            return Turn::Over;
+        }
+        let reveal = self.options.variants.open_pool && !w.next && w.face_down;
+        if w.black.is_none() || w.to_move.is_none() || !w.set_up || w.draws || reveal {
+            return Turn::Chance;
+        }
+        let mover = w.to_move.expect("checked");
+        let black = w.black.expect("checked");
+        Turn::Seat(if mover == Colour::Black {
+            black
+        } else {
+            Seat(1 - black.0)
+        })
+    }
+
+    /// Who acts in the state a view shows.
+    pub fn view_turn(&self, view: &TrilesView) -> Turn {
+        self.turn_of(&Waiting {
+            over: view.winner.is_some() || view.passes >= 2,
+            black: view.black,
+            to_move: view.to_move,
+            set_up: !view.board.is_empty(),
+            draws: !view.draws.is_empty(),
+            face_down: view.pool_size > usize::from(view.next.is_some()),
+            next: view.next.is_some(),
+        })
+    }
+
+    /// The most actions a game with `tiles` tiles can last. Each tile leaves the pool
+    /// once, by a chance event: 19 in the setup (colours, first mover, two hands of 8, the
+    /// starting tile) and `tiles - 17` later. Each of the at most `tiles - 1` placements
+    /// is followed by at most a gift and a `pass` giving up owed placements; each of the at
+    /// most `tiles - 17` draws is one decision; and a turn begun with a pass follows a
+    /// placement or a draw, but for the first two.
+    fn longest_game(tiles: usize) -> usize {
+        let placements = tiles - 1;
+        let draws = tiles - 2 * HAND_SIZE - 1;
+        let chance = 2 + 2 * HAND_SIZE + 1 + draws;
+        let passes = placements + draws + 2;
+        chance + 3 * placements + draws + passes
+    }
+
+    /// Which rule a decision that is not legal breaks.
+    fn refusal(&self, state: &TrilesState, action: &Action) -> Breach {
+        let said = |rule: &str, message: &str| Breach::new(rule, message);
+        let mover = state.mover();
+        let written = notation::format_action(self.tile_set(), action);
+        match *action {
+            Action::Tile(_) | Action::Black(_) | Action::First(_) => Breach::new(
+                rule::CHANCE_ONLY,
+                format!("{written} is a chance outcome, not a player's decision"),
+            )
+            .with("action", &written),
+            Action::Give(_) if !state.give => said(
+                rule::GIVE_ONLY_AFTER_WEDGE,
+                "a tile is given only after a wedge",
+            ),
+            Action::Decline if !state.give => said(
+                rule::GIVE_ONLY_AFTER_WEDGE,
+                "there is no wedge gift to decline",
+            ),
+            Action::Give(tile) => {
+                let name = self
+                    .tile_set()
+                    .types()
+                    .get(tile.index())
+                    .map_or_else(|| format!("#{}", tile.0), |t| t.name().to_owned());
+                Violation::NotYourTile {
+                    colour: mover,
+                    tile: name,
+                }
+                .breach()
+            }
+            Action::Decline => said(Breach::NOT_LEGAL, "not a legal move here"),
+            _ if state.give => said(
+                rule::GIVE_FIRST,
+                "the wedge gift is chosen first (give TYPE or give -)",
+            ),
+            Action::Place(p) => match self.effects(state, p) {
+                Err(v) => v.breach(),
+                Ok(_) => Breach::new(Breach::NOT_LEGAL, "not a legal move here"),
+            },
+            Action::Draw | Action::Pass => {
+                let mut placements = Vec::new();
+                let hand = state.hands[mover.index()].iter().map(|(t, _)| t);
+                self.judge(state, mover)
+                    .placements(hand, |p| placements.push(p));
+                let stuck = placements.is_empty();
+                match (*action, stuck) {
+                    (Action::Draw, false) => said(
+                        rule::DRAW_ONLY_WHEN_STUCK,
+                        "a placement is possible: draw only when none is",
+                    ),
+                    (Action::Pass, false) => said(
+                        rule::PASS_ONLY_WHEN_STUCK,
+                        "a placement is possible: pass only when none is",
+                    ),
+                    (Action::Draw, true) if state.extra > 0 => said(
+                        rule::OWED_PLACEMENT_PASS,
+                        "an owed placement that cannot be made is passed, with no draw",
+                    ),
+                    (Action::Draw, true) => said(
+                        rule::EMPTY_POOL_PASS,
+                        "the pool is empty: pass instead of drawing",
+                    ),
+                    _ => said(
+                        rule::PASS_ONLY_WHEN_POOL_EMPTY,
+                        "no placement is possible: draw from the pool (pass only when it is empty)",
+                    )
+                    .with("pool", state.pool_len()),
+                }
+            }
+        }
+    }
+}
+
+/// What decides whose turn it is, read from a state or a view.
+struct Waiting {
+    over: bool,
+    black: Option<Seat>,
+    to_move: Option<Colour>,
+    set_up: bool,
+    draws: bool,
+    /// The pool holds tiles face down.
+    face_down: bool,
+    /// A tile of the pool is face up (`open-pool`).
+    next: bool,
 }
 
 impl Game for Triles {
@@ -597,6 +783,18 @@ impl Game for Triles {
         }
     }
 
+    fn facts(&self) -> Facts {
+        Facts {
+            seats: 2..=2,
+            chance: true,
+            // The pool is a multiset whose draws are chance events, so with both hands
+            // open nothing of the state is hidden from either seat (with or without
+            // `open-pool`).
+            hidden_information: !self.options.variants.open_hands,
+            longest_game: Self::longest_game(self.options.tile_set.total_tiles()),
+        }
+    }
+
     fn new_game(&self) -> TrilesState {
         let set = &self.options.tile_set;
         TrilesState {
@@ -615,18 +813,15 @@ impl Game for Triles {
     }
 
     fn turn(&self, state: &TrilesState) -> Turn {
-        if state.is_over() {
-            return Turn::Over;
-        }
-        let reveal =
-            self.options.variants.open_pool && state.next.is_none() && !state.pool.is_empty();
-        if state.black.is_none() || state.to_move.is_none() || !state.set_up() {
-            return Turn::Chance;
-        }
-        if !state.draws.is_empty() || reveal {
-            return Turn::Chance;
-        }
-        Turn::Seat(state.seat_of(state.mover()).expect("colours are drawn"))
+        self.turn_of(&Waiting {
+            over: state.is_over(),
+            black: state.black,
+            to_move: state.to_move,
+            set_up: state.set_up(),
+            draws: !state.draws.is_empty(),
+            face_down: !state.pool.is_empty(),
+            next: state.next.is_some(),
+        })
     }
 
     fn legal_actions(&self, state: &TrilesState, out: &mut Vec<Action>) {
@@ -755,27 +950,15 @@ impl Game for Triles {
     }
 
     fn view(&self, state: &TrilesState, seat: Seat) -> TrilesView {
-        let colour = state.colour_of(seat);
-        let (hand, opponent) = match colour {
-            Some(c) => (state.hands[c.index()], state.hands[c.opponent().index()]),
-            None => (Tiles::default(), Tiles::default()),
-        };
-        TrilesView {
-            seat,
-            board: state.board.placements().to_vec(),
-            hand,
-            opponent_hand: self.options.variants.open_hands.then_some(opponent),
-            opponent_hand_size: opponent.len(),
-            pool_size: state.pool_len(),
-            next: state.next,
-            black: state.black,
-            to_move: state.to_move,
-            extra: state.extra,
-            give: state.give,
-            draws: state.draws.clone(),
-            passes: state.passes,
-            winner: state.winner,
-        }
+        self.view_for(state, Some(seat))
+    }
+
+    fn public_view(&self, state: &TrilesState) -> TrilesView {
+        self.view_for(state, None)
+    }
+
+    fn view_json(&self, view: &TrilesView) -> serde_json::Value {
+        crate::draw::view_json(self, view)
     }
 
     fn determinize(&self, view: &TrilesView, rng: &mut dyn RngCore) -> TrilesState {
@@ -786,34 +969,41 @@ impl Game for Triles {
             self.lay(&mut board, p);
             unseen.remove(p.tile);
         }
-        let mut hands = [Tiles::default(); 2];
-        if let Some(colour) = view.colour() {
-            hands[colour.index()] = view.hand;
-            let opponent = &mut hands[colour.opponent().index()];
-            match view.opponent_hand {
-                Some(known) => *opponent = known,
-                None => {
-                    let mut hidden: Vec<TileId> = Vec::with_capacity(unseen.len());
-                    for (t, n) in unseen.iter() {
-                        let known = view.hand.count(t) + u8::from(view.next == Some(t));
-                        hidden.extend(std::iter::repeat_n(t, usize::from(n - known)));
-                    }
-                    hidden.shuffle(rng);
-                    for &t in &hidden[..view.opponent_hand_size] {
-                        opponent.add(t);
-                    }
-                }
-            }
-        }
-        let mut pool = unseen;
-        for (t, n) in hands.iter().flat_map(|h| h.iter()) {
+        let visible = view.hands.iter().flatten();
+        for (t, n) in visible
+            .flat_map(|h| h.iter())
+            .chain(view.next.map(|t| (t, 1)))
+        {
             for _ in 0..n {
-                pool.remove(t);
+                unseen.remove(t);
             }
         }
-        if let Some(t) = view.next {
-            pool.remove(t);
+        // The hidden hands come from the tiles the viewer cannot see; the rest is the pool.
+        let mut hidden: Vec<TileId> = Vec::with_capacity(unseen.len());
+        for (t, n) in unseen.iter() {
+            hidden.extend(std::iter::repeat_n(t, usize::from(n)));
         }
+        // (Only when some hand is hidden, so that open hands draw nothing from `rng`.)
+        let sizes = Colour::ALL.map(|c| view.hand_sizes[c.index()]);
+        if Colour::ALL
+            .iter()
+            .any(|c| view.hands[c.index()].is_none() && sizes[c.index()] > 0)
+        {
+            hidden.shuffle(rng);
+        }
+        let mut hidden = hidden.into_iter();
+        let mut pool = unseen;
+        let hands = Colour::ALL.map(|c| match view.hands[c.index()] {
+            Some(known) => known,
+            None => {
+                let mut hand = Tiles::default();
+                for t in hidden.by_ref().take(view.hand_sizes[c.index()]) {
+                    hand.add(t);
+                    pool.remove(t);
+                }
+                hand
+            }
+        });
         TrilesState {
             board,
             hands,
@@ -850,11 +1040,7 @@ impl Game for Triles {
         crate::draw::draw(self, view)
     }
 
-    fn illegal_reason(&self, state: &TrilesState, action: &Action) -> Option<String> {
-        // A placement gets the rule it breaks.
-        match action {
-            Action::Place(p) => self.effects(state, *p).err().map(|v| v.to_string()),
-            _ => None,
-        }
+    fn breach(&self, state: &TrilesState, action: &Action) -> Option<Breach> {
+        Some(self.refusal(state, action))
     }
 }

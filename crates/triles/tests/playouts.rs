@@ -12,8 +12,8 @@ use rand::seq::IndexedRandom;
 use trio_core::conformance::{random_games, Config};
 use trio_core::{rng, Game, Seat, Turn};
 use trio_triles::{
-    Action, Cell, Edge, Effects, Kind, Line, Options, Placement, Shape, TileSet, Tiles, Triles,
-    TrilesState, Variant, Variants,
+    Action, Cell, Colour, Edge, Effects, Kind, Line, Options, Placement, Shape, TileId, TileSet,
+    Tiles, Triles, TrilesState, Variant, Variants,
 };
 
 fn double_set() -> TileSet {
@@ -117,8 +117,8 @@ fn check(game: &Triles, state: &TrilesState) {
         all.add(p.tile);
     }
     for tiles in [
-        state.hand(trio_triles::Colour::Black),
-        state.hand(trio_triles::Colour::White),
+        state.hand(Colour::Black),
+        state.hand(Colour::White),
         state.pool(),
     ] {
         for (t, n) in tiles.iter() {
@@ -144,14 +144,30 @@ fn check(game: &Triles, state: &TrilesState) {
         lines_from_scratch(set, state.placements()),
         "lines differ: {text}"
     );
-    // A view holds nothing hidden: no opponent hand unless open-hands, no next tile
-    // unless open-pool, and it is the same whatever the hidden tiles are.
-    for seat in [Seat(0), Seat(1)] {
-        let view = game.view(state, seat);
-        assert_eq!(view.opponent_hand().is_some(), game.variants().open_hands);
+    // A view holds nothing hidden: no other hand unless open-hands, no next tile unless
+    // open-pool, and its JSON names no tile of a hidden hand that is not visible elsewhere.
+    for viewer in [Some(Seat(0)), Some(Seat(1)), None] {
+        let view = match viewer {
+            Some(seat) => game.view(state, seat),
+            None => game.public_view(state),
+        };
+        let own = viewer.and_then(|seat| state.colour_of(seat));
+        for colour in Colour::ALL {
+            let shown = game.variants().open_hands || own == Some(colour);
+            assert_eq!(view.hand_of(colour).is_some(), shown, "{viewer:?}: {text}");
+            assert_eq!(view.hand_size(colour), state.hand(colour).len());
+        }
+        if let Some(colour) = own {
+            assert_eq!(view.hand(), Some(state.hand(colour)));
+        }
         assert!(view.next().is_none() || game.variants().open_pool);
-        if let Some(colour) = state.colour_of(seat) {
-            assert_eq!(view.hand(), state.hand(colour));
+        let json = game.view_json(&view);
+        let words = json_words(&json);
+        for name in hidden_only(game, state, &view) {
+            assert!(
+                !words.contains(&name),
+                "{viewer:?} sees hidden tile {name} in {json}: {text}"
+            );
         }
     }
     // Positions round-trip to the same state.
@@ -159,6 +175,52 @@ fn check(game: &Triles, state: &TrilesState) {
         .parse_position(&text)
         .unwrap_or_else(|e| panic!("{e}: {text}"));
     assert_eq!(&parsed, state, "{text}");
+}
+
+/// The names of tile types in hands `view` hides and nowhere else it shows.
+fn hidden_only(game: &Triles, state: &TrilesState, view: &trio_triles::TrilesView) -> Vec<String> {
+    let set = game.tile_set();
+    let mut visible: Vec<TileId> = view.placements().iter().map(|p| p.tile).collect();
+    for colour in Colour::ALL {
+        if let Some(hand) = view.hand_of(colour) {
+            visible.extend(hand.iter().map(|(t, _)| t));
+        }
+    }
+    visible.extend(view.next());
+    Colour::ALL
+        .into_iter()
+        .filter(|&c| view.hand_of(c).is_none())
+        .flat_map(|c| state.hand(c).iter().map(|(t, _)| t))
+        .filter(|t| !visible.contains(t))
+        .map(|t| set.name(t).to_owned())
+        .collect()
+}
+
+/// Every word (letters only) of every key and string in `json`.
+fn json_words(json: &serde_json::Value) -> Vec<String> {
+    fn words(text: &str, out: &mut Vec<String>) {
+        out.extend(
+            text.split(|c: char| !c.is_ascii_alphabetic())
+                .filter(|w| !w.is_empty())
+                .map(str::to_owned),
+        );
+    }
+    fn walk(json: &serde_json::Value, out: &mut Vec<String>) {
+        match json {
+            serde_json::Value::String(s) => words(s, out),
+            serde_json::Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    words(k, out);
+                    walk(v, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(json, &mut out);
+    out
 }
 
 /// Dots, loops and closed paths per colour among the lines through the last tile laid.
@@ -191,6 +253,8 @@ fn playout(game: &Triles, seed: u64) -> usize {
     let mut plies = 0;
     loop {
         check(game, &state);
+        let longest = game.facts().longest_game;
+        assert!(plies <= longest, "{plies} plies, longest_game {longest}");
         let action = match game.turn(&state) {
             Turn::Over => return plies,
             Turn::Chance => game.sample_chance(&state, &mut rng),
@@ -252,7 +316,7 @@ fn conformance_fixed_colours_and_variants() {
     let options = Options {
         variants: variants(7),
         black: Some(Seat(1)),
-        first: Some(trio_triles::Colour::White),
+        first: Some(Colour::White),
         ..Options::default()
     };
     let game = Triles::new(options);

@@ -1,6 +1,9 @@
 //! Helpers shared by the Triles tests: positions written with the pool worked out, and
 //! actions played through the checked path.
 
+// Each test crate uses a part of these.
+#![allow(dead_code)]
+
 use trio_core::Game;
 use trio_triles::{notation, Tiles, Triles, TrilesState};
 
