@@ -1,10 +1,28 @@
-//! The terminal diagram of a Gygès game: the board with file letters and rank numbers,
-//! South at the bottom, the side to move and its active row marked.
-//! Rules: `docs/rules/gyges.md`.
+//! Pictures of a Gygès game for people: the terminal diagram (the board with file letters
+//! and rank numbers, South at the bottom, the side to move and its active row marked) and
+//! the view as JSON for a browser (shape in `docs/views.md`, "Gygès"). The rules give what
+//! they decide in a [`Shown`]. Rules: `docs/rules/gyges.md`.
 
 use std::fmt::Write;
 
-use crate::rules::{End, GameState, Gyges};
+use serde_json::{json, Value};
+
+use crate::board::{Side, Square};
+use crate::movegen::Variant;
+use crate::moves::Move;
+use crate::state::{End, GameState};
+
+/// A state with what the rules say about it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shown<'a> {
+    pub state: &'a GameState,
+    pub variant: Variant,
+    /// The ply that draws, 0 for none.
+    pub ply_limit: u32,
+    /// The occurrence of a position that draws.
+    pub draw_occurrence: usize,
+    pub end: Option<End>,
+}
 
 /// The board as a few lines of text, e.g. after setup:
 ///
@@ -21,7 +39,8 @@ use crate::rules::{End, GameState, Gyges};
 ///          South
 /// South to move (ply 0 of 300)
 /// ```
-pub(crate) fn diagram(game: &Gyges, state: &GameState) -> String {
+pub(crate) fn diagram(shown: &Shown) -> String {
+    let state = shown.state;
     let pos = state.position();
     let side = pos.side_to_move();
     let active = if pos.is_setup() {
@@ -52,19 +71,64 @@ pub(crate) fn diagram(game: &Gyges, state: &GameState) -> String {
         let _ = writeln!(out, " {rank}  {}  {rank}{mark}", squares.join(" "));
     }
     out.push_str("    a b c d e f\n         South\n");
-    let limit = match game.ply_limit() {
+    let limit = match shown.ply_limit {
         0 => String::new(),
         n => format!(" of {n}"),
     };
-    let _ = match game.end(state) {
+    let _ = match shown.end {
         None if pos.is_setup() => write!(out, "{side} to set up"),
         None => write!(out, "{side} to move (ply {}{limit})", state.plies()),
-        Some(End::Goal { winner }) => write!(out, "{winner} has left the board and wins"),
-        Some(End::NoMove { loser }) => {
-            write!(out, "{loser} has no legal move; {} wins", loser.opponent())
-        }
-        Some(End::Repetition) => write!(out, "draw: third repetition"),
-        Some(End::PlyLimit) => write!(out, "draw: ply limit reached"),
+        Some(end) => write!(out, "{end}"),
     };
     out
+}
+
+/// The view as JSON, `moves` being the legal moves of the side to move.
+pub(crate) fn json(shown: &Shown, moves: &[Move]) -> Value {
+    let state = shown.state;
+    let pos = state.position();
+    let phase = match shown.end {
+        Some(_) => "over",
+        None if pos.is_setup() => "setup",
+        None => "play",
+    };
+    let squares: serde_json::Map<String, Value> = (0..36u8)
+        .map(|index| {
+            let sq = Square::from_index(index).expect("on the board");
+            (sq.to_string(), json!(pos.piece_at(sq)))
+        })
+        .collect();
+    let active = |side: Side| match pos.is_setup() {
+        true => Value::Null,
+        false => json!(pos.active_rank(side)),
+    };
+    let result = shown.end.map(|end| {
+        let how = match end {
+            End::Goal { .. } => "goal",
+            End::NoMove { .. } => "no-move",
+            End::Repetition => "repetition",
+            End::PlyLimit => "ply-limit",
+        };
+        json!({
+            "end": how,
+            "winner": end.winner().map(|side| side.to_string()),
+            "text": end.to_string(),
+        })
+    });
+    json!({
+        "game": "gyges",
+        "variant": shown.variant.to_string(),
+        "position": pos.to_string(),
+        "seats": [Side::South.to_string(), Side::North.to_string()],
+        "phase": phase,
+        "to_move": shown.end.is_none().then(|| pos.side_to_move().to_string()),
+        "squares": squares,
+        "active_rows": { "South": active(Side::South), "North": active(Side::North) },
+        "ply": state.plies(),
+        "ply_limit": (shown.ply_limit != 0).then_some(shown.ply_limit),
+        "occurrences": state.occurrences(),
+        "occurrence_limit": shown.draw_occurrence,
+        "legal_moves": moves.iter().map(Move::to_string).collect::<Vec<_>>(),
+        "result": result,
+    })
 }

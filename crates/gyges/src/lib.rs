@@ -16,15 +16,21 @@
 
 #![forbid(unsafe_code)]
 
+// Each module uses only those above it: board ← moves ← state ← movegen ← rules; notation
+// and draw sit beside them (notation: board, moves, state; draw: all but rules).
 mod board;
 mod draw;
 mod movegen;
+mod moves;
 pub mod notation;
 mod rules;
+mod state;
 
-pub use board::{Position, PositionError, SetupOrder, Side, Square};
+pub use board::{Side, Square};
 pub use movegen::{
-    divide, generate_moves, has_goal_move, mobility, move_count, perft, Mobility, Move, MoveList,
-    MAX_MOVES,
+    divide, generate_moves, has_goal_move, mobility, move_count, perft, Mobility, UnknownVariant,
+    Variant,
 };
-pub use rules::{End, GameState, Gyges, UnknownVariant, Variant, DEFAULT_PLY_LIMIT};
+pub use moves::{Move, MoveList, SetupOrder, MAX_MOVES};
+pub use rules::{Gyges, DEFAULT_PLY_LIMIT};
+pub use state::{End, GameState, Position, PositionError, PositionFault, Setup};

@@ -1,38 +1,55 @@
-//! Move generation: setup orders, and piece moves with bounces and replacements for both
-//! variants, each outcome (start, end, drop) or (start, goal) listed once. Also the fast
-//! counters the engine needs: [`move_count`], [`has_goal_move`], [`perft`].
-//! Rules: `docs/rules/gyges.md`.
+//! Move generation: the movement [`Variant`]s, setup orders, and piece moves with bounces
+//! and replacements, each outcome (start, end, drop) or (start, goal) listed once. Also the
+//! fast counters the engine needs ([`move_count`], [`mobility`], [`has_goal_move`],
+//! [`perft`]) and what a rule breach needs to know about one piece. Rules:
+//! `docs/rules/gyges.md`, "Turn", "Moves are outcomes" and "Variant `official`".
 
-use arrayvec::ArrayVec;
+use std::fmt;
+use std::str::FromStr;
 
-use crate::board::{Position, SetupOrder, Side, Square, FULL};
-use crate::rules::Variant;
+use thiserror::Error;
 
-/// A move: a setup, or a piece move identified by its outcome.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
-    /// The side to move places its six pieces on its home row (`setup 123321`).
-    Setup(SetupOrder),
-    /// The piece on `from` ends on the empty square `to` (`b1-d3`).
-    Step { from: Square, to: Square },
-    /// The piece on `from` ends on the piece at `to`, which is put on `drop` (`b1-d3=e2`).
-    Replace {
-        from: Square,
-        to: Square,
-        drop: Square,
-    },
-    /// The piece on `from` leaves the board across the opponent's edge and wins (`b1-G`).
-    Goal { from: Square },
+use crate::board::{Side, Square, FULL};
+use crate::moves::{Move, MoveList, SetupOrder};
+use crate::state::Position;
+
+/// Which movement rule is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// The seed's rule: a piece never stands on a square twice in one move.
+    #[default]
+    Seed,
+    /// The rule book's rule as the `gyges` crate implements it: a border between two squares
+    /// is not crossed twice, and a piece bounced on is not landed on again.
+    Official,
 }
 
-const _: () = assert!(std::mem::size_of::<Move>() == 4);
+/// The variant's name, `seed` or `official`.
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Variant::Seed => "seed",
+            Variant::Official => "official",
+        })
+    }
+}
 
-/// The most moves a position can have: per start (at most 6) 11 pieces to replace times
-/// 25 drop squares, plus 25 squares to end on and the goal.
-pub const MAX_MOVES: usize = 6 * (11 * 25 + 25 + 1);
+/// A variant name that is neither `seed` nor `official`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown variant {0:?} (expected seed or official)")]
+pub struct UnknownVariant(pub String);
 
-/// A move list that lives on the stack.
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "seed" => Ok(Variant::Seed),
+            "official" => Ok(Variant::Official),
+            _ => Err(UnknownVariant(s.to_owned())),
+        }
+    }
+}
 
 /// One way to walk a segment of 1–3 steps from a square, without stepping straight back.
 #[derive(Clone, Copy)]

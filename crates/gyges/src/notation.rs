@@ -1,14 +1,18 @@
-//! Gygès notation: squares (`b1`), moves (`setup 123321`, `b1-d3`, `b1-d3=e2`, `b1-G`)
-//! and positions (`321123/....../....../....../....../123321 S`, rank 6 first), read with
-//! [`FromStr`] and written with [`fmt::Display`]. Rules: `docs/rules/gyges.md`.
+//! Gygès notation, syntax only: squares (`b1`), moves (`setup 123321`, `b1-d3`,
+//! `b1-d3=e2`, `b1-G`) and positions (`321123/....../....../....../....../123321 S`, rank
+//! 6 first), read with [`FromStr`] and written with [`fmt::Display`]. Reading a position
+//! builds a [`Setup`]; whether it is a position is the checked conversion's to say
+//! ([`Position::try_from`]), and whether a move is legal the rules'. Rules:
+//! `docs/rules/gyges.md`, "Moves are outcomes" and "Positions".
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::board::{Position, PositionError, SetupOrder, Side, Square};
-use crate::movegen::Move;
+use crate::board::{Side, Square};
+use crate::moves::{Move, SetupOrder};
+use crate::state::{Position, PositionError, Setup};
 
 /// Text that is not Gygès notation.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -33,8 +37,16 @@ pub enum ParseError {
     BadCell { rank: usize, cell: char },
     #[error("side to move {0:?} is not S or N")]
     BadSide(String),
+}
+
+/// Why text is not a position: it is not written as one, or the board it writes cannot
+/// occur in a game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParsePositionError {
     #[error(transparent)]
-    Position(#[from] PositionError),
+    Syntax(#[from] ParseError),
+    #[error(transparent)]
+    Invalid(#[from] PositionError),
 }
 
 impl fmt::Display for Square {
@@ -121,24 +133,30 @@ impl FromStr for Move {
     }
 }
 
-impl fmt::Display for Side {
+impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::South => "South",
-            Side::North => "North",
-        })
+        write!(f, "{}", self.setup())
     }
 }
 
-impl fmt::Display for Position {
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Position::try_from(s.parse::<Setup>()?)?)
+    }
+}
+
+/// Written like a position; a cell that is no piece value is written `?`.
+impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cells = self.cells();
+        let cells = self.cells;
         for rank in (0..6).rev() {
             for &value in &cells[rank * 6..rank * 6 + 6] {
-                let c = if value == 0 {
-                    '.'
-                } else {
-                    char::from(b'0' + value)
+                let c = match value {
+                    0 => '.',
+                    1..=3 => char::from(b'0' + value),
+                    _ => '?',
                 };
                 write!(f, "{c}")?;
             }
@@ -146,7 +164,7 @@ impl fmt::Display for Position {
                 f.write_str("/")?;
             }
         }
-        let side = match self.side_to_move() {
+        let side = match self.side {
             Side::South => 'S',
             Side::North => 'N',
         };
@@ -154,7 +172,7 @@ impl fmt::Display for Position {
     }
 }
 
-impl FromStr for Position {
+impl FromStr for Setup {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -186,6 +204,6 @@ impl FromStr for Position {
             "N" => Side::North,
             _ => return Err(ParseError::BadSide(side.to_owned())),
         };
-        Ok(Position::from_cells(&cells, side)?)
+        Ok(Setup { cells, side })
     }
 }

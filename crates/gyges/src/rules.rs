@@ -1,56 +1,17 @@
-//! The game as a state machine: whose turn it is, how a game ends (leaving the board, no
-//! legal move, threefold repetition, ply limit) and the [`trio_core::Game`] impl.
-//! Rules: `docs/rules/gyges.md`.
-
-use std::fmt;
-use std::str::FromStr;
+//! The game as a state machine: [`Gyges`] and its options, whose turn it is, how a game
+//! ends (leaving the board, no legal move, threefold repetition, ply limit), which rule an
+//! illegal move breaks, and the [`trio_core::Game`] impl. Rules: `docs/rules/gyges.md`,
+//! "Rulings" and "Rule ids".
 
 use rand::RngCore;
-use serde_json::{json, Value};
-use thiserror::Error;
+use serde_json::Value;
 use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
-use crate::board::{Position, Side, Square};
-use crate::movegen::{
-    drop_squares, generate_moves, has_moves, reachable, segment_ends, Move, MoveList,
-};
-
-/// Which movement rule is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Variant {
-    /// The seed's rule: a piece never stands on a square twice in one move.
-    #[default]
-    Seed,
-    /// The rule book's rule as the `gyges` crate implements it: a border between two squares
-    /// is not crossed twice, and a piece bounced on is not landed on again.
-    Official,
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Variant::Seed => "seed",
-            Variant::Official => "official",
-        })
-    }
-}
-
-/// A variant name that is neither `seed` nor `official`.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown variant {0:?} (expected seed or official)")]
-pub struct UnknownVariant(pub String);
-
-impl FromStr for Variant {
-    type Err = UnknownVariant;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "seed" => Ok(Variant::Seed),
-            "official" => Ok(Variant::Official),
-            _ => Err(UnknownVariant(s.to_owned())),
-        }
-    }
-}
+use crate::board::{Side, Square};
+use crate::draw::{self, Shown};
+use crate::movegen::{drop_squares, generate_moves, has_moves, reachable, segment_ends, Variant};
+use crate::moves::{Move, MoveList};
+use crate::state::{End, GameState, Position};
 
 /// Plies after setup after which a game is drawn, unless configured otherwise.
 pub const DEFAULT_PLY_LIMIT: u32 = 300;
@@ -63,84 +24,6 @@ const DRAW_OCCURRENCE: usize = 3;
 pub struct Gyges {
     variant: Variant,
     ply_limit: u32,
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum End {
-    /// The winner left the board across the opponent's edge.
-    Goal { winner: Side },
-    /// The side to move had no legal move and lost.
-    NoMove { loser: Side },
-    /// The position occurred for the third time with the same side to move.
-    Repetition,
-    /// The ply limit was reached.
-    PlyLimit,
-}
-
-impl End {
-    /// The winning side, `None` for a draw.
-    pub fn winner(self) -> Option<Side> {
-        match self {
-            End::Goal { winner } => Some(winner),
-            End::NoMove { loser } => Some(loser.opponent()),
-            End::Repetition | End::PlyLimit => None,
-        }
-    }
-}
-
-/// A game in progress: the position plus what repetition and the ply limit need.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameState {
-    position: Position,
-    /// Plies played since setup ended.
-    plies: u32,
-    /// Hashes of the positions since setup ended, the current one last.
-    history: Vec<u64>,
-}
-
-impl GameState {
-    /// A game starting at `position` with no history.
-    pub fn new(position: Position) -> GameState {
-        let history = if position.is_setup() {
-            Vec::new()
-        } else {
-            vec![position.hash()]
-        };
-        GameState {
-            position,
-            plies: 0,
-            history,
-        }
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// Plies played since setup ended.
-    pub fn plies(&self) -> u32 {
-        self.plies
-    }
-
-    /// How many times the current position has occurred (same side to move).
-    pub fn occurrences(&self) -> usize {
-        let now = self.position.hash();
-        self.history.iter().filter(|&&h| h == now).count()
-    }
-
-    /// Plays `mv` without checking it.
-    fn apply(&mut self, mv: Move) {
-        let setup = matches!(mv, Move::Setup(_));
-        self.position = self.position.make_move(mv);
-        if !setup {
-            self.plies += 1;
-        }
-        if !self.position.is_setup() {
-            self.history.push(self.position.hash());
-        }
-    }
 }
 
 impl Gyges {
@@ -173,7 +56,7 @@ impl Gyges {
     /// How the game has ended, `None` while it goes on. Checked in this order: leaving the
     /// board, no legal move, third occurrence, ply limit.
     pub fn end(&self, state: &GameState) -> Option<End> {
-        let pos = &state.position;
+        let pos = state.position();
         if let Some(winner) = pos.winner() {
             return Some(End::Goal { winner });
         }
@@ -189,10 +72,23 @@ impl Gyges {
     fn draw_by_history(&self, state: &GameState) -> Option<End> {
         if state.occurrences() >= DRAW_OCCURRENCE {
             Some(End::Repetition)
-        } else if self.ply_limit != 0 && state.plies >= self.ply_limit {
+        } else if self.ply_limit != 0 && state.plies() >= self.ply_limit {
             Some(End::PlyLimit)
         } else {
             None
+        }
+    }
+}
+
+impl Gyges {
+    /// What the pictures of `state` need to know from the rules.
+    fn shown<'a>(&self, state: &'a GameState) -> Shown<'a> {
+        Shown {
+            state,
+            variant: self.variant,
+            ply_limit: self.ply_limit,
+            draw_occurrence: DRAW_OCCURRENCE,
+            end: self.end(state),
         }
     }
 }
@@ -248,16 +144,16 @@ impl Game for Gyges {
     fn turn(&self, state: &GameState) -> Turn {
         match self.end(state) {
             Some(_) => Turn::Over,
-            None => Turn::Seat(seat(state.position.side_to_move())),
+            None => Turn::Seat(seat(state.position().side_to_move())),
         }
     }
 
     fn legal_actions(&self, state: &GameState, out: &mut Vec<Move>) {
         out.clear();
         // A position without moves lists none anyway, so only the other endings are checked.
-        if state.position.winner().is_none() && self.draw_by_history(state).is_none() {
+        if state.position().winner().is_none() && self.draw_by_history(state).is_none() {
             let mut list = MoveList::new();
-            generate_moves(&state.position, self.variant, &mut list);
+            generate_moves(state.position(), self.variant, &mut list);
             out.extend_from_slice(&list);
         }
     }
@@ -286,7 +182,9 @@ impl Game for Gyges {
     }
 
     fn view_json(&self, view: &GameState) -> Value {
-        self.json(view)
+        let mut moves = Vec::new();
+        self.legal_actions(view, &mut moves);
+        draw::json(&self.shown(view), &moves)
     }
 
     fn determinize(&self, view: &GameState, _rng: &mut dyn RngCore) -> GameState {
@@ -301,7 +199,7 @@ impl Game for Gyges {
     }
 
     fn format_position(&self, state: &GameState) -> String {
-        state.position.to_string()
+        state.position().to_string()
     }
 
     fn parse_action(&self, _state: &GameState, text: &str) -> Result<Move, NotationError> {
@@ -313,71 +211,14 @@ impl Game for Gyges {
     }
 
     fn draw(&self, view: &GameState) -> String {
-        crate::draw::diagram(self, view)
+        draw::diagram(&self.shown(view))
     }
 
     fn breach(&self, state: &GameState, action: &Move) -> Option<Breach> {
         if self.end(state).is_some() {
             return Some(Breach::new(Breach::GAME_OVER, "the game is over"));
         }
-        breach(&state.position, self.variant, *action)
-    }
-}
-
-impl Gyges {
-    /// The view as JSON (shape in `docs/views.md`).
-    fn json(&self, state: &GameState) -> Value {
-        let pos = &state.position;
-        let end = self.end(state);
-        let phase = match end {
-            Some(_) => "over",
-            None if pos.is_setup() => "setup",
-            None => "play",
-        };
-        let squares: serde_json::Map<String, Value> = (0..36u8)
-            .map(|index| {
-                let sq = Square::from_index(index).expect("on the board");
-                (sq.to_string(), json!(pos.piece_at(sq)))
-            })
-            .collect();
-        let active = |side: Side| match pos.is_setup() {
-            true => Value::Null,
-            false => json!(pos.active_rank(side)),
-        };
-        let mut moves = Vec::new();
-        self.legal_actions(state, &mut moves);
-        let result = end.map(|end| {
-            let (how, text) = match end {
-                End::Goal { winner } => ("goal", format!("{winner} has left the board and wins")),
-                End::NoMove { loser } => (
-                    "no-move",
-                    format!("{loser} has no legal move; {} wins", loser.opponent()),
-                ),
-                End::Repetition => ("repetition", "draw: third repetition".to_owned()),
-                End::PlyLimit => ("ply-limit", "draw: ply limit reached".to_owned()),
-            };
-            json!({
-                "end": how,
-                "winner": end.winner().map(|side| side.to_string()),
-                "text": text,
-            })
-        });
-        json!({
-            "game": "gyges",
-            "variant": self.variant.to_string(),
-            "position": pos.to_string(),
-            "seats": ["South", "North"],
-            "phase": phase,
-            "to_move": end.is_none().then(|| pos.side_to_move().to_string()),
-            "squares": squares,
-            "active_rows": { "South": active(Side::South), "North": active(Side::North) },
-            "ply": state.plies,
-            "ply_limit": (self.ply_limit != 0).then_some(self.ply_limit),
-            "occurrences": state.occurrences(),
-            "occurrence_limit": DRAW_OCCURRENCE,
-            "legal_moves": moves.iter().map(Move::to_string).collect::<Vec<_>>(),
-            "result": result,
-        })
+        breach(state.position(), self.variant, *action)
     }
 }
 
@@ -448,10 +289,8 @@ fn breach(pos: &Position, variant: Variant, mv: Move) -> Option<Breach> {
         Move::Setup(_) => unreachable!("handled above"),
         Move::Goal { .. } if goal => None,
         Move::Goal { .. } => {
-            let (edge, rank) = match side {
-                Side::South => (Side::North, 6),
-                Side::North => (Side::South, 1),
-            };
+            let edge = side.opponent();
+            let rank = edge.home_rank();
             Some(
                 Breach::new(
                     "gyges.goal-only-from-back-row",

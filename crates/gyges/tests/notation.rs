@@ -1,7 +1,7 @@
 //! Notation: round-trips and the error messages for malformed squares, moves and positions.
 
-use trio_gyges::notation::ParseError;
-use trio_gyges::{Move, Position, PositionError, Side, Square};
+use trio_gyges::notation::{ParseError, ParsePositionError};
+use trio_gyges::{Move, Position, PositionError, PositionFault, Setup, Side, Square};
 
 fn position_error(text: &str) -> String {
     text.parse::<Position>().unwrap_err().to_string()
@@ -137,15 +137,70 @@ fn position_errors() {
         position_error("321123/....../....../..1.../....../123321 S"),
         "the board has 13 pieces; a position has 0 or 6 (setup), 12 (play) or 11 (won)"
     );
+    // Every reason is given.
     assert_eq!(
         position_error("321123/....../....../....../....../123333 S"),
-        "there are 3 pieces of value 1; expected 4"
+        "there are 3 pieces of value 1; expected 4; there are 3 pieces of value 2; expected 4; \
+         there are 6 pieces of value 3; expected 4"
+    );
+    assert_eq!(
+        position_error("321123/....../....../....../....../12333. S"),
+        "there are 3 pieces of value 2; expected 4; there are 5 pieces of value 3; expected 4"
     );
     assert_eq!(
         "....../....../....../....../....../123321 S"
             .parse::<Position>()
             .unwrap_err(),
-        ParseError::Position(PositionError::AlreadySetUp(Side::South))
+        ParsePositionError::Invalid(PositionError {
+            faults: vec![PositionFault::AlreadySetUp(Side::South)]
+        })
     );
+    assert!(matches!(
+        "....../....../....../....../....../123321 X".parse::<Position>(),
+        Err(ParsePositionError::Syntax(ParseError::BadSide(_)))
+    ));
     assert!(position_error("....../....../....../....../.....1/12332. N").contains("one home row"));
+}
+
+// The checked conversion from the unchecked `Setup` a parser or a fixture builds: a
+// setup that is a position converts back to itself; one that is not gives every reason.
+#[test]
+fn setups_are_checked() {
+    let setup: Setup = "321123/....../....../....../....../123321 S"
+        .parse()
+        .unwrap();
+    let pos = Position::try_from(setup).unwrap();
+    assert_eq!(pos.setup(), setup);
+    assert_eq!(pos.to_string(), setup.to_string());
+
+    let mut bad = setup;
+    bad.cells[14] = 7; // c3, empty
+    bad.cells[0] = 9; // a1, a 1: the eleven pieces left are counted as a won game's
+    let err = Position::try_from(bad).unwrap_err();
+    assert_eq!(
+        err.faults,
+        [
+            PositionFault::BadValue {
+                square: "a1".parse().unwrap(),
+                value: 9
+            },
+            PositionFault::BadValue {
+                square: "c3".parse().unwrap(),
+                value: 7
+            },
+        ],
+        "{err}"
+    );
+    assert_eq!(
+        bad.to_string(),
+        "321123/....../....../..?.../....../?23321 S"
+    );
+    // Parsed text holds only the values the notation can write: no bad value, but counts.
+    let half: Setup = "....../....../....../....../.....1/12332. N"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        Position::try_from(half).unwrap_err().faults,
+        [PositionFault::HalfSetup]
+    );
 }
