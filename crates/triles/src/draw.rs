@@ -1,17 +1,32 @@
-//! The terminal diagram of a seat's view: the triangular table in ASCII, each placed tile
-//! with its type, its coordinates and its terminals (colour and kind) beside each edge,
-//! the free cells next to the table dotted with their coordinates; then the hands, the
-//! pool, whose turn it is and what is owed.
+//! How a view is shown: the terminal diagram (the triangular table in ASCII, each placed
+//! tile with its type, its coordinates and its terminals (colour and kind) beside each
+//! edge, the free cells next to the table dotted with their coordinates; then the hands,
+//! the pool, whose turn it is and what is owed) and the JSON a browser draws from
+//! (`docs/views.md`, "Triles"). What the game knows besides the view comes in a
+//! [`Context`]. Uses `tileset`, `board`, `state` and `notation`. Rules:
+//! `docs/rules/triles.md`.
 
 use std::fmt::Write;
 
 use serde_json::{json, Map, Value};
-use trio_core::{Game, Seat, Turn};
+use trio_core::{Seat, Turn};
 
-use crate::grid::{Cell, Edge, Placement};
+use crate::board::{Cell, Edge, Geometry, Placement};
 use crate::notation;
-use crate::rules::{Tiles, Triles, TrilesView, Variant};
+use crate::state::{Tiles, TrilesView};
 use crate::tileset::{Colour, TileId, TileSet};
+
+/// What the diagram and the JSON need from the game besides the view.
+pub(crate) struct Context<'a> {
+    pub set: &'a TileSet,
+    pub geometry: &'a Geometry,
+    /// The names of the variants in play (`open-pool`).
+    pub variants: Vec<&'static str>,
+    /// What the game calls each seat.
+    pub seat_names: [String; 2],
+    /// Who acts in the state the view shows.
+    pub turn: Turn,
+}
 
 /// A character grid drawn on, then printed.
 struct Canvas {
@@ -114,11 +129,9 @@ impl Frame {
     }
 }
 
-fn terminals_on(game: &Triles, p: Placement, edge: Edge) -> String {
-    let set = game.tile_set();
-    let layout = game
-        .geometry()
-        .layout(p.tile, p.cell.points_up(), p.rotation);
+fn terminals_on(cx: &Context, p: Placement, edge: Edge) -> String {
+    let set = cx.set;
+    let layout = cx.geometry.layout(p.tile, p.cell.points_up(), p.rotation);
     let tile = set.tile(p.tile);
     (0..set.terminals_per_edge())
         .map(|slot| tile.terminals()[usize::from(layout.terminal[edge.index()][slot])].to_string())
@@ -139,8 +152,8 @@ fn free_cells(board: &[Placement]) -> Vec<Cell> {
     free
 }
 
-fn board(game: &Triles, placements: &[Placement]) -> String {
-    let k = game.tile_set().terminals_per_edge();
+fn board(cx: &Context, placements: &[Placement]) -> String {
+    let k = cx.set.terminals_per_edge();
     let h = 4 + 2 * k;
     let free = free_cells(placements);
     let all = placements
@@ -170,9 +183,9 @@ fn board(game: &Triles, placements: &[Placement]) -> String {
     for &p in placements {
         frame.outline(&mut canvas, p.cell, ['/', '\\', '_']);
     }
-    let set = game.tile_set();
+    let set = cx.set;
     for &p in placements {
-        let edges = Edge::ALL.map(|e| terminals_on(game, p, e));
+        let edges = Edge::ALL.map(|e| terminals_on(cx, p, e));
         frame.label(&mut canvas, p.cell, set.name(p.tile), edges);
     }
     let mut out = String::new();
@@ -203,13 +216,13 @@ fn tile_list(set: &TileSet, tiles: &Tiles) -> String {
     items.join("  ")
 }
 
-pub(crate) fn draw(game: &Triles, view: &TrilesView) -> String {
-    let set = game.tile_set();
+pub(crate) fn draw(cx: &Context, view: &TrilesView) -> String {
+    let set = cx.set;
     let mut out = String::new();
     if view.placements().is_empty() {
         out.push_str("(no tile on the table yet)\n");
     } else {
-        out.push_str(&board(game, view.placements()));
+        out.push_str(&board(cx, view.placements()));
         out.push_str("edges: B/W colour, a arc end, s semicircle, d half-dot (slots clockwise);");
         out.push_str(" dotted: free cells\n");
         out.push_str("TYPE@X,Y,R puts tile edge e (terminals listed clockwise) on cell edge ");
@@ -275,7 +288,8 @@ pub(crate) fn draw(game: &Triles, view: &TrilesView) -> String {
         if view.extra() > 0 {
             status.push(format!("{} extra placement(s) owed", view.extra()));
         }
-        let reveal = game.variants().open_pool && view.next().is_none() && view.pool_size() > 0;
+        let open_pool = cx.variants.contains(&"open-pool");
+        let reveal = open_pool && view.next().is_none() && view.pool_size() > 0;
         if reveal && !view.placements().is_empty() {
             status.push("the next pool tile is to be turned up".to_owned());
         }
@@ -291,8 +305,8 @@ pub(crate) fn draw(game: &Triles, view: &TrilesView) -> String {
 }
 
 /// A view as JSON (`docs/views.md`, "Triles"): only what the viewer may see.
-pub(crate) fn view_json(game: &Triles, view: &TrilesView) -> Value {
-    let set = game.tile_set();
+pub(crate) fn view_json(cx: &Context, view: &TrilesView) -> Value {
+    let set = cx.set;
     let colour = |c: Colour| c.to_string();
     let tiles = |t: &Tiles| {
         let map: Map<String, Value> = t
@@ -356,10 +370,10 @@ pub(crate) fn view_json(game: &Triles, view: &TrilesView) -> Value {
                     Colour::White
                 }
             });
-            json!({ "seat": s, "name": game.seat_name(seat), "colour": c.map(colour) })
+            json!({ "seat": s, "name": cx.seat_names[seat.index()], "colour": c.map(colour) })
         })
         .collect();
-    let turn = match game.view_turn(view) {
+    let turn = match cx.turn {
         Turn::Seat(seat) => json!({
             "kind": "seat",
             "seat": seat_json(seat),
@@ -386,14 +400,9 @@ pub(crate) fn view_json(game: &Triles, view: &TrilesView) -> Value {
     } else {
         Value::Null
     };
-    let variants: Vec<&str> = Variant::ALL
-        .into_iter()
-        .filter(|&v| game.variants().contains(v))
-        .map(Variant::name)
-        .collect();
     json!({
         "game": "triles",
-        "variants": variants,
+        "variants": cx.variants,
         "viewer": view.seat().map(|seat| json!({
             "seat": seat_json(seat),
             "colour": view.colour().map(colour),

@@ -1,18 +1,17 @@
 //! Placements: which tile, cell and rotation the mover may lay (colours match on every
 //! shared edge; rule 2, extend an own line; rule 3, no own dot; rule 4, close no own
-//! line), what each would create ([`Effects`]), and why a refused one breaks the rules
-//! ([`Violation`]). Candidate cells come from the board's frontier; lines are judged by
-//! [`Lines::evaluate`](crate::lines::Lines::evaluate) without touching the table. See
-//! `docs/rules/triles.md` ("A turn").
+//! line), what each would create ([`Effects`]), and which [`Violation`] a refused one
+//! is. Candidate cells come from the board's frontier; lines are judged by
+//! [`Lines::evaluate`](crate::lines::Lines::evaluate) without touching the table. Uses
+//! `tileset`, `lines`, `board` and `moves`. Rules: `docs/rules/triles.md` ("A turn").
 
 use std::fmt;
 
 use arrayvec::ArrayVec;
-use trio_core::Breach;
 
-use crate::grid::{Board, Cell, Edge, Facing, Geometry, Placement};
+use crate::board::{Board, Edge, Facing, Geometry, Placement};
 use crate::lines::LineEffects;
-use crate::rule;
+use crate::moves::Violation;
 use crate::tileset::{Colour, TileId, MAX_TERMINALS, MAX_TYPES};
 
 /// What a legal placement creates.
@@ -69,104 +68,6 @@ impl fmt::Display for Effects {
             f.write_str("no dots, loops, closed lines or wedge")
         } else {
             f.write_str(&parts.join(", "))
-        }
-    }
-}
-
-/// Why a placement is refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Violation {
-    /// The game is not waiting for a placement (a chance event, a gift to choose, or over).
-    NotPlacing,
-    NotYourTile {
-        colour: Colour,
-        tile: String,
-    },
-    Rotation(u8),
-    CellOccupied(Cell),
-    NotAdjacent(Cell),
-    /// The tile's terminal on cell edge `edge` (at `slot` when edges carry more than one
-    /// terminal) has colour `tile`, the neighbour's facing terminal `neighbour`.
-    ColourMismatch {
-        edge: Edge,
-        slot: Option<u8>,
-        tile: Colour,
-        neighbour: Colour,
-    },
-    /// Rule 2: no terminal of the mover's colour meets a placed tile.
-    ExtendsNoOwnLine(Colour),
-    /// Rule 3.
-    MakesOwnDot(Colour),
-    /// Rule 4.
-    ClosesOwnLine(Colour),
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Violation::NotPlacing => f.write_str("no placement is expected now"),
-            Violation::NotYourTile { colour, tile } => write!(f, "{colour} has no tile {tile} in hand"),
-            Violation::Rotation(r) => write!(f, "rotation {r} must be 0, 1 or 2"),
-            Violation::CellOccupied(c) => write!(f, "cell {c} is occupied"),
-            Violation::NotAdjacent(c) => write!(f, "cell {c} shares no edge with a placed tile"),
-            Violation::ColourMismatch { edge, slot, tile, neighbour } => write!(
-                f,
-                "colour mismatch on edge {edge}{}: the tile shows {tile}, the neighbour {neighbour}",
-                slot.map(|s| format!(" slot {s}")).unwrap_or_default()
-            ),
-            Violation::ExtendsNoOwnLine(c) => write!(f, "extends no {c} line (rule 2)"),
-            Violation::MakesOwnDot(c) => write!(f, "makes a {c} dot (rule 3)"),
-            Violation::ClosesOwnLine(c) => write!(f, "closes a {c} line (rule 4)"),
-        }
-    }
-}
-
-impl std::error::Error for Violation {}
-
-impl Violation {
-    /// The stable id of the rule this breaks (`docs/rules/triles.md`, "Rule ids").
-    pub fn rule(&self) -> &'static str {
-        match self {
-            Violation::NotPlacing => rule::GIVE_FIRST,
-            Violation::NotYourTile { .. } => rule::NOT_IN_HAND,
-            Violation::Rotation(_) => rule::ROTATION,
-            Violation::CellOccupied(_) => rule::CELL_TAKEN,
-            Violation::NotAdjacent(_) => rule::NOT_ADJACENT,
-            Violation::ColourMismatch { .. } => rule::EDGE_MATCH,
-            Violation::ExtendsNoOwnLine(_) => rule::EXTEND_OWN_LINE,
-            Violation::MakesOwnDot(_) => rule::OWN_DOT,
-            Violation::ClosesOwnLine(_) => rule::CLOSE_OWN_LINE,
-        }
-    }
-
-    /// The rule id, the data the message speaks of, and the message.
-    pub fn breach(&self) -> Breach {
-        let breach = Breach::new(self.rule(), self.to_string());
-        match self {
-            Violation::NotPlacing => breach,
-            Violation::NotYourTile { colour, tile } => {
-                breach.with("colour", colour).with("tile", tile)
-            }
-            Violation::Rotation(r) => breach.with("rotation", r),
-            Violation::CellOccupied(c) | Violation::NotAdjacent(c) => breach.with("cell", c),
-            Violation::ColourMismatch {
-                edge,
-                slot,
-                tile,
-                neighbour,
-            } => {
-                let breach = breach
-                    .with("edge", edge)
-                    .with("tile_colour", tile)
-                    .with("neighbour_colour", neighbour);
-                match slot {
-                    Some(s) => breach.with("slot", s),
-                    None => breach,
-                }
-            }
-            Violation::ExtendsNoOwnLine(c)
-            | Violation::MakesOwnDot(c)
-            | Violation::ClosesOwnLine(c) => breach.with("colour", c),
         }
     }
 }
@@ -283,5 +184,33 @@ impl Judge<'_> {
                 }
             }
         }
+    }
+}
+
+/// Whether laying `placement` on `board` fits physically: on an empty cell next to a
+/// placed tile (or the first tile anywhere), colours matching on every shared edge. Used
+/// to replay a written board, which does not say who laid which tile.
+pub(crate) fn fits(
+    geometry: &Geometry,
+    board: &Board,
+    placement: Placement,
+) -> Result<(), Violation> {
+    if board.placements().is_empty() {
+        return Ok(());
+    }
+    // Fit does not depend on the mover: judge as black and ignore the rules about
+    // lines (rules 2 to 4).
+    let judge = Judge {
+        geometry,
+        board,
+        mover: Colour::Black,
+        own_dots: true,
+    };
+    match judge.check(placement) {
+        Ok(_)
+        | Err(Violation::ExtendsNoOwnLine(_))
+        | Err(Violation::MakesOwnDot(_))
+        | Err(Violation::ClosesOwnLine(_)) => Ok(()),
+        Err(e) => Err(e),
     }
 }

@@ -1,26 +1,77 @@
-//! Triles notation. Actions: `A@3,-1,2` (type A on cell (3, −1), rotation 2), `draw`,
-//! `pass`, `give K`, `give -`; chance outcomes: `draw:K` (tile K comes out of the pool),
-//! `black:2` (seat 2 plays black), `first:W` (white moves first). Positions:
+//! Triles notation, syntax only. Actions: `A@3,-1,2` (type A on cell (3, −1), rotation
+//! 2), `draw`, `pass`, `give K`, `give -`; chance outcomes: `draw:K` (tile K comes out of
+//! the pool), `black:2` (seat 2 plays black), `first:W` (white moves first). Positions:
 //! `<board> | B:<tiles> | W:<tiles> | pool:<tiles>[ next:K] | <to-move>[ <pending>][ <tags>]`
 //! with the project's tags for what the spec's string leaves out: `drawing:W2,B1` (draws
 //! owed, in order), `passes:1` (turns begun with a pass in a row), `black:2` (seat 2 plays
-//! black; seat 1 when absent) or `black:?`, and `?` for a first mover not yet drawn. See
-//! `docs/rules/triles.md` ("Notation").
+//! black; seat 1 when absent) or `black:?`, and `?` for a first mover not yet drawn.
+//!
+//! Reading a position builds a [`Setup`]; whether it is a position is for
+//! `Triles::state_from_setup` to say, and whether an action is legal for the rules.
+//! Errors are [`ParseError`]. Uses `tileset`, `board`, `moves` and `state`. Rules:
+//! `docs/rules/triles.md` ("Grid, rotation, notation").
 
 use std::fmt::Write;
 
+use thiserror::Error;
 use trio_core::{NotationError, Seat};
 
-use crate::grid::{Board, Cell, Placement};
-use crate::rules::{Action, Draws, Tiles, Triles, TrilesState, HAND_SIZE};
+use crate::board::{Cell, Placement};
+use crate::moves::Action;
+use crate::state::{Setup, Tiles};
 use crate::tileset::{Colour, TileId, TileSet};
 
-fn err(message: impl Into<String>) -> NotationError {
-    NotationError::new(message)
+/// Text that is not Triles notation.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    #[error("unknown action {0:?} (TYPE@X,Y,ROTATION, draw, pass, give TYPE, give -)")]
+    UnknownAction(String),
+    #[error("{0:?} is not TYPE@X,Y,ROTATION")]
+    NotAPlacement(String),
+    #[error("unknown tile type {0:?}")]
+    UnknownTile(String),
+    #[error("coordinate {coordinate:?} in {text:?} is not a number")]
+    NotANumber { coordinate: String, text: String },
+    #[error("rotation {rotation:?} in {text:?} must be 0, 1 or 2")]
+    Rotation { rotation: String, text: String },
+    #[error("seat {0:?} must be 1 or 2")]
+    Seat(String),
+    #[error("colour {0:?} must be B or W")]
+    Colour(String),
+    #[error("empty tile list (write - for none)")]
+    EmptyTiles,
+    #[error("expected a tile type at {at:?} in {text:?}")]
+    ExpectedTile { at: String, text: String },
+    #[error("tile {tile} needs a count from 1 to 255 in {text:?}")]
+    TileCount { tile: String, text: String },
+    #[error("tile {tile} is listed twice in {text:?}")]
+    TileTwice { tile: String, text: String },
+    #[error("a position has 5 fields separated by |, not {fields}: {text:?}")]
+    Fields { fields: usize, text: String },
+    #[error("expected {prefix} at {field:?}")]
+    Field { prefix: &'static str, field: String },
+    #[error("to-move {0:?} must be B, W or ?")]
+    ToMove(String),
+    #[error("the last field needs the colour to move")]
+    NoToMove,
+    #[error("{tag} is given twice in {text:?}")]
+    TagTwice { tag: String, text: String },
+    #[error("{word:?} needs a number from 1 to {max}")]
+    TagNumber { word: String, max: u8 },
+    #[error("owed draw {0:?} is not like W2")]
+    OwedDraw(String),
+    #[error("unknown tag {0:?} (extra:N, give, drawing:W1, passes:N, black:N)")]
+    UnknownTag(String),
+}
+
+impl From<ParseError> for NotationError {
+    fn from(e: ParseError) -> Self {
+        NotationError::new(e.to_string())
+    }
 }
 
 /// Reads one action or chance outcome.
-pub fn parse_action(set: &TileSet, text: &str) -> Result<Action, NotationError> {
+pub fn parse_action(set: &TileSet, text: &str) -> Result<Action, ParseError> {
     let text = text.trim();
     match text {
         "draw" => return Ok(Action::Draw),
@@ -43,9 +94,7 @@ pub fn parse_action(set: &TileSet, text: &str) -> Result<Action, NotationError> 
     if text.contains('@') {
         return parse_placement(set, text).map(Action::Place);
     }
-    Err(err(format!(
-        "unknown action {text:?} (TYPE@X,Y,ROTATION, draw, pass, give TYPE, give -)"
-    )))
+    Err(ParseError::UnknownAction(text.to_owned()))
 }
 
 pub fn format_action(set: &TileSet, action: &Action) -> String {
@@ -62,25 +111,31 @@ pub fn format_action(set: &TileSet, action: &Action) -> String {
 }
 
 /// Reads `A@3,-1,2`.
-pub fn parse_placement(set: &TileSet, text: &str) -> Result<Placement, NotationError> {
-    let (name, rest) = text
-        .split_once('@')
-        .ok_or_else(|| err(format!("{text:?} is not TYPE@X,Y,ROTATION")))?;
+pub fn parse_placement(set: &TileSet, text: &str) -> Result<Placement, ParseError> {
+    let not_one = || ParseError::NotAPlacement(text.to_owned());
+    let (name, rest) = text.split_once('@').ok_or_else(not_one)?;
     let tile = tile_id(set, name)?;
     let parts: Vec<&str> = rest.split(',').collect();
     let [x, y, r] = parts[..] else {
-        return Err(err(format!("{text:?} is not TYPE@X,Y,ROTATION")));
+        return Err(not_one());
     };
     let coordinate = |s: &str| {
-        s.parse::<i16>()
-            .map_err(|_| err(format!("coordinate {s:?} in {text:?} is not a number")))
+        s.parse::<i16>().map_err(|_| ParseError::NotANumber {
+            coordinate: s.to_owned(),
+            text: text.to_owned(),
+        })
     };
     let cell = Cell::new(coordinate(x)?, coordinate(y)?);
     let rotation = match r {
         "0" => 0,
         "1" => 1,
         "2" => 2,
-        _ => return Err(err(format!("rotation {r:?} in {text:?} must be 0, 1 or 2"))),
+        _ => {
+            return Err(ParseError::Rotation {
+                rotation: r.to_owned(),
+                text: text.to_owned(),
+            })
+        }
     };
     Ok(Placement {
         tile,
@@ -99,35 +154,35 @@ pub fn format_placement(set: &TileSet, p: Placement) -> String {
     )
 }
 
-fn tile_id(set: &TileSet, name: &str) -> Result<TileId, NotationError> {
+fn tile_id(set: &TileSet, name: &str) -> Result<TileId, ParseError> {
     set.id(name)
-        .ok_or_else(|| err(format!("unknown tile type {name:?}")))
+        .ok_or_else(|| ParseError::UnknownTile(name.to_owned()))
 }
 
-fn parse_seat(text: &str) -> Result<Seat, NotationError> {
+fn parse_seat(text: &str) -> Result<Seat, ParseError> {
     match text {
         "1" => Ok(Seat(0)),
         "2" => Ok(Seat(1)),
-        _ => Err(err(format!("seat {text:?} must be 1 or 2"))),
+        _ => Err(ParseError::Seat(text.to_owned())),
     }
 }
 
-fn parse_colour(text: &str) -> Result<Colour, NotationError> {
+fn parse_colour(text: &str) -> Result<Colour, ParseError> {
     let mut chars = text.chars();
     match (chars.next().and_then(Colour::from_letter), chars.next()) {
         (Some(c), None) => Ok(c),
-        _ => Err(err(format!("colour {text:?} must be B or W"))),
+        _ => Err(ParseError::Colour(text.to_owned())),
     }
 }
 
 /// Reads `A3C2K1` (counts per type) or `-`.
-pub fn parse_tiles(set: &TileSet, text: &str) -> Result<Tiles, NotationError> {
+pub fn parse_tiles(set: &TileSet, text: &str) -> Result<Tiles, ParseError> {
     let mut tiles = Tiles::default();
     if text == "-" {
         return Ok(tiles);
     }
     if text.is_empty() {
-        return Err(err("empty tile list (write - for none)"));
+        return Err(ParseError::EmptyTiles);
     }
     let mut rest = text;
     while !rest.is_empty() {
@@ -140,19 +195,26 @@ pub fn parse_tiles(set: &TileSet, text: &str) -> Result<Tiles, NotationError> {
             .unwrap_or(after.len());
         let (count, after) = after.split_at(digits);
         if name.is_empty() {
-            return Err(err(format!("expected a tile type at {rest:?} in {text:?}")));
+            return Err(ParseError::ExpectedTile {
+                at: rest.to_owned(),
+                text: text.to_owned(),
+            });
         }
         let tile = tile_id(set, name)?;
         let count: u8 = match count.parse() {
             Ok(n @ 1..) => n,
             _ => {
-                return Err(err(format!(
-                    "tile {name} needs a count from 1 to 255 in {text:?}"
-                )))
+                return Err(ParseError::TileCount {
+                    tile: name.to_owned(),
+                    text: text.to_owned(),
+                })
             }
         };
         if tiles.count(tile) > 0 {
-            return Err(err(format!("tile {name} is listed twice in {text:?}")));
+            return Err(ParseError::TileTwice {
+                tile: name.to_owned(),
+                text: text.to_owned(),
+            });
         }
         tiles.add_n(tile, count);
         rest = after;
@@ -171,282 +233,144 @@ pub fn format_tiles(set: &TileSet, tiles: &Tiles) -> String {
     out
 }
 
-/// A position as written, not yet checked against the rules: turn it into a state with
-/// [`Triles::state_from_position`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
-    /// The placements in the order they were made.
-    pub board: Vec<Placement>,
-    /// Indexed by [`Colour::index`].
-    pub hands: [Tiles; 2],
-    /// The face-down pool.
-    pub pool: Tiles,
-    /// The face-up next tile (`open-pool`).
-    pub next: Option<TileId>,
-    /// `None` while the first mover is not drawn (`?`).
-    pub to_move: Option<Colour>,
-    pub extra: u8,
-    pub give: bool,
-    pub draws: Vec<(Colour, u8)>,
-    pub passes: u8,
-    /// `None` while colours are not drawn (`black:?`).
-    pub black: Option<Seat>,
-}
-
-impl Position {
-    pub fn parse(set: &TileSet, text: &str) -> Result<Position, NotationError> {
-        let fields: Vec<&str> = text.split('|').map(str::trim).collect();
-        let [board, black, white, pool, turn] = fields[..] else {
-            return Err(err(format!(
-                "a position has 5 fields separated by |, not {}: {text:?}",
-                fields.len()
-            )));
-        };
-        let board = if board == "-" || board.is_empty() {
-            Vec::new()
-        } else {
-            board
-                .split_whitespace()
-                .map(|p| parse_placement(set, p))
-                .collect::<Result<_, _>>()?
-        };
-        let hand = |field: &str, prefix: &str| {
-            field
-                .strip_prefix(prefix)
-                .ok_or_else(|| err(format!("expected {prefix} at {field:?}")))
-                .and_then(|t| parse_tiles(set, t.trim()))
-        };
-        let hands = [hand(black, "B:")?, hand(white, "W:")?];
-        let pool = pool
-            .strip_prefix("pool:")
-            .ok_or_else(|| err(format!("expected pool: at {pool:?}")))?;
-        let (pool, next) = match pool.split_once(" next:") {
-            Some((p, n)) => (p, Some(tile_id(set, n.trim())?)),
-            None => (pool, None),
-        };
-        let pool = parse_tiles(set, pool.trim())?;
-
-        let mut words = turn.split_whitespace();
-        let to_move = match words.next() {
-            Some("?") => None,
-            Some(c) => {
-                Some(parse_colour(c).map_err(|_| err(format!("to-move {c:?} must be B, W or ?")))?)
-            }
-            None => return Err(err("the last field needs the colour to move")),
-        };
-        let mut position = Position {
-            board,
-            hands,
-            pool,
-            next,
-            to_move,
-            extra: 0,
-            give: false,
-            draws: Vec::new(),
-            passes: 0,
-            black: Some(Seat(0)),
-        };
-        let mut seen: Vec<&str> = Vec::new();
-        for word in words {
-            let (tag, value) = word.split_once(':').unwrap_or((word, ""));
-            if seen.contains(&tag) {
-                return Err(err(format!("{tag} is given twice in {turn:?}")));
-            }
-            seen.push(tag);
-            let number = |max: u8| match value.parse::<u8>() {
-                Ok(n @ 1..) if n <= max => Ok(n),
-                _ => Err(err(format!("{word:?} needs a number from 1 to {max}"))),
-            };
-            match tag {
-                "extra" => position.extra = number(u8::MAX)?,
-                "give" if value.is_empty() => position.give = true,
-                "passes" => position.passes = number(2)?,
-                "black" if value == "?" => position.black = None,
-                "black" => position.black = Some(parse_seat(value)?),
-                "drawing" => {
-                    for owed in value.split(',') {
-                        let mut chars = owed.chars();
-                        let colour = chars.next().and_then(Colour::from_letter);
-                        let n = chars.as_str().parse::<u8>().ok().filter(|&n| n > 0);
-                        let (Some(colour), Some(n)) = (colour, n) else {
-                            return Err(err(format!("owed draw {owed:?} is not like W2")));
-                        };
-                        position.draws.push((colour, n));
-                    }
-                }
-                _ => {
-                    return Err(err(format!(
-                        "unknown tag {word:?} (extra:N, give, drawing:W1, passes:N, black:N)"
-                    )))
-                }
-            }
-        }
-        Ok(position)
-    }
-
-    pub fn format(&self, set: &TileSet) -> String {
-        let board = if self.board.is_empty() {
-            "-".to_owned()
-        } else {
-            let placements: Vec<String> = self
-                .board
-                .iter()
-                .map(|&p| format_placement(set, p))
-                .collect();
-            placements.join(" ")
-        };
-        let mut out = format!(
-            "{board} | B:{} | W:{} | pool:{}",
-            format_tiles(set, &self.hands[0]),
-            format_tiles(set, &self.hands[1]),
-            format_tiles(set, &self.pool)
-        );
-        if let Some(t) = self.next {
-            write!(out, " next:{}", set.name(t)).expect("writing to a string");
-        }
-        out.push_str(" | ");
-        out.push(self.to_move.map_or('?', Colour::letter));
-        if self.extra > 0 {
-            write!(out, " extra:{}", self.extra).expect("writing to a string");
-        }
-        if self.give {
-            out.push_str(" give");
-        }
-        if !self.draws.is_empty() {
-            let owed: Vec<String> = self
-                .draws
-                .iter()
-                .map(|(c, n)| format!("{}{n}", c.letter()))
-                .collect();
-            write!(out, " drawing:{}", owed.join(",")).expect("writing to a string");
-        }
-        if self.passes > 0 {
-            write!(out, " passes:{}", self.passes).expect("writing to a string");
-        }
-        match self.black {
-            Some(Seat(0)) => {}
-            Some(seat) => write!(out, " black:{}", seat.0 + 1).expect("writing to a string"),
-            None => out.push_str(" black:?"),
-        }
-        out
-    }
-}
-
-impl From<&TrilesState> for Position {
-    fn from(state: &TrilesState) -> Position {
-        Position {
-            board: state.placements().to_vec(),
-            hands: [*state.hand(Colour::Black), *state.hand(Colour::White)],
-            pool: *state.pool(),
-            next: state.next(),
-            to_move: state.to_move(),
-            extra: state.extra(),
-            give: state.gift_pending(),
-            draws: state.draws().to_vec(),
-            passes: state.passes(),
-            black: state.black(),
-        }
-    }
-}
-
-/// Checks a position against the rules and builds its state.
-pub(crate) fn to_state(game: &Triles, p: &Position) -> Result<TrilesState, NotationError> {
-    let set = game.tile_set();
-    let mut board: Board = game.empty_board();
-    if p.board.len() > set.total_tiles() {
-        return Err(err(format!(
-            "{} tiles on the board, the set has {}",
-            p.board.len(),
-            set.total_tiles()
-        )));
-    }
-    for (i, &placement) in p.board.iter().enumerate() {
-        let text = format_placement(set, placement);
-        if i == 0 && (placement.cell != Cell::new(0, 0) || placement.rotation != 0) {
-            return Err(err(format!(
-                "the starting tile {text} must lie on 0,0 with rotation 0"
-            )));
-        }
-        game.fits(&board, placement)
-            .map_err(|v| err(format!("{text} does not fit: {v}")))?;
-        game.lay(&mut board, placement);
-    }
-    for id in set.ids() {
-        let on_board = p.board.iter().filter(|q| q.tile == id).count();
-        let held: usize = p
-            .hands
-            .iter()
-            .chain([&p.pool])
-            .map(|h| usize::from(h.count(id)))
-            .sum();
-        let found = on_board + held + usize::from(p.next == Some(id));
-        let copies = usize::from(set.tile(id).copies());
-        if found != copies {
-            return Err(err(format!(
-                "tile {}: {found} in the position, the set has {copies}",
-                set.name(id)
-            )));
-        }
-    }
-    let open_pool = game.variants().open_pool;
-    if p.next.is_some() && !open_pool {
-        return Err(err("next: is only shown in the open-pool variant"));
-    }
-    let [black, white] = [0, 1].map(|i| p.hands[i].len());
-    if p.board.is_empty() {
-        let pending =
-            p.extra > 0 || p.give || !p.draws.is_empty() || p.passes > 0 || p.next.is_some();
-        if pending {
-            return Err(err("nothing can be owed before the starting tile is laid"));
-        }
-        if (p.black.is_none() || p.to_move.is_none()) && black + white > 0 {
-            return Err(err("colours and the first mover are drawn before the deal"));
-        }
-        if black > HAND_SIZE || white > HAND_SIZE || (white > 0 && black < HAND_SIZE) {
-            return Err(err(format!(
-                "the deal gives black {HAND_SIZE} tiles, then white {HAND_SIZE}"
-            )));
-        }
-    } else {
-        if p.black.is_none() || p.to_move.is_none() {
-            return Err(err(
-                "colours and the first mover are drawn before the starting tile",
-            ));
-        }
-        if black == 0 && white == 0 {
-            return Err(err("both hands are empty"));
-        }
-    }
-    let pool_len = p.pool.len() + usize::from(p.next.is_some());
-    if !p.draws.is_empty() && pool_len == 0 {
-        return Err(err("draws are owed from an empty pool"));
-    }
-    if !p.draws.is_empty() && p.next.is_some() {
-        return Err(err("an owed draw would already have taken the next tile"));
-    }
-    if p.draws.len() > 2 {
-        return Err(err(
-            "at most two owed draws (the opponent's, then the mover's)",
-        ));
-    }
-    let winner = if p.board.is_empty() {
-        None
-    } else {
-        Colour::ALL
-            .into_iter()
-            .find(|c| p.hands[c.index()].is_empty())
-    };
-    Ok(TrilesState {
-        board,
-        hands: p.hands,
-        pool: p.pool,
-        next: p.next,
-        black: p.black,
-        to_move: p.to_move,
-        extra: p.extra,
-        give: p.give,
-        draws: p.draws.iter().copied().collect::<Draws>(),
-        passes: p.passes,
-        winner,
+/// `field` after `prefix`.
+fn field<'a>(field: &'a str, prefix: &'static str) -> Result<&'a str, ParseError> {
+    field.strip_prefix(prefix).ok_or_else(|| ParseError::Field {
+        prefix,
+        field: field.to_owned(),
     })
+}
+
+/// Reads a position, unchecked.
+pub fn parse_setup(set: &TileSet, text: &str) -> Result<Setup, ParseError> {
+    let fields: Vec<&str> = text.split('|').map(str::trim).collect();
+    let [board, black, white, pool, turn] = fields[..] else {
+        return Err(ParseError::Fields {
+            fields: fields.len(),
+            text: text.to_owned(),
+        });
+    };
+    let board = if board == "-" || board.is_empty() {
+        Vec::new()
+    } else {
+        board
+            .split_whitespace()
+            .map(|p| parse_placement(set, p))
+            .collect::<Result<_, _>>()?
+    };
+    let hands = [
+        parse_tiles(set, field(black, "B:")?.trim())?,
+        parse_tiles(set, field(white, "W:")?.trim())?,
+    ];
+    let pool = field(pool, "pool:")?;
+    let (pool, next) = match pool.split_once(" next:") {
+        Some((p, n)) => (p, Some(tile_id(set, n.trim())?)),
+        None => (pool, None),
+    };
+    let pool = parse_tiles(set, pool.trim())?;
+
+    let mut words = turn.split_whitespace();
+    let to_move = match words.next() {
+        Some("?") => None,
+        Some(c) => Some(parse_colour(c).map_err(|_| ParseError::ToMove(c.to_owned()))?),
+        None => return Err(ParseError::NoToMove),
+    };
+    let mut setup = Setup {
+        board,
+        hands,
+        pool,
+        next,
+        to_move,
+        extra: 0,
+        give: false,
+        draws: Vec::new(),
+        passes: 0,
+        black: Some(Seat(0)),
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for word in words {
+        let (tag, value) = word.split_once(':').unwrap_or((word, ""));
+        if seen.contains(&tag) {
+            return Err(ParseError::TagTwice {
+                tag: tag.to_owned(),
+                text: turn.to_owned(),
+            });
+        }
+        seen.push(tag);
+        let number = |max: u8| match value.parse::<u8>() {
+            Ok(n @ 1..) if n <= max => Ok(n),
+            _ => Err(ParseError::TagNumber {
+                word: word.to_owned(),
+                max,
+            }),
+        };
+        match tag {
+            "extra" => setup.extra = number(u8::MAX)?,
+            "give" if value.is_empty() => setup.give = true,
+            "passes" => setup.passes = number(2)?,
+            "black" if value == "?" => setup.black = None,
+            "black" => setup.black = Some(parse_seat(value)?),
+            "drawing" => {
+                for owed in value.split(',') {
+                    let mut chars = owed.chars();
+                    let colour = chars.next().and_then(Colour::from_letter);
+                    let n = chars.as_str().parse::<u8>().ok().filter(|&n| n > 0);
+                    let (Some(colour), Some(n)) = (colour, n) else {
+                        return Err(ParseError::OwedDraw(owed.to_owned()));
+                    };
+                    setup.draws.push((colour, n));
+                }
+            }
+            _ => return Err(ParseError::UnknownTag(word.to_owned())),
+        }
+    }
+    Ok(setup)
+}
+
+/// Writes a position.
+pub fn format_setup(set: &TileSet, setup: &Setup) -> String {
+    let board = if setup.board.is_empty() {
+        "-".to_owned()
+    } else {
+        let placements: Vec<String> = setup
+            .board
+            .iter()
+            .map(|&p| format_placement(set, p))
+            .collect();
+        placements.join(" ")
+    };
+    let mut out = format!(
+        "{board} | B:{} | W:{} | pool:{}",
+        format_tiles(set, &setup.hands[0]),
+        format_tiles(set, &setup.hands[1]),
+        format_tiles(set, &setup.pool)
+    );
+    if let Some(t) = setup.next {
+        write!(out, " next:{}", set.name(t)).expect("writing to a string");
+    }
+    out.push_str(" | ");
+    out.push(setup.to_move.map_or('?', Colour::letter));
+    if setup.extra > 0 {
+        write!(out, " extra:{}", setup.extra).expect("writing to a string");
+    }
+    if setup.give {
+        out.push_str(" give");
+    }
+    if !setup.draws.is_empty() {
+        let owed: Vec<String> = setup
+            .draws
+            .iter()
+            .map(|(c, n)| format!("{}{n}", c.letter()))
+            .collect();
+        write!(out, " drawing:{}", owed.join(",")).expect("writing to a string");
+    }
+    if setup.passes > 0 {
+        write!(out, " passes:{}", setup.passes).expect("writing to a string");
+    }
+    match setup.black {
+        Some(Seat(0)) => {}
+        Some(seat) => write!(out, " black:{}", seat.0 + 1).expect("writing to a string"),
+        None => out.push_str(" black:?"),
+    }
+    out
 }

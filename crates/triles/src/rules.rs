@@ -1,27 +1,25 @@
-//! The turn flow of Triles and its [`Game`] implementation: the setup as chance events
-//! (colours, first mover, the deal, the starting tile), placements or `draw`/`pass`,
-//! the rewards in order (empty hand, opponent dots, the wedge gift, extra placements for
-//! own loops), the double-pass end, the variants, and what each seat may see. See
-//! `docs/rules/triles.md`.
+//! The turn flow of Triles and its [`Game`] implementation: the options and variants,
+//! the setup as chance events (colours, first mover, the deal, the starting tile),
+//! placements or `draw`/`pass`, the rewards in order (empty hand, opponent dots, the wedge
+//! gift, extra placements for own loops), the double-pass end and the outcome, which rule
+//! a refused decision breaks, and what each seat may see. The top module: it uses all the
+//! others. Rules: `docs/rules/triles.md`.
 
 use std::fmt;
 use std::str::FromStr;
 
-use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::RngCore;
 use thiserror::Error;
 use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
-use crate::grid::{Board, Cell, Geometry, Placement};
-use crate::lines::Line;
-use crate::movegen::{Effects, Judge, Violation};
-use crate::notation::{self, Position};
-use crate::rule;
-use crate::tileset::{Colour, TileId, TileSet, MAX_TYPES};
-
-/// Tiles each player draws at the start.
-pub const HAND_SIZE: usize = 8;
+use crate::board::{Board, Cell, Geometry, Placement};
+use crate::draw::{self, Context};
+use crate::movegen::{Effects, Judge};
+use crate::moves::{rule, Action, Violation};
+use crate::notation;
+use crate::state::{PositionError, Setup, Tiles, TrilesState, TrilesView};
+use crate::tileset::{Colour, TileId, TileSet, HAND_SIZE};
 
 /// A rule variant from the source, a game option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,346 +105,6 @@ pub struct Options {
     pub first: Option<Colour>,
 }
 
-/// A multiset of tile types: a hand or the pool.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Tiles {
-    counts: [u8; MAX_TYPES],
-    len: u16,
-}
-
-impl Default for Tiles {
-    fn default() -> Self {
-        Self {
-            counts: [0; MAX_TYPES],
-            len: 0,
-        }
-    }
-}
-
-impl fmt::Debug for Tiles {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map()
-            .entries(self.iter().map(|(t, n)| (t.0, n)))
-            .finish()
-    }
-}
-
-impl Tiles {
-    /// Every copy of every type of `set`.
-    pub fn full(set: &TileSet) -> Self {
-        let mut tiles = Tiles::default();
-        for id in set.ids() {
-            tiles.add_n(id, set.tile(id).copies());
-        }
-        tiles
-    }
-
-    pub fn count(&self, tile: TileId) -> u8 {
-        self.counts[tile.index()]
-    }
-
-    pub fn len(&self) -> usize {
-        usize::from(self.len)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Types present, with their counts, in set order.
-    pub fn iter(&self) -> impl Iterator<Item = (TileId, u8)> + Clone + '_ {
-        self.counts
-            .iter()
-            .enumerate()
-            .filter(|(_, &n)| n > 0)
-            .map(|(i, &n)| (TileId(i as u8), n))
-    }
-
-    pub fn add(&mut self, tile: TileId) {
-        self.add_n(tile, 1);
-    }
-
-    pub fn add_n(&mut self, tile: TileId, n: u8) {
-        self.counts[tile.index()] += n;
-        self.len += u16::from(n);
-    }
-
-    /// Takes one tile out; `false` (and nothing changes) when there is none.
-    pub fn remove(&mut self, tile: TileId) -> bool {
-        let c = &mut self.counts[tile.index()];
-        if *c == 0 {
-            return false;
-        }
-        *c -= 1;
-        self.len -= 1;
-        true
-    }
-}
-
-/// A decision of a player or an outcome of chance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// `A@3,-1,2`.
-    Place(Placement),
-    /// `draw`: no placement is possible; take a tile and end the turn.
-    Draw,
-    /// `pass`: nothing is possible (empty pool, or an owed extra placement that cannot be
-    /// made).
-    Pass,
-    /// `give K`: the wedge gift.
-    Give(TileId),
-    /// `give -`: the wedge gift declined.
-    Decline,
-    /// Chance, `draw:K`: tile K comes out of the pool (dealt, laid as the starting tile,
-    /// drawn, or turned up as the next tile in `open-pool`).
-    Tile(TileId),
-    /// Chance, `black:1`: this seat plays black.
-    Black(Seat),
-    /// Chance, `first:B`: this colour moves first.
-    First(Colour),
-}
-
-/// Draws owed to players, settled before anything else, in order.
-pub(crate) type Draws = ArrayVec<(Colour, u8), 2>;
-
-/// A position of Triles.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrilesState {
-    pub(crate) board: Board,
-    /// Indexed by [`Colour::index`].
-    pub(crate) hands: [Tiles; 2],
-    /// Face down; in `open-pool` without the visible `next` tile.
-    pub(crate) pool: Tiles,
-    pub(crate) next: Option<TileId>,
-    pub(crate) black: Option<Seat>,
-    /// The colour to move; during the setup, the one that will move first.
-    pub(crate) to_move: Option<Colour>,
-    /// Extra placements owed to the mover for its loops.
-    pub(crate) extra: u8,
-    /// The mover is to choose the wedge gift.
-    pub(crate) give: bool,
-    pub(crate) draws: Draws,
-    /// Consecutive turns that began with a pass.
-    pub(crate) passes: u8,
-    pub(crate) winner: Option<Colour>,
-}
-
-impl TrilesState {
-    /// The placements in the order they were made; the first is the starting tile.
-    pub fn placements(&self) -> &[Placement] {
-        self.board.placements()
-    }
-
-    pub fn hand(&self, colour: Colour) -> &Tiles {
-        &self.hands[colour.index()]
-    }
-
-    /// The tiles face down in the pool (in `open-pool`, without [`Self::next`]).
-    pub fn pool(&self) -> &Tiles {
-        &self.pool
-    }
-
-    /// The face-up next tile of the pool (`open-pool`).
-    pub fn next(&self) -> Option<TileId> {
-        self.next
-    }
-
-    /// The colour to move (once drawn).
-    pub fn to_move(&self) -> Option<Colour> {
-        self.to_move
-    }
-
-    pub fn black(&self) -> Option<Seat> {
-        self.black
-    }
-
-    pub fn extra(&self) -> u8 {
-        self.extra
-    }
-
-    pub fn gift_pending(&self) -> bool {
-        self.give
-    }
-
-    /// Draws still owed, in order.
-    pub fn draws(&self) -> &[(Colour, u8)] {
-        &self.draws
-    }
-
-    pub fn passes(&self) -> u8 {
-        self.passes
-    }
-
-    /// Empty cells next to placed tiles.
-    pub fn frontier(&self) -> &[Cell] {
-        self.board.frontier()
-    }
-
-    /// Every line on the table.
-    pub fn lines(&self) -> Vec<Line> {
-        self.board.lines.lines()
-    }
-
-    /// The seat playing `colour`, once colours are drawn.
-    pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
-        self.black.map(|b| {
-            if colour == Colour::Black {
-                b
-            } else {
-                Seat(1 - b.0)
-            }
-        })
-    }
-
-    /// The colour `seat` plays, once colours are drawn.
-    pub fn colour_of(&self, seat: Seat) -> Option<Colour> {
-        self.black.map(|b| {
-            if b == seat {
-                Colour::Black
-            } else {
-                Colour::White
-            }
-        })
-    }
-
-    fn pool_len(&self) -> usize {
-        self.pool.len() + usize::from(self.next.is_some())
-    }
-
-    fn set_up(&self) -> bool {
-        !self.board.placements().is_empty()
-    }
-
-    fn is_over(&self) -> bool {
-        self.winner.is_some() || self.passes >= 2
-    }
-
-    fn mover(&self) -> Colour {
-        self.to_move.expect("colours are drawn before play")
-    }
-}
-
-/// What one seat, or a spectator, sees: the board, the hands it may see (its own; both
-/// in `open-hands`; a spectator none but in `open-hands`), every hand's size, the pool's
-/// size (and the next tile in `open-pool`), whose turn it is and what is owed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrilesView {
-    /// `None` for a spectator.
-    pub(crate) viewer: Option<Seat>,
-    pub(crate) board: Vec<Placement>,
-    /// Per colour ([`Colour::index`]): the hand, where the viewer may see it.
-    pub(crate) hands: [Option<Tiles>; 2],
-    pub(crate) hand_sizes: [usize; 2],
-    pub(crate) pool_size: usize,
-    pub(crate) next: Option<TileId>,
-    pub(crate) black: Option<Seat>,
-    pub(crate) to_move: Option<Colour>,
-    pub(crate) extra: u8,
-    pub(crate) give: bool,
-    pub(crate) draws: Draws,
-    pub(crate) passes: u8,
-    pub(crate) winner: Option<Colour>,
-}
-
-/// The hand of a seat whose colour is not drawn yet.
-const NO_TILES: Tiles = Tiles {
-    counts: [0; MAX_TYPES],
-    len: 0,
-};
-
-impl TrilesView {
-    /// The seat this view is for; `None` for a spectator.
-    pub fn seat(&self) -> Option<Seat> {
-        self.viewer
-    }
-
-    /// The viewer's colour, once colours are drawn; `None` for a spectator.
-    pub fn colour(&self) -> Option<Colour> {
-        let (b, seat) = (self.black?, self.viewer?);
-        Some(if b == seat {
-            Colour::Black
-        } else {
-            Colour::White
-        })
-    }
-
-    /// The seat playing `colour`, once colours are drawn.
-    pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
-        self.black.map(|b| match colour {
-            Colour::Black => b,
-            Colour::White => Seat(1 - b.0),
-        })
-    }
-
-    pub fn placements(&self) -> &[Placement] {
-        &self.board
-    }
-
-    /// The viewer's hand (empty before the deal); `None` for a spectator.
-    pub fn hand(&self) -> Option<&Tiles> {
-        self.viewer?;
-        Some(match self.colour() {
-            Some(c) => self.hands[c.index()]
-                .as_ref()
-                .expect("a seat sees its hand"),
-            None => &NO_TILES,
-        })
-    }
-
-    /// The hand of `colour`, if the viewer may see it.
-    pub fn hand_of(&self, colour: Colour) -> Option<&Tiles> {
-        self.hands[colour.index()].as_ref()
-    }
-
-    /// How many tiles `colour` holds.
-    pub fn hand_size(&self, colour: Colour) -> usize {
-        self.hand_sizes[colour.index()]
-    }
-
-    /// The opponent's hand, in `open-hands`; `None` for a spectator.
-    pub fn opponent_hand(&self) -> Option<&Tiles> {
-        self.hand_of(self.colour()?.opponent())
-    }
-
-    /// How many tiles the opponent holds (0 for a spectator or before the deal).
-    pub fn opponent_hand_size(&self) -> usize {
-        self.colour().map_or(0, |c| self.hand_size(c.opponent()))
-    }
-
-    /// Tiles in the pool, the visible next tile included.
-    pub fn pool_size(&self) -> usize {
-        self.pool_size
-    }
-
-    pub fn next(&self) -> Option<TileId> {
-        self.next
-    }
-
-    pub fn to_move(&self) -> Option<Colour> {
-        self.to_move
-    }
-
-    pub fn extra(&self) -> u8 {
-        self.extra
-    }
-
-    pub fn gift_pending(&self) -> bool {
-        self.give
-    }
-
-    pub fn draws(&self) -> &[(Colour, u8)] {
-        &self.draws
-    }
-
-    pub fn passes(&self) -> u8 {
-        self.passes
-    }
-
-    pub fn winner(&self) -> Option<Colour> {
-        self.winner
-    }
-}
-
 /// The game of Triles with its options.
 #[derive(Clone, Debug)]
 pub struct Triles {
@@ -517,29 +175,6 @@ impl Triles {
         board.place(&self.options.tile_set, &self.geometry, placement);
     }
 
-    /// Whether laying `placement` on `board` fits physically: on an empty cell next to a
-    /// placed tile (or the first tile anywhere), colours matching on every shared edge.
-    pub(crate) fn fits(&self, board: &Board, placement: Placement) -> Result<(), Violation> {
-        if board.placements().is_empty() {
-            return Ok(());
-        }
-        // Fit does not depend on the mover: judge as black and ignore the rules about
-        // lines (rules 2 to 4).
-        let judge = Judge {
-            geometry: &self.geometry,
-            board,
-            mover: Colour::Black,
-            own_dots: true,
-        };
-        match judge.check(placement) {
-            Ok(_)
-            | Err(Violation::ExtendsNoOwnLine(_))
-            | Err(Violation::MakesOwnDot(_))
-            | Err(Violation::ClosesOwnLine(_)) => Ok(()),
-            Err(e) => Err(e),
-        }
-    }
-
     fn place(&self, state: &mut TrilesState, placement: Placement) {
         let mover = state.mover();
         let effects = self
@@ -600,33 +235,28 @@ impl Triles {
         }
     }
 
-    /// The state a position describes, if it is one this game can reach.
-    pub fn state_from_position(&self, position: &Position) -> Result<TrilesState, NotationError> {
-        notation::to_state(self, position)
+    /// The state a setup describes, if it is one this game can reach: every reason it
+    /// is not.
+    pub fn state_from_setup(&self, setup: &Setup) -> Result<TrilesState, PositionError> {
+        setup.check(
+            &self.options.tile_set,
+            &self.geometry,
+            self.options.variants.open_pool,
+        )
     }
 
-    pub(crate) fn geometry(&self) -> &Geometry {
-        &self.geometry
-    }
-
-    /// What `viewer` (a seat, or a spectator for `None`) may see of `state`.
-    fn view_for(&self, state: &TrilesState, viewer: Option<Seat>) -> TrilesView {
-        let own = viewer.and_then(|seat| state.colour_of(seat));
-        let open = self.options.variants.open_hands;
-        TrilesView {
-            viewer,
-            board: state.board.placements().to_vec(),
-            hands: Colour::ALL.map(|c| (open || own == Some(c)).then(|| state.hands[c.index()])),
-            hand_sizes: Colour::ALL.map(|c| state.hands[c.index()].len()),
-            pool_size: state.pool_len(),
-            next: state.next,
-            black: state.black,
-            to_move: state.to_move,
-            extra: state.extra,
-            give: state.give,
-            draws: state.draws.clone(),
-            passes: state.passes,
-            winner: state.winner,
+    /// What the diagram and the JSON need besides a view.
+    fn context(&self, view: &TrilesView) -> Context<'_> {
+        Context {
+            set: &self.options.tile_set,
+            geometry: &self.geometry,
+            variants: Variant::ALL
+                .into_iter()
+                .filter(|&v| self.options.variants.contains(v))
+                .map(Variant::name)
+                .collect(),
+            seat_names: [Seat(0), Seat(1)].map(|seat| self.seat_name(seat)),
+            turn: self.view_turn(view),
         }
     }
 
@@ -796,20 +426,9 @@ impl Game for Triles {
     }
 
     fn new_game(&self) -> TrilesState {
-        let set = &self.options.tile_set;
-        TrilesState {
-            board: self.empty_board(),
-            hands: [Tiles::default(); 2],
-            pool: Tiles::full(set),
-            next: None,
-            black: self.options.black,
-            to_move: self.options.first,
-            extra: 0,
-            give: false,
-            draws: Draws::new(),
-            passes: 0,
-            winner: None,
-        }
+        let o = &self.options;
+        let setup = Setup::new_game(&o.tile_set, o.black, o.first);
+        TrilesState::assemble(self.empty_board(), setup)
     }
 
     fn turn(&self, state: &TrilesState) -> Turn {
@@ -950,15 +569,15 @@ impl Game for Triles {
     }
 
     fn view(&self, state: &TrilesState, seat: Seat) -> TrilesView {
-        self.view_for(state, Some(seat))
+        TrilesView::new(state, Some(seat), self.options.variants.open_hands)
     }
 
     fn public_view(&self, state: &TrilesState) -> TrilesView {
-        self.view_for(state, None)
+        TrilesView::new(state, None, self.options.variants.open_hands)
     }
 
     fn view_json(&self, view: &TrilesView) -> serde_json::Value {
-        crate::draw::view_json(self, view)
+        draw::view_json(&self.context(view), view)
     }
 
     fn determinize(&self, view: &TrilesView, rng: &mut dyn RngCore) -> TrilesState {
@@ -1004,32 +623,33 @@ impl Game for Triles {
                 hand
             }
         });
-        TrilesState {
-            board,
+        let setup = Setup {
+            board: view.board.clone(),
             hands,
             pool,
             next: view.next,
-            black: view.black,
             to_move: view.to_move,
             extra: view.extra,
             give: view.give,
-            draws: view.draws.clone(),
+            draws: view.draws.to_vec(),
             passes: view.passes,
-            winner: view.winner,
-        }
+            black: view.black,
+        };
+        TrilesState::assemble(board, setup)
     }
 
     fn parse_position(&self, text: &str) -> Result<TrilesState, NotationError> {
-        let position = Position::parse(self.tile_set(), text)?;
-        self.state_from_position(&position)
+        let setup = notation::parse_setup(self.tile_set(), text)?;
+        self.state_from_setup(&setup)
+            .map_err(|e| NotationError::new(e.to_string()))
     }
 
     fn format_position(&self, state: &TrilesState) -> String {
-        Position::from(state).format(self.tile_set())
+        notation::format_setup(self.tile_set(), &Setup::from(state))
     }
 
     fn parse_action(&self, _state: &TrilesState, text: &str) -> Result<Action, NotationError> {
-        notation::parse_action(self.tile_set(), text)
+        Ok(notation::parse_action(self.tile_set(), text)?)
     }
 
     fn format_action(&self, _state: &TrilesState, action: &Action) -> String {
@@ -1037,7 +657,7 @@ impl Game for Triles {
     }
 
     fn draw(&self, view: &TrilesView) -> String {
-        crate::draw::draw(self, view)
+        draw::draw(&self.context(view), view)
     }
 
     fn breach(&self, state: &TrilesState, action: &Action) -> Option<Breach> {

@@ -1,7 +1,8 @@
-//! Tile sets as data: the definition file (`terminals_per_edge`, and per type its name,
-//! terminals clockwise, arc pairs and copies), its validation, and the default 52-tile
-//! set built in from `sets/default.toml`. The format is documented in
-//! `docs/rules/triles-tilesets.md`; the rules in `docs/rules/triles.md`.
+//! Tile sets as data: colours and terminals, the definition file (`terminals_per_edge`,
+//! and per type its name, terminals clockwise, arc pairs and copies), its validation, and
+//! the default 52-tile set built in from `sets/default.toml`. The lowest module: it uses
+//! no other. Format: `docs/rules/triles-tilesets.md`; rules: `docs/rules/triles.md`
+//! ("Tiles", "Tile-set files").
 
 use std::fmt;
 
@@ -16,8 +17,10 @@ pub const MAX_TERMINALS: usize = 3 * MAX_TERMINALS_PER_EDGE;
 pub const MAX_TYPES: usize = 64;
 /// Most tiles in a set (a placed tile is numbered by a byte).
 pub const MAX_TILES: usize = 255;
+/// Tiles each player draws at the start, whatever the set.
+pub const HAND_SIZE: usize = 8;
 /// Tiles a set needs at least: two hands and the starting tile.
-pub const MIN_TILES: usize = 2 * crate::HAND_SIZE + 1;
+pub const MIN_TILES: usize = 2 * HAND_SIZE + 1;
 
 const DEFAULT_SET: &str = include_str!("../sets/default.toml");
 

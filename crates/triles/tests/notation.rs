@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use trio_core::{Game, Seat};
-use trio_triles::{Action, Cell, Colour, Placement, TileId, Triles};
+use trio_triles::{notation, Action, Cell, Colour, Placement, TileId, Triles};
 
 #[test]
 fn spec_example_position_reads_and_writes_back() {
@@ -83,8 +83,8 @@ fn malformed_positions_say_what_is_wrong() {
         (format!("- | B:- | W:- | pool:{full} | ? passes:3"), "\"passes:3\" needs a number from 1 to 2"),
         (format!("- | B:A | W:- | pool:{full} | B"), "tile A needs a count from 1 to 255 in \"A\""),
         (format!("- | B:A1A1 | W:- | pool:{full} | B"), "tile A is listed twice in \"A1A1\""),
-        ("A@1,0,0 | B:- | W:- | pool:A8B9C9D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B".to_owned(), "the starting tile A@1,0,0 must lie on 0,0 with rotation 0"),
-        ("A@0,0,0 C@1,0,0 | B:A8 | W:A1B8 | pool:C8D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B".to_owned(), "C@1,0,0 does not fit: colour mismatch on edge L: the tile shows white, the neighbour black"),
+        ("A@1,0,0 | B:- | W:- | pool:A8B9C9D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B".to_owned(), "the starting tile A@1,0,0 must lie on 0,0 with rotation 0; both hands are empty"),
+        ("A@0,0,0 C@1,0,0 | B:A8 | W:B8 | pool:B1C8D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B".to_owned(), "C@1,0,0 does not fit: colour mismatch on edge L: the tile shows white, the neighbour black"),
         ("A@0,0,0 A@3,0,0 | B:A7 | W:B8 | pool:B1C9D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B".to_owned(), "A@3,0,0 does not fit: cell 3,0 shares no edge with a placed tile"),
         ("A@0,0,0 | B:A7 | W:B8 | pool:B1C9D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B".to_owned(), "tile A: 8 in the position, the set has 9"),
         (format!("- | B:- | W:- | pool:{full} | B extra:1"), "nothing can be owed before the starting tile is laid"),
@@ -93,6 +93,26 @@ fn malformed_positions_say_what_is_wrong() {
         let e = g.parse_position(&text).expect_err(&text);
         assert_eq!(e.to_string(), message, "{text}");
     }
+}
+
+/// The checked conversion names every reason, not only the first.
+#[test]
+fn a_setup_that_is_no_position_says_every_reason() {
+    let g = Triles::default();
+    let text = "A@0,0,0 C@1,0,0 | B:A8 | W:B8 | \
+                pool:B1C8D9E1F1G1H1I1J1L1M1N1O1P1Q1R1S1T1 next:K | B drawing:W1";
+    let setup = notation::parse_setup(g.tile_set(), text).unwrap();
+    let faults = g.state_from_setup(&setup).unwrap_err().faults;
+    let messages: Vec<String> = faults.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        messages,
+        [
+            "C@1,0,0 does not fit: colour mismatch on edge L: the tile shows white, the neighbour black",
+            "next: is only shown in the open-pool variant",
+            "an owed draw would already have taken the next tile",
+        ][..],
+        "{messages:?}"
+    );
 }
 
 proptest! {

@@ -1,9 +1,10 @@
-//! The triangular grid: cells `(x, y)` pointing up when `x + y` is even, their edges
-//! `L`, `R`, `V`, the clockwise edge orders `[L, R, V]` (up) and `[R, L, V]` (down), and
-//! rotation: terminal `j` of a tile with rotation `r` lies on cell edge
-//! `order[(j / k + r) mod 3]`, slot `j mod k`. Also the board: which cell holds which
-//! placed tile, the placements in order, the frontier of empty cells next to them, and the
-//! lines. See `docs/rules/triles.md` ("Grid, rotation, notation").
+//! The table: cells `(x, y)` of the triangular grid, pointing up when `x + y` is even,
+//! their edges `L`, `R`, `V`, the clockwise edge orders `[L, R, V]` (up) and `[R, L, V]`
+//! (down), and rotation: terminal `j` of a tile with rotation `r` lies on cell edge
+//! `order[(j / k + r) mod 3]`, slot `j mod k`. A [`Placement`] is a tile laid on a cell;
+//! the [`Board`] keeps the placements in order, which cell holds which, the frontier of
+//! empty cells next to them, and the lines. Uses `tileset` and `lines`. Rules:
+//! `docs/rules/triles.md` ("Grid, rotation, notation").
 
 use std::fmt;
 

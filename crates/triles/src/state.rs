@@ -1,0 +1,630 @@
+//! Game states and what a seat sees: hands and the pool ([`Tiles`]), the [`TrilesState`]
+//! of a game, the [`TrilesView`] of one seat or a spectator, and the unchecked [`Setup`]
+//! that the notation reads and fixtures write, with its checked conversion into a state
+//! (`Setup::check`, public as `Triles::state_from_setup`) reporting every reason it is
+//! not a position. Uses `tileset`, `lines`, `board`, `moves` and `movegen`. Rules:
+//! `docs/rules/triles.md` ("Setup", "Grid, rotation, notation").
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+use thiserror::Error;
+use trio_core::Seat;
+
+use crate::board::{Board, Cell, Geometry, Placement};
+use crate::lines::Line;
+use crate::movegen;
+use crate::moves::Violation;
+use crate::tileset::{Colour, TileId, TileSet, HAND_SIZE, MAX_TYPES};
+
+/// A multiset of tile types: a hand or the pool.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tiles {
+    counts: [u8; MAX_TYPES],
+    len: u16,
+}
+
+impl Default for Tiles {
+    fn default() -> Self {
+        Self {
+            counts: [0; MAX_TYPES],
+            len: 0,
+        }
+    }
+}
+
+impl fmt::Debug for Tiles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(self.iter().map(|(t, n)| (t.0, n)))
+            .finish()
+    }
+}
+
+impl Tiles {
+    /// Every copy of every type of `set`.
+    pub fn full(set: &TileSet) -> Self {
+        let mut tiles = Tiles::default();
+        for id in set.ids() {
+            tiles.add_n(id, set.tile(id).copies());
+        }
+        tiles
+    }
+
+    pub fn count(&self, tile: TileId) -> u8 {
+        self.counts[tile.index()]
+    }
+
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Types present, with their counts, in set order.
+    pub fn iter(&self) -> impl Iterator<Item = (TileId, u8)> + Clone + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(i, &n)| (TileId(i as u8), n))
+    }
+
+    pub fn add(&mut self, tile: TileId) {
+        self.add_n(tile, 1);
+    }
+
+    pub fn add_n(&mut self, tile: TileId, n: u8) {
+        self.counts[tile.index()] += n;
+        self.len += u16::from(n);
+    }
+
+    /// Takes one tile out; `false` (and nothing changes) when there is none.
+    pub fn remove(&mut self, tile: TileId) -> bool {
+        let c = &mut self.counts[tile.index()];
+        if *c == 0 {
+            return false;
+        }
+        *c -= 1;
+        self.len -= 1;
+        true
+    }
+}
+
+/// Draws owed to players, settled before anything else, in order.
+pub(crate) type Draws = ArrayVec<(Colour, u8), 2>;
+
+/// A position of Triles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrilesState {
+    pub(crate) board: Board,
+    /// Indexed by [`Colour::index`].
+    pub(crate) hands: [Tiles; 2],
+    /// Face down; in `open-pool` without the visible `next` tile.
+    pub(crate) pool: Tiles,
+    pub(crate) next: Option<TileId>,
+    pub(crate) black: Option<Seat>,
+    /// The colour to move; during the setup, the one that will move first.
+    pub(crate) to_move: Option<Colour>,
+    /// Extra placements owed to the mover for its loops.
+    pub(crate) extra: u8,
+    /// The mover is to choose the wedge gift.
+    pub(crate) give: bool,
+    pub(crate) draws: Draws,
+    /// Consecutive turns that began with a pass.
+    pub(crate) passes: u8,
+    pub(crate) winner: Option<Colour>,
+}
+
+impl TrilesState {
+    /// The one constructor: a board (laid from `setup.board`, unchecked) and the rest of
+    /// `setup`. After the setup, a player without tiles has won.
+    pub(crate) fn assemble(board: Board, setup: Setup) -> Self {
+        debug_assert_eq!(board.placements(), setup.board.as_slice());
+        let winner = if setup.board.is_empty() {
+            None
+        } else {
+            Colour::ALL
+                .into_iter()
+                .find(|c| setup.hands[c.index()].is_empty())
+        };
+        TrilesState {
+            board,
+            hands: setup.hands,
+            pool: setup.pool,
+            next: setup.next,
+            black: setup.black,
+            to_move: setup.to_move,
+            extra: setup.extra,
+            give: setup.give,
+            draws: setup.draws.iter().copied().collect(),
+            passes: setup.passes,
+            winner,
+        }
+    }
+
+    /// The placements in the order they were made; the first is the starting tile.
+    pub fn placements(&self) -> &[Placement] {
+        self.board.placements()
+    }
+
+    pub fn hand(&self, colour: Colour) -> &Tiles {
+        &self.hands[colour.index()]
+    }
+
+    /// The tiles face down in the pool (in `open-pool`, without [`Self::next`]).
+    pub fn pool(&self) -> &Tiles {
+        &self.pool
+    }
+
+    /// The face-up next tile of the pool (`open-pool`).
+    pub fn next(&self) -> Option<TileId> {
+        self.next
+    }
+
+    /// The colour to move (once drawn).
+    pub fn to_move(&self) -> Option<Colour> {
+        self.to_move
+    }
+
+    pub fn black(&self) -> Option<Seat> {
+        self.black
+    }
+
+    pub fn extra(&self) -> u8 {
+        self.extra
+    }
+
+    pub fn gift_pending(&self) -> bool {
+        self.give
+    }
+
+    /// Draws still owed, in order.
+    pub fn draws(&self) -> &[(Colour, u8)] {
+        &self.draws
+    }
+
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// Empty cells next to placed tiles.
+    pub fn frontier(&self) -> &[Cell] {
+        self.board.frontier()
+    }
+
+    /// Every line on the table.
+    pub fn lines(&self) -> Vec<Line> {
+        self.board.lines.lines()
+    }
+
+    /// The seat playing `colour`, once colours are drawn.
+    pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
+        self.black.map(|b| {
+            if colour == Colour::Black {
+                b
+            } else {
+                Seat(1 - b.0)
+            }
+        })
+    }
+
+    /// The colour `seat` plays, once colours are drawn.
+    pub fn colour_of(&self, seat: Seat) -> Option<Colour> {
+        self.black.map(|b| {
+            if b == seat {
+                Colour::Black
+            } else {
+                Colour::White
+            }
+        })
+    }
+
+    pub(crate) fn pool_len(&self) -> usize {
+        self.pool.len() + usize::from(self.next.is_some())
+    }
+
+    pub(crate) fn set_up(&self) -> bool {
+        !self.board.placements().is_empty()
+    }
+
+    pub(crate) fn is_over(&self) -> bool {
+        self.winner.is_some() || self.passes >= 2
+    }
+
+    pub(crate) fn mover(&self) -> Colour {
+        self.to_move.expect("colours are drawn before play")
+    }
+}
+
+/// What one seat, or a spectator, sees: the board, the hands it may see (its own; both
+/// in `open-hands`; a spectator none but in `open-hands`), every hand's size, the pool's
+/// size (and the next tile in `open-pool`), whose turn it is and what is owed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrilesView {
+    /// `None` for a spectator.
+    pub(crate) viewer: Option<Seat>,
+    pub(crate) board: Vec<Placement>,
+    /// Per colour ([`Colour::index`]): the hand, where the viewer may see it.
+    pub(crate) hands: [Option<Tiles>; 2],
+    pub(crate) hand_sizes: [usize; 2],
+    pub(crate) pool_size: usize,
+    pub(crate) next: Option<TileId>,
+    pub(crate) black: Option<Seat>,
+    pub(crate) to_move: Option<Colour>,
+    pub(crate) extra: u8,
+    pub(crate) give: bool,
+    pub(crate) draws: Draws,
+    pub(crate) passes: u8,
+    pub(crate) winner: Option<Colour>,
+}
+
+/// The hand of a seat whose colour is not drawn yet.
+const NO_TILES: Tiles = Tiles {
+    counts: [0; MAX_TYPES],
+    len: 0,
+};
+
+impl TrilesView {
+    /// What `viewer` (a seat, or a spectator for `None`) may see of `state`: its own hand,
+    /// and every hand when `open_hands`.
+    pub(crate) fn new(state: &TrilesState, viewer: Option<Seat>, open_hands: bool) -> Self {
+        let own = viewer.and_then(|seat| state.colour_of(seat));
+        TrilesView {
+            viewer,
+            board: state.board.placements().to_vec(),
+            hands: Colour::ALL
+                .map(|c| (open_hands || own == Some(c)).then(|| state.hands[c.index()])),
+            hand_sizes: Colour::ALL.map(|c| state.hands[c.index()].len()),
+            pool_size: state.pool_len(),
+            next: state.next,
+            black: state.black,
+            to_move: state.to_move,
+            extra: state.extra,
+            give: state.give,
+            draws: state.draws.clone(),
+            passes: state.passes,
+            winner: state.winner,
+        }
+    }
+
+    /// The seat this view is for; `None` for a spectator.
+    pub fn seat(&self) -> Option<Seat> {
+        self.viewer
+    }
+
+    /// The viewer's colour, once colours are drawn; `None` for a spectator.
+    pub fn colour(&self) -> Option<Colour> {
+        let (b, seat) = (self.black?, self.viewer?);
+        Some(if b == seat {
+            Colour::Black
+        } else {
+            Colour::White
+        })
+    }
+
+    /// The seat playing `colour`, once colours are drawn.
+    pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
+        self.black.map(|b| match colour {
+            Colour::Black => b,
+            Colour::White => Seat(1 - b.0),
+        })
+    }
+
+    pub fn placements(&self) -> &[Placement] {
+        &self.board
+    }
+
+    /// The viewer's hand (empty before the deal); `None` for a spectator.
+    pub fn hand(&self) -> Option<&Tiles> {
+        self.viewer?;
+        Some(match self.colour() {
+            Some(c) => self.hands[c.index()]
+                .as_ref()
+                .expect("a seat sees its hand"),
+            None => &NO_TILES,
+        })
+    }
+
+    /// The hand of `colour`, if the viewer may see it.
+    pub fn hand_of(&self, colour: Colour) -> Option<&Tiles> {
+        self.hands[colour.index()].as_ref()
+    }
+
+    /// How many tiles `colour` holds.
+    pub fn hand_size(&self, colour: Colour) -> usize {
+        self.hand_sizes[colour.index()]
+    }
+
+    /// The opponent's hand, in `open-hands`; `None` for a spectator.
+    pub fn opponent_hand(&self) -> Option<&Tiles> {
+        self.hand_of(self.colour()?.opponent())
+    }
+
+    /// How many tiles the opponent holds (0 for a spectator or before the deal).
+    pub fn opponent_hand_size(&self) -> usize {
+        self.colour().map_or(0, |c| self.hand_size(c.opponent()))
+    }
+
+    /// Tiles in the pool, the visible next tile included.
+    pub fn pool_size(&self) -> usize {
+        self.pool_size
+    }
+
+    pub fn next(&self) -> Option<TileId> {
+        self.next
+    }
+
+    pub fn to_move(&self) -> Option<Colour> {
+        self.to_move
+    }
+
+    pub fn extra(&self) -> u8 {
+        self.extra
+    }
+
+    pub fn gift_pending(&self) -> bool {
+        self.give
+    }
+
+    pub fn draws(&self) -> &[(Colour, u8)] {
+        &self.draws
+    }
+
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    pub fn winner(&self) -> Option<Colour> {
+        self.winner
+    }
+}
+
+/// A position as written down, not yet checked: what the notation reads
+/// (`notation::parse_setup`) and fixtures build. `Triles::state_from_setup` makes it a
+/// state or says every reason it is none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The placements in the order they were made, the starting tile first.
+    pub board: Vec<Placement>,
+    /// Indexed by [`Colour::index`].
+    pub hands: [Tiles; 2],
+    /// The face-down pool.
+    pub pool: Tiles,
+    /// The face-up next tile (`open-pool`).
+    pub next: Option<TileId>,
+    /// `None` while the first mover is not drawn (`?`).
+    pub to_move: Option<Colour>,
+    pub extra: u8,
+    pub give: bool,
+    /// Draws owed, in order.
+    pub draws: Vec<(Colour, u8)>,
+    pub passes: u8,
+    /// `None` while colours are not drawn (`black:?`).
+    pub black: Option<Seat>,
+}
+
+impl Setup {
+    /// Before the first chance event: every tile in the pool, colours and the first mover
+    /// as the options fix them (`None`: drawn by chance).
+    pub fn new_game(set: &TileSet, black: Option<Seat>, first: Option<Colour>) -> Self {
+        Setup {
+            board: Vec::new(),
+            hands: [Tiles::default(); 2],
+            pool: Tiles::full(set),
+            next: None,
+            to_move: first,
+            extra: 0,
+            give: false,
+            draws: Vec::new(),
+            passes: 0,
+            black,
+        }
+    }
+
+    /// The state this setup describes, if a game with tile set `set` (whose `geometry`
+    /// is given) can reach it; `open_pool` allows a face-up next tile.
+    pub(crate) fn check(
+        &self,
+        set: &TileSet,
+        geometry: &Geometry,
+        open_pool: bool,
+    ) -> Result<TrilesState, PositionError> {
+        let (board, faults) = self.faults(set, geometry, open_pool);
+        if faults.is_empty() {
+            Ok(TrilesState::assemble(board, self.clone()))
+        } else {
+            Err(PositionError { faults })
+        }
+    }
+
+    /// The board laid as far as it fits, and every reason this is not a position.
+    fn faults(
+        &self,
+        set: &TileSet,
+        geometry: &Geometry,
+        open_pool: bool,
+    ) -> (Board, Vec<PositionFault>) {
+        let mut faults = Vec::new();
+        let mut board = Board::new(set);
+        let types = set.types().len();
+        let known = |t: TileId| t.index() < types;
+        let name = |t: TileId| set.name(t).to_owned();
+        let unknown: Vec<u8> = self
+            .board
+            .iter()
+            .map(|p| p.tile)
+            .chain(
+                self.hands
+                    .iter()
+                    .chain([&self.pool])
+                    .flat_map(|h| h.iter().map(|(t, _)| t)),
+            )
+            .chain(self.next)
+            .filter(|&t| !known(t))
+            .map(|t| t.0)
+            .collect();
+        for t in unknown {
+            faults.push(PositionFault::UnknownTile(t));
+        }
+        if self.board.len() > set.total_tiles() {
+            faults.push(PositionFault::TooManyPlaced {
+                placed: self.board.len(),
+                total: set.total_tiles(),
+            });
+        } else if faults.is_empty() {
+            // Replay the board while it fits; what follows a misfit is not checked.
+            for (i, &p) in self.board.iter().enumerate() {
+                let (tile, cell, rotation) = (name(p.tile), p.cell, p.rotation);
+                if i == 0 && (cell != Cell::new(0, 0) || rotation != 0) {
+                    faults.push(PositionFault::StartTile {
+                        tile,
+                        cell,
+                        rotation,
+                    });
+                    break;
+                }
+                if let Err(violation) = movegen::fits(geometry, &board, p) {
+                    faults.push(PositionFault::Misfit {
+                        tile,
+                        cell,
+                        rotation,
+                        violation,
+                    });
+                    break;
+                }
+                board.place(set, geometry, p);
+            }
+        }
+        for id in set.ids() {
+            let on_board = self.board.iter().filter(|q| q.tile == id).count();
+            let held: usize = self
+                .hands
+                .iter()
+                .chain([&self.pool])
+                .map(|h| usize::from(h.count(id)))
+                .sum();
+            let found = on_board + held + usize::from(self.next == Some(id));
+            let copies = usize::from(set.tile(id).copies());
+            if found != copies {
+                faults.push(PositionFault::TileCount {
+                    tile: name(id),
+                    found,
+                    copies,
+                });
+            }
+        }
+        if self.next.is_some() && !open_pool {
+            faults.push(PositionFault::NextWithoutOpenPool);
+        }
+        let [black, white] = [0, 1].map(|i| self.hands[i].len());
+        let drawn = self.black.is_some() && self.to_move.is_some();
+        if self.board.is_empty() {
+            let pending = self.extra > 0
+                || self.give
+                || !self.draws.is_empty()
+                || self.passes > 0
+                || self.next.is_some();
+            if pending {
+                faults.push(PositionFault::OwedBeforeStart);
+            }
+            if !drawn && black + white > 0 {
+                faults.push(PositionFault::DealBeforeColours);
+            }
+            if black > HAND_SIZE || white > HAND_SIZE || (white > 0 && black < HAND_SIZE) {
+                faults.push(PositionFault::Deal);
+            }
+        } else {
+            if !drawn {
+                faults.push(PositionFault::StartBeforeColours);
+            }
+            if black == 0 && white == 0 {
+                faults.push(PositionFault::BothHandsEmpty);
+            }
+        }
+        let pool_len = self.pool.len() + usize::from(self.next.is_some());
+        if !self.draws.is_empty() && pool_len == 0 {
+            faults.push(PositionFault::DrawsFromEmptyPool);
+        }
+        if !self.draws.is_empty() && self.next.is_some() {
+            faults.push(PositionFault::DrawsWithNext);
+        }
+        if self.draws.len() > 2 {
+            faults.push(PositionFault::TooManyDraws);
+        }
+        (board, faults)
+    }
+}
+
+impl From<&TrilesState> for Setup {
+    fn from(state: &TrilesState) -> Setup {
+        Setup {
+            board: state.placements().to_vec(),
+            hands: state.hands,
+            pool: state.pool,
+            next: state.next,
+            to_move: state.to_move,
+            extra: state.extra,
+            give: state.give,
+            draws: state.draws.to_vec(),
+            passes: state.passes,
+            black: state.black,
+        }
+    }
+}
+
+/// One reason a [`Setup`] is not a position of Triles.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionFault {
+    #[error("tile type #{0} is not in the set")]
+    UnknownTile(u8),
+    #[error("{placed} tiles on the board, the set has {total}")]
+    TooManyPlaced { placed: usize, total: usize },
+    #[error("the starting tile {tile}@{cell},{rotation} must lie on 0,0 with rotation 0")]
+    StartTile {
+        tile: String,
+        cell: Cell,
+        rotation: u8,
+    },
+    #[error("{tile}@{cell},{rotation} does not fit: {violation}")]
+    Misfit {
+        tile: String,
+        cell: Cell,
+        rotation: u8,
+        violation: Violation,
+    },
+    #[error("tile {tile}: {found} in the position, the set has {copies}")]
+    TileCount {
+        tile: String,
+        found: usize,
+        copies: usize,
+    },
+    #[error("next: is only shown in the open-pool variant")]
+    NextWithoutOpenPool,
+    #[error("nothing can be owed before the starting tile is laid")]
+    OwedBeforeStart,
+    #[error("colours and the first mover are drawn before the deal")]
+    DealBeforeColours,
+    #[error("the deal gives black {HAND_SIZE} tiles, then white {HAND_SIZE}")]
+    Deal,
+    #[error("colours and the first mover are drawn before the starting tile")]
+    StartBeforeColours,
+    #[error("both hands are empty")]
+    BothHandsEmpty,
+    #[error("draws are owed from an empty pool")]
+    DrawsFromEmptyPool,
+    #[error("an owed draw would already have taken the next tile")]
+    DrawsWithNext,
+    #[error("at most two owed draws (the opponent's, then the mover's)")]
+    TooManyDraws,
+}
+
+/// Why a [`Setup`] is not a position: every reason found, never none. The message joins
+/// them with `; `.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}", .faults.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+pub struct PositionError {
+    pub faults: Vec<PositionFault>,
+}
