@@ -256,6 +256,13 @@ pub enum TileSetError {
         text: String,
         kind: String,
     },
+    #[error("tile {tile}: arc {arc} {ends:?} must be a pair of terminal indices, like [0, 1]")]
+    ArcShape {
+        tile: String,
+        /// The arc's index in the tile's `arcs`.
+        arc: usize,
+        ends: Vec<i64>,
+    },
     #[error("tile {tile}: arc end {index} is not a terminal (0 to {last})")]
     ArcOutOfRange {
         tile: String,
@@ -293,8 +300,10 @@ struct RawSet {
 struct RawTile {
     name: String,
     terminals: String,
+    /// Checked to be pairs by [`RawTile::validate`]: read as pairs, serde would ignore
+    /// entries after the second.
     #[serde(default)]
-    arcs: Vec<[i64; 2]>,
+    arcs: Vec<Vec<i64>>,
     copies: i64,
 }
 
@@ -352,7 +361,14 @@ impl RawTile {
         }
         let mut partner: Vec<Option<u8>> = vec![None; terminals.len()];
         let mut arcs = Vec::with_capacity(self.arcs.len());
-        for [a, b] in self.arcs {
+        for (arc, ends) in self.arcs.into_iter().enumerate() {
+            let [a, b] = ends[..] else {
+                return Err(TileSetError::ArcShape {
+                    tile: name,
+                    arc,
+                    ends,
+                });
+            };
             let last = terminals.len() - 1;
             let end = |index: i64| match usize::try_from(index) {
                 Ok(i) if i <= last => Ok(i),
@@ -533,6 +549,29 @@ mod tests {
             ),
         ];
         for (text, message) in cases {
+            assert_eq!(set(&text).unwrap_err().to_string(), message, "{text}");
+        }
+    }
+
+    /// Found by a user: extra entries in an arc were ignored and the set loaded.
+    #[test]
+    fn malformed_arcs_are_refused() {
+        let cases = [
+            (
+                "[[0, 1, 99, -5, 7]]",
+                "tile X: arc 0 [0, 1, 99, -5, 7] must be a pair of terminal indices, like [0, 1]",
+            ),
+            (
+                "[[0, 1], [2]]",
+                "tile X: arc 1 [2] must be a pair of terminal indices, like [0, 1]",
+            ),
+            (
+                "[[]]",
+                "tile X: arc 0 [] must be a pair of terminal indices, like [0, 1]",
+            ),
+        ];
+        for (arcs, message) in cases {
+            let text = tile("X", "Ba Ba Ws", arcs);
             assert_eq!(set(&text).unwrap_err().to_string(), message, "{text}");
         }
     }
