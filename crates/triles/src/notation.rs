@@ -12,6 +12,7 @@
 //! `docs/rules/triles.md` ("Grid, rotation, notation").
 
 use std::fmt::Write;
+use std::num::IntErrorKind;
 
 use thiserror::Error;
 use trio_core::{NotationError, Seat};
@@ -32,6 +33,12 @@ pub enum ParseError {
     UnknownTile(String),
     #[error("coordinate {coordinate:?} in {text:?} is not a number")]
     NotANumber { coordinate: String, text: String },
+    #[error(
+        "coordinate {coordinate} in {text:?} is out of range: cells run from {} to {}",
+        i16::MIN,
+        i16::MAX
+    )]
+    OutOfRange { coordinate: String, text: String },
     #[error("rotation {rotation:?} in {text:?} must be 0, 1 or 2")]
     Rotation { rotation: String, text: String },
     #[error("seat {0:?} must be 1 or 2")]
@@ -120,9 +127,14 @@ pub fn parse_placement(set: &TileSet, text: &str) -> Result<Placement, ParseErro
         return Err(not_one());
     };
     let coordinate = |s: &str| {
-        s.parse::<i16>().map_err(|_| ParseError::NotANumber {
-            coordinate: s.to_owned(),
-            text: text.to_owned(),
+        s.parse::<i16>().map_err(|e| {
+            let (coordinate, text) = (s.to_owned(), text.to_owned());
+            match e.kind() {
+                IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => {
+                    ParseError::OutOfRange { coordinate, text }
+                }
+                _ => ParseError::NotANumber { coordinate, text },
+            }
         })
     };
     let cell = Cell::new(coordinate(x)?, coordinate(y)?);

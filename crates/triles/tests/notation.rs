@@ -54,6 +54,15 @@ fn malformed_actions_say_what_is_wrong() {
         ("X@0,0,0", "unknown tile type \"X\""),
         ("A@0,0,3", "rotation \"3\" in \"A@0,0,3\" must be 0, 1 or 2"),
         ("A@0,z,1", "coordinate \"z\" in \"A@0,z,1\" is not a number"),
+        // Found by a user: a number too large was "not a number".
+        (
+            "C@32768,0,0",
+            "coordinate 32768 in \"C@32768,0,0\" is out of range: cells run from -32768 to 32767",
+        ),
+        (
+            "C@0,-40000,0",
+            "coordinate -40000 in \"C@0,-40000,0\" is out of range: cells run from -32768 to 32767",
+        ),
         ("A@0,0", "\"A@0,0\" is not TYPE@X,Y,ROTATION"),
         ("give Z", "unknown tile type \"Z\""),
         ("black:3", "seat \"3\" must be 1 or 2"),
