@@ -1,16 +1,17 @@
-//! Boards as data (docs/rules/orbit-boards.md): the TOML definition file, its
-//! validation, and the tables move generation runs on — neighbours of every field and,
-//! for every start field and step count, the fields a path of exactly that many steps
-//! can end on. Paths pass over pawns, so these tables do not depend on the position.
+//! The board (docs/rules/orbit.md, "The board is data"; file format in
+//! docs/rules/orbit-boards.md): fields and their names ([`Field`], [`Coord`]), the TOML
+//! definition file and its validation, and the tables move generation runs on —
+//! neighbours of every field and, for every start field and step count, the fields a
+//! path of exactly that many steps can end on. Paths pass over pawns, so these tables
+//! do not depend on the position.
 
 use std::fmt;
+use std::str::FromStr;
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 use serde::Deserialize;
 use thiserror::Error;
-
-use crate::notation::Coord;
 
 /// The most fields a board may have: occupancy is kept in one `u128` per colour.
 pub const MAX_FIELDS: usize = 128;
@@ -43,6 +44,53 @@ impl Field {
     pub(crate) const fn bit(self) -> u128 {
         1 << self.0
     }
+}
+
+/// A field as people write it: orbit (from 1) and field (from 0), `3.7`. Whether the
+/// board has it is [`Board::field`]'s answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Coord {
+    pub orbit: u8,
+    pub field: u8,
+}
+
+/// Text that is not a field name like `3.7`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0:?} is not a field like 3.7")]
+pub struct CoordError(pub String);
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.orbit, self.field)
+    }
+}
+
+impl FromStr for Coord {
+    type Err = CoordError;
+
+    fn from_str(text: &str) -> Result<Self, CoordError> {
+        let bad = || CoordError(text.to_owned());
+        let (orbit, field) = text.split_once('.').ok_or_else(bad)?;
+        let number = |s: &str| {
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            s.parse::<u8>().map_err(|_| bad())
+        };
+        Ok(Coord {
+            orbit: number(orbit)?,
+            field: number(field)?,
+        })
+    }
+}
+
+/// Why a written field is not one a pawn can stand on.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FieldError {
+    #[error("field {0} is not on the board")]
+    NotOnBoard(Coord),
+    #[error("{0} is on the final orbit: a pawn there is home, H")]
+    FinalOrbit(Coord),
 }
 
 /// Where the paths of exactly n steps from one field can end.
@@ -291,6 +339,16 @@ impl Board {
 
     pub fn coord(&self, field: Field) -> Coord {
         self.tables.coord(field)
+    }
+
+    /// The field at `coord` if a pawn can stand there: on the board, off the final orbit
+    /// (a pawn that reaches it is home).
+    pub fn standing_field(&self, coord: Coord) -> Result<Field, FieldError> {
+        let field = self.field(coord).ok_or(FieldError::NotOnBoard(coord))?;
+        if self.orbit_of(field) == self.final_orbit() {
+            return Err(FieldError::FinalOrbit(coord));
+        }
+        Ok(field)
     }
 
     #[inline]

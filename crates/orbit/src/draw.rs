@@ -8,9 +8,8 @@ use std::fmt::Write;
 use serde_json::{json, Value};
 use trio_core::Outcome;
 
-use crate::board::Board;
-use crate::notation::Coord;
-use crate::rules::{Colour, OrbitState, Phase};
+use crate::board::{Board, Coord};
+use crate::state::{Colour, OrbitState, Phase};
 
 const CELL: usize = 4;
 

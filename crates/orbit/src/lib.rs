@@ -2,17 +2,29 @@
 //! pawns from the centre out over concentric orbits, each move exactly as many steps
 //! as pawns stand on the mover's orbit. Boards are data (docs/rules/orbit-boards.md);
 //! the die and the drawn turn order are chance events; perfect information.
+//!
+//! Modules from the bottom up, each importing only those before it: `board` (fields,
+//! board files, path tables), `state` (colours, turn orders, positions and their checked
+//! construction from a [`Setup`]), `moves` (actions), `movegen`, [`notation`] (text),
+//! `draw` (the terminal diagram and the JSON view), `rules` (the turn flow, `impl Game`).
 
 mod board;
 mod draw;
 mod movegen;
+mod moves;
 pub mod notation;
 mod rules;
+mod state;
 
-pub use board::{Board, BoardError, Field, CLASSIC_TOML, MAX_FIELDS, MAX_NEIGHBOURS, MAX_ORBITS};
-pub use rules::{
-    pawns_per_player, Action, Colour, Move, Options, OptionsError, Orbit, OrbitState, OrderError,
-    Phase, Place, TurnOrder, DEFAULT_TURN_LIMIT,
+pub use board::{
+    Board, BoardError, Coord, Field, FieldError, CLASSIC_TOML, MAX_FIELDS, MAX_NEIGHBOURS,
+    MAX_ORBITS,
+};
+pub use moves::{Action, Move, Place};
+pub use rules::{Options, OptionsError, Orbit, DEFAULT_TURN_LIMIT};
+pub use state::{
+    pawns_per_player, Colour, OrbitState, OrderError, Phase, Setup, SetupError, SetupProblem,
+    TurnOrder,
 };
 
 /// The state of a game of Na orbicie.

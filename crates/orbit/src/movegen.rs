@@ -1,14 +1,16 @@
-//! Moves of a pawn (docs/rules/orbit.md, "Move"): exactly N steps, N being the pawns on
-//! the mover's orbit; the board's reach tables give the ends of all such paths, so one
-//! destination is one move however many paths lead there. Then the position decides:
-//! never onto one's own colour, captures with every relocation field, protection. The
-//! moves to those ends are listed once per board ([`MoveTable`]) and copied for a pawn
-//! none of whose ends holds a pawn, the common case.
+//! Move generation (docs/rules/orbit.md, "Move", and the entry after an even roll): a
+//! pawn moves exactly N steps, N being the pawns on the mover's orbit; the board's reach
+//! tables give the ends of all such paths, so one destination is one move however many
+//! paths lead there. Then the position decides: never onto one's own colour, captures
+//! with every relocation field, protection. The moves to those ends are listed once per
+//! board ([`MoveTable`]) and copied for a pawn none of whose ends holds a pawn, the
+//! common case.
 
 use std::fmt;
 
 use crate::board::{Board, Field, MAX_FIELDS, MAX_STEPS};
-use crate::rules::{pawns_per_player, Action, Move, OrbitState, Place, NO_FIELD};
+use crate::moves::{Action, Move, Place};
+use crate::state::{pawns_per_player, OrbitState};
 
 /// The most pawns one colour has: four, with two players.
 const MAX_PAWNS: usize = pawns_per_player(2);
@@ -243,19 +245,4 @@ fn field_of(bit: u128) -> Field {
 /// The empty fields of orbit 1, where an even roll may put a centre pawn.
 pub(crate) fn entries(board: &Board, state: &OrbitState, out: &mut Vec<Action>) {
     push_each(out, board.mask(1) & !state.occupied(), Action::Enter);
-}
-
-impl OrbitState {
-    /// Fields holding a protected pawn.
-    #[inline]
-    pub(crate) fn protected_mask(&self) -> u128 {
-        // Most positions protect nothing: one comparison instead of four shifts.
-        if self.protected == [NO_FIELD; 4] {
-            return 0;
-        }
-        self.protected
-            .iter()
-            .filter(|&&f| f != NO_FIELD)
-            .fold(0, |m, &f| m | 1 << f)
-    }
 }

@@ -1,63 +1,58 @@
-//! Notation of Na orbicie (docs/rules/orbit.md, "Notation" and "Positions"): fields
-//! (`3.7`), actions (`roll`, `die 4`, `enter 1.5`, `move 3.7-4.7>3.2`, `move 6.3-H`,
-//! `pass`, `order gr`) and positions (`rg r r:C,C,1.3,2.5/g:C,C,C,H -`).
-//!
-//! The types here are board-free text: [`ActionText`] and [`Setup`] read and write any
-//! syntactically correct string; the checked conversions to [`Action`] and
-//! [`OrbitState`] look the fields up on a board and report what does not fit.
+//! Notation of Na orbicie (docs/rules/orbit.md, "Notation" and "Positions"): text to
+//! and from fields (`3.7`), actions (`roll`, `die 4`, `enter 1.5`, `move 3.7-4.7>3.2`,
+//! `move 6.3-H`, `pass`, `order gr`) and positions
+//! (`rg r r:C,C,1.3,2.5/g:C,C,C,H -`). Syntax only: [`ActionText`] and [`Setup`] hold
+//! any well-written text, board-free; an action's fields are then looked up on a board
+//! ([`ActionText::to_action`]). Whether a position is possible is
+//! [`OrbitState::from_setup`](crate::OrbitState::from_setup)'s question, whether an
+//! action is legal the rules'.
 
 use std::fmt;
 use std::str::FromStr;
 
-use trio_core::NotationError;
+use thiserror::Error;
 
-use crate::board::{Board, Field, MAX_ORBITS};
-use crate::rules::{
-    pawns_per_player, Action, Colour, Move, Orbit, OrbitState, Phase, Place, TurnOrder, NO_FIELD,
-};
+use crate::board::Board;
+pub use crate::board::{Coord, CoordError, FieldError};
+use crate::moves::{Action, Move, Place};
+use crate::state::{letters, Colour, OrderError, TurnOrder};
+pub use crate::state::{Setup, Spot, ToMove};
 
-fn error(message: impl Into<String>) -> NotationError {
-    NotationError::new(message)
-}
-
-/// A field as people write it: orbit (from 1) and field (from 0), `3.7`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Coord {
-    pub orbit: u8,
-    pub field: u8,
-}
-
-impl fmt::Display for Coord {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.{}", self.orbit, self.field)
-    }
-}
-
-impl FromStr for Coord {
-    type Err = NotationError;
-
-    fn from_str(text: &str) -> Result<Self, NotationError> {
-        let bad = || error(format!("{text:?} is not a field like 3.7"));
-        let (orbit, field) = text.split_once('.').ok_or_else(bad)?;
-        let number = |s: &str| {
-            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(bad());
-            }
-            s.parse::<u8>().map_err(|_| bad())
-        };
-        Ok(Coord {
-            orbit: number(orbit)?,
-            field: number(field)?,
-        })
-    }
-}
-
-/// A place as people write it: `C` the centre, a field, `H` home.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Spot {
-    Centre,
-    At(Coord),
-    Home,
+/// Text that does not follow the notation, or names a field the board does not have.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    #[error(transparent)]
+    Coord(#[from] CoordError),
+    #[error(transparent)]
+    Field(#[from] FieldError),
+    #[error("unknown action {0:?}")]
+    UnknownAction(String),
+    #[error("{verb} takes nothing after it, found {rest:?}")]
+    TrailingText { verb: String, rest: String },
+    #[error("die shows 1 to 6, not {0:?}")]
+    DieFace(String),
+    #[error("move {0:?} needs <from>-<to>")]
+    MoveNeedsEnds(String),
+    #[error("a move cannot end in the centre")]
+    EndsInCentre,
+    #[error("a captured pawn cannot be put home")]
+    RelocatedHome,
+    #[error("order {letters}: {error}")]
+    Order { letters: String, error: OrderError },
+    #[error("{0:?} is not a colour")]
+    NotAColour(String),
+    #[error("a position has 4 fields (<order> <to-move> <pawns> <protected>), found {0}")]
+    FieldCount(usize),
+    #[error("{0:?} is not a colour to move")]
+    NotAToMove(String),
+    #[error("pawn group {0:?} needs <colour>:")]
+    GroupNeedsColour(String),
+    #[error("protected pawn {0:?} needs <field>@<colour>")]
+    ProtectedNeedsColour(String),
+    #[error("turn={0} is not a number of turns")]
+    TurnCount(String),
+    #[error("unexpected {0:?} after the protected pawns")]
+    Unexpected(String),
 }
 
 impl fmt::Display for Spot {
@@ -71,13 +66,13 @@ impl fmt::Display for Spot {
 }
 
 impl FromStr for Spot {
-    type Err = NotationError;
+    type Err = ParseError;
 
-    fn from_str(text: &str) -> Result<Self, NotationError> {
+    fn from_str(text: &str) -> Result<Self, ParseError> {
         match text {
             "C" => Ok(Spot::Centre),
             "H" => Ok(Spot::Home),
-            _ => text.parse().map(Spot::At),
+            _ => Ok(Spot::At(text.parse()?)),
         }
     }
 }
@@ -117,9 +112,9 @@ impl fmt::Display for ActionText {
 }
 
 impl FromStr for ActionText {
-    type Err = NotationError;
+    type Err = ParseError;
 
-    fn from_str(text: &str) -> Result<Self, NotationError> {
+    fn from_str(text: &str) -> Result<Self, ParseError> {
         let text = text.trim();
         let (verb, rest) = text.split_once(' ').unwrap_or((text, ""));
         let rest = rest.trim();
@@ -127,9 +122,10 @@ impl FromStr for ActionText {
             if rest.is_empty() {
                 Ok(action)
             } else {
-                Err(error(format!(
-                    "{verb} takes nothing after it, found {rest:?}"
-                )))
+                Err(ParseError::TrailingText {
+                    verb: verb.to_owned(),
+                    rest: rest.to_owned(),
+                })
             }
         };
         match verb {
@@ -139,9 +135,9 @@ impl FromStr for ActionText {
                 Ok(face @ 1..=6) if rest.bytes().all(|b| b.is_ascii_digit()) => {
                     Ok(ActionText::Die(face))
                 }
-                _ => Err(error(format!("die shows 1 to 6, not {rest:?}"))),
+                _ => Err(ParseError::DieFace(rest.to_owned())),
             },
-            "enter" => rest.parse().map(ActionText::Enter),
+            "enter" => Ok(ActionText::Enter(rest.parse()?)),
             "order" => parse_colours(rest).map(ActionText::Order),
             "move" => {
                 let (path, relocate) = match rest.split_once('>') {
@@ -150,14 +146,14 @@ impl FromStr for ActionText {
                 };
                 let (from, to) = path
                     .split_once('-')
-                    .ok_or_else(|| error(format!("move {rest:?} needs <from>-<to>")))?;
+                    .ok_or_else(|| ParseError::MoveNeedsEnds(rest.to_owned()))?;
                 Ok(ActionText::Move {
                     from: from.parse()?,
                     to: to.parse()?,
                     relocate,
                 })
             }
-            _ => Err(error(format!("unknown action {text:?}"))),
+            _ => Err(ParseError::UnknownAction(text.to_owned())),
         }
     }
 }
@@ -182,133 +178,57 @@ impl ActionText {
             Action::Pass => ActionText::Pass,
         }
     }
+
+    /// The action this text names on `board`: its fields must be fields a pawn can stand
+    /// on, the order one of a game's turn orders. Whether it is legal is not asked.
+    pub fn to_action(&self, board: &Board) -> Result<Action, ParseError> {
+        Ok(match self {
+            ActionText::Order(colours) => {
+                Action::Order(TurnOrder::new(colours).map_err(|error| ParseError::Order {
+                    letters: letters(colours),
+                    error,
+                })?)
+            }
+            ActionText::Roll => Action::Roll,
+            ActionText::Die(face) => Action::Die(*face),
+            ActionText::Enter(coord) => Action::Enter(board.standing_field(*coord)?),
+            ActionText::Move { from, to, relocate } => {
+                let to = match to {
+                    Spot::Centre => return Err(ParseError::EndsInCentre),
+                    Spot::At(coord) => Place::Field(board.standing_field(*coord)?),
+                    Spot::Home => Place::Home,
+                };
+                let relocate = match relocate {
+                    None => None,
+                    Some(Spot::Centre) => Some(Place::Centre),
+                    Some(Spot::At(coord)) => Some(Place::Field(board.standing_field(*coord)?)),
+                    Some(Spot::Home) => return Err(ParseError::RelocatedHome),
+                };
+                Action::Move(Move {
+                    from: board.standing_field(*from)?,
+                    to,
+                    relocate,
+                })
+            }
+            ActionText::Pass => Action::Pass,
+        })
+    }
 }
 
-fn letters(colours: &[Colour]) -> String {
-    colours.iter().map(|c| c.letter()).collect()
+fn parse_colour(letter: char) -> Result<Colour, ParseError> {
+    Colour::from_letter(letter).ok_or_else(|| ParseError::NotAColour(letter.to_string()))
 }
 
-fn parse_colour(letter: char) -> Result<Colour, NotationError> {
-    Colour::from_letter(letter).ok_or_else(|| error(format!("{letter:?} is not a colour")))
-}
-
-fn parse_colours(text: &str) -> Result<Vec<Colour>, NotationError> {
+fn parse_colours(text: &str) -> Result<Vec<Colour>, ParseError> {
     text.chars().map(parse_colour).collect()
 }
 
-fn field_on(board: &Board, coord: Coord) -> Result<Field, NotationError> {
-    board
-        .field(coord)
-        .ok_or_else(|| error(format!("field {coord} is not on the board")))
-}
-
-/// A field where a pawn can stand: on the board, off the final orbit.
-fn standing_field(board: &Board, coord: Coord) -> Result<Field, NotationError> {
-    let field = field_on(board, coord)?;
-    if board.orbit_of(field) == board.final_orbit() {
-        return Err(error(format!(
-            "{coord} is on the final orbit: a pawn there is home, H"
-        )));
-    }
-    Ok(field)
-}
-
-/// Looks the fields of a written action up on `board`.
-pub(crate) fn to_action(board: &Board, written: &ActionText) -> Result<Action, NotationError> {
-    Ok(match written {
-        ActionText::Order(colours) => Action::Order(
-            TurnOrder::new(colours)
-                .map_err(|e| error(format!("order {}: {e}", letters(colours))))?,
-        ),
-        ActionText::Roll => Action::Roll,
-        ActionText::Die(face) => Action::Die(*face),
-        ActionText::Enter(coord) => Action::Enter(standing_field(board, *coord)?),
-        ActionText::Move { from, to, relocate } => {
-            let to = match to {
-                Spot::Centre => return Err(error("a move cannot end in the centre")),
-                Spot::At(coord) => Place::Field(standing_field(board, *coord)?),
-                Spot::Home => Place::Home,
-            };
-            let relocate = match relocate {
-                None => None,
-                Some(Spot::Centre) => Some(Place::Centre),
-                Some(Spot::At(coord)) => Some(Place::Field(standing_field(board, *coord)?)),
-                Some(Spot::Home) => return Err(error("a captured pawn cannot be put home")),
-            };
-            Action::Move(Move {
-                from: standing_field(board, *from)?,
-                to,
-                relocate,
-            })
-        }
-        ActionText::Pass => Action::Pass,
-    })
-}
-
-/// Who acts, as the second field of a position writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ToMove {
-    /// `?`: the turn order is still to be drawn.
-    Draw,
-    /// `r`: red rolls, moves or passes.
-    Act(Colour),
-    /// `r?`: red has rolled and the die is still to show its face.
-    Die(Colour),
-    /// `r+`: red rolled even and chooses an orbit-1 field.
-    Enter(Colour),
-    /// `-`: the game is over.
-    Over,
-}
-
-/// A position as written, before it is checked against a board and the rules.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Setup {
-    /// `None` (`?`) while the order is to be drawn; then the groups are in the order
-    /// red, green, blue, yellow.
-    pub order: Option<Vec<Colour>>,
-    pub to_move: ToMove,
-    /// Each colour's pawns, colours in turn order.
-    pub pawns: Vec<(Colour, Vec<Spot>)>,
-    /// Protected pawns and the colour whose turn ends their protection.
-    pub protected: Vec<(Coord, Colour)>,
-    /// Turns ended so far (`turn=N`; written when not 0).
-    pub turn: u32,
-    /// Colours with all pawns home in the order they finished (`finished=gr`; written
-    /// when not empty, and may be left out when only one colour has finished).
-    pub finished: Vec<Colour>,
-}
-
-impl Setup {
-    pub fn from_state(board: &Board, state: &OrbitState) -> Self {
-        let to_move = match state.phase() {
-            Phase::Draw => ToMove::Draw,
-            Phase::Act => ToMove::Act(state.to_move),
-            Phase::Die => ToMove::Die(state.to_move),
-            Phase::Enter => ToMove::Enter(state.to_move),
-            Phase::Over => ToMove::Over,
-        };
-        let pawns = state
-            .order()
-            .iter()
-            .map(|&c| {
-                let mut spots = vec![Spot::Centre; state.centre(c)];
-                spots.extend(state.fields(c).map(|f| Spot::At(board.coord(f))));
-                spots.extend(std::iter::repeat_n(Spot::Home, state.home(c)));
-                (c, spots)
-            })
-            .collect();
-        Setup {
-            order: (state.phase() != Phase::Draw).then(|| state.order().to_vec()),
-            to_move,
-            pawns,
-            protected: state
-                .protected()
-                .into_iter()
-                .map(|(f, c)| (board.coord(f), c))
-                .collect(),
-            turn: state.turns(),
-            finished: state.finished().to_vec(),
-        }
+/// One colour letter, alone.
+fn parse_one_colour(text: &str) -> Result<Colour, ParseError> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => parse_colour(c),
+        _ => Err(ParseError::NotAColour(text.to_owned())),
     }
 }
 
@@ -351,15 +271,12 @@ impl fmt::Display for Setup {
 }
 
 impl FromStr for Setup {
-    type Err = NotationError;
+    type Err = ParseError;
 
-    fn from_str(text: &str) -> Result<Self, NotationError> {
+    fn from_str(text: &str) -> Result<Self, ParseError> {
         let fields: Vec<&str> = text.split_ascii_whitespace().collect();
         let [order, to_move, pawns, protected, extra @ ..] = fields.as_slice() else {
-            return Err(error(format!(
-                "a position has 4 fields (<order> <to-move> <pawns> <protected>), found {}",
-                fields.len()
-            )));
+            return Err(ParseError::FieldCount(fields.len()));
         };
         let order = match *order {
             "?" => None,
@@ -375,7 +292,7 @@ impl FromStr for Setup {
                     "" => ToMove::Act(colour),
                     "?" => ToMove::Die(colour),
                     "+" => ToMove::Enter(colour),
-                    _ => return Err(error(format!("{text:?} is not a colour to move"))),
+                    _ => return Err(ParseError::NotAToMove(text.to_owned())),
                 }
             }
         };
@@ -384,34 +301,26 @@ impl FromStr for Setup {
             .map(|group| {
                 let (letter, spots) = group
                     .split_once(':')
-                    .ok_or_else(|| error(format!("pawn group {group:?} needs <colour>:")))?;
-                let mut letter_chars = letter.chars();
-                let colour = match (letter_chars.next(), letter_chars.next()) {
-                    (Some(c), None) => parse_colour(c)?,
-                    _ => return Err(error(format!("{letter:?} is not a colour"))),
-                };
+                    .ok_or_else(|| ParseError::GroupNeedsColour(group.to_owned()))?;
+                let colour = parse_one_colour(letter)?;
                 let spots = spots
                     .split(',')
                     .map(str::parse)
                     .collect::<Result<Vec<Spot>, _>>()?;
                 Ok((colour, spots))
             })
-            .collect::<Result<Vec<_>, NotationError>>()?;
+            .collect::<Result<Vec<_>, ParseError>>()?;
         let protected = match *protected {
             "-" => Vec::new(),
             list => list
                 .split(',')
                 .map(|item| {
-                    let (at, colour) = item.split_once('@').ok_or_else(|| {
-                        error(format!("protected pawn {item:?} needs <field>@<colour>"))
-                    })?;
-                    let mut colour_chars = colour.chars();
-                    match (colour_chars.next(), colour_chars.next()) {
-                        (Some(c), None) => Ok((at.parse()?, parse_colour(c)?)),
-                        _ => Err(error(format!("{colour:?} is not a colour"))),
-                    }
+                    let (at, colour) = item
+                        .split_once('@')
+                        .ok_or_else(|| ParseError::ProtectedNeedsColour(item.to_owned()))?;
+                    Ok((at.parse()?, parse_one_colour(colour)?))
                 })
-                .collect::<Result<Vec<_>, NotationError>>()?,
+                .collect::<Result<Vec<_>, ParseError>>()?,
         };
         let mut setup = Setup {
             order,
@@ -430,144 +339,17 @@ impl FromStr for Setup {
                         .parse()
                         .ok()
                         .filter(|_| n.bytes().all(|b| b.is_ascii_digit()))
-                        .ok_or_else(|| error(format!("turn={n} is not a number of turns")))?;
+                        .ok_or_else(|| ParseError::TurnCount(n.to_owned()))?;
                 }
                 Some(("finished", list)) if !seen_finished => {
                     seen_finished = true;
                     setup.finished = parse_colours(list)?;
                 }
-                _ => {
-                    return Err(error(format!(
-                        "unexpected {item:?} after the protected pawns"
-                    )))
-                }
+                _ => return Err(ParseError::Unexpected((*item).to_owned())),
             }
         }
         Ok(setup)
     }
-}
-
-/// Checks a written position against `game`'s board and the rules.
-pub(crate) fn to_state(game: &Orbit, setup: &Setup) -> Result<OrbitState, NotationError> {
-    let board = game.board();
-    let colours: Vec<Colour> = setup.pawns.iter().map(|(c, _)| *c).collect();
-    let order = match &setup.order {
-        Some(order) => TurnOrder::new(order).map_err(|e| error(format!("turn order: {e}")))?,
-        None => TurnOrder::standard(colours.len()),
-    };
-    let players = colours.len();
-    if !(2..=4).contains(&players) || colours != order.as_slice() {
-        return Err(error(format!(
-            "the pawn groups must be {} in this order, found {}",
-            letters(order.as_slice()),
-            letters(&colours)
-        )));
-    }
-    let mut state = OrbitState {
-        order,
-        phase: Phase::Act,
-        to_move: order.as_slice()[0],
-        occ: [0; 4],
-        centre: [0; 4],
-        home: [0; 4],
-        on_orbit: [0; MAX_ORBITS],
-        protected: [NO_FIELD; 4],
-        finished: TurnOrder::EMPTY,
-        turns: setup.turn,
-    };
-    let each = pawns_per_player(players);
-    for (colour, spots) in &setup.pawns {
-        if spots.len() != each {
-            return Err(error(format!(
-                "{colour} has {} pawns; with {players} players each has {each}",
-                spots.len()
-            )));
-        }
-        let c = colour.index();
-        for spot in spots {
-            match *spot {
-                Spot::Centre => state.centre[c] += 1,
-                Spot::Home => state.home[c] += 1,
-                Spot::At(coord) => {
-                    let field = standing_field(board, coord)?;
-                    if state.occupied() & field.bit() != 0 {
-                        return Err(error(format!("two pawns on {coord}")));
-                    }
-                    state.put(board, c, field);
-                }
-            }
-        }
-    }
-
-    let mut all_home: Vec<Colour> = colours
-        .iter()
-        .copied()
-        .filter(|&c| state.home(c) == each)
-        .collect();
-    all_home.sort();
-    let finished = if setup.finished.is_empty() && all_home.len() == 1 {
-        all_home.clone()
-    } else {
-        setup.finished.clone()
-    };
-    let mut sorted = finished.clone();
-    sorted.sort();
-    if sorted != all_home {
-        return Err(error(format!(
-            "finished={} must list exactly the colours with all pawns home ({})",
-            letters(&finished),
-            letters(&all_home)
-        )));
-    }
-    finished.iter().for_each(|&c| state.finished.push(c));
-
-    for &(coord, until) in &setup.protected {
-        let field = standing_field(board, coord)?;
-        let owner = state
-            .pawn_at(field)
-            .ok_or_else(|| error(format!("protected field {coord} holds no pawn")))?;
-        if !order.contains(until) || until == owner {
-            return Err(error(format!(
-                "{coord}@{}: {until} cannot protect a {owner} pawn",
-                until.letter()
-            )));
-        }
-        if state.protected[until.index()] != NO_FIELD {
-            return Err(error(format!(
-                "{until} protects two pawns; a capture ends the last"
-            )));
-        }
-        state.protected[until.index()] = field.0;
-    }
-
-    let over = game.is_over(players, state.finished.len(), state.turns);
-    let (phase, to_move) = match setup.to_move {
-        ToMove::Draw if setup.order.is_none() => (Phase::Draw, order.as_slice()[0]),
-        ToMove::Draw => return Err(error("to-move ? needs the order ? (still to be drawn)")),
-        _ if setup.order.is_none() => return Err(error("order ? needs to-move ?")),
-        ToMove::Over if over => (Phase::Over, order.as_slice()[0]),
-        ToMove::Over => return Err(error("to-move - but the game is not over")),
-        _ if over => return Err(error("the game is over: to-move must be -")),
-        ToMove::Act(c) => (Phase::Act, c),
-        ToMove::Die(c) => (Phase::Die, c),
-        ToMove::Enter(c) => (Phase::Enter, c),
-    };
-    if matches!(phase, Phase::Act | Phase::Die | Phase::Enter) {
-        if !order.contains(to_move) || state.finished.contains(to_move) {
-            return Err(error(format!("{to_move} is not a player still playing")));
-        }
-        if phase != Phase::Act && state.centre(to_move) == 0 {
-            return Err(error(format!(
-                "{to_move} has rolled without a pawn in the centre"
-            )));
-        }
-        if phase == Phase::Enter && board.mask(1) & !state.occupied() == 0 {
-            return Err(error("orbit 1 has no empty field to enter"));
-        }
-    }
-    state.phase = phase;
-    state.to_move = to_move;
-    Ok(state)
 }
 
 #[cfg(test)]

@@ -1,363 +1,25 @@
-//! The turn flow of Na orbicie (docs/rules/orbit.md): the drawn turn order, the die as
-//! a chance event, entering, moving and capturing, protection, finishing, the full
-//! ranking of 3–4 players and the turn limit — the [`Game`] implementation.
+//! The turn flow of Na orbicie (docs/rules/orbit.md): the game's options, the drawn
+//! turn order, the die as a chance event, entering, moving and capturing, protection,
+//! finishing, the full ranking of 3–4 players and the turn limit, which rule an illegal
+//! decision breaks — the [`Game`] implementation.
 
-use std::fmt;
 use std::sync::Arc;
 
 use rand::RngCore;
 use thiserror::Error;
 use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
-use crate::board::{Board, Field, MAX_ORBITS};
-use crate::draw::Choices;
+use crate::board::{Board, Field};
+use crate::draw::{self, Choices};
 use crate::movegen::{self, MoveTable};
-use crate::notation::{self, ActionText};
-
-/// No field: an empty slot of [`OrbitState::protected`].
-pub(crate) const NO_FIELD: u8 = u8::MAX;
+use crate::moves::{Action, Move, Place};
+use crate::notation::ActionText;
+use crate::state::{
+    game_over, pawns_per_player, Colour, OrbitState, OrderError, Phase, Setup, TurnOrder, NO_FIELD,
+};
 
 /// Turns after which an unfinished game is ranked as it stands.
 pub const DEFAULT_TURN_LIMIT: u32 = 2_000;
-
-/// The pawn colours, in the order seats are numbered: red is seat 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Colour {
-    Red,
-    Green,
-    Blue,
-    Yellow,
-}
-
-impl Colour {
-    pub const ALL: [Colour; 4] = [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow];
-
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    pub const fn letter(self) -> char {
-        match self {
-            Colour::Red => 'r',
-            Colour::Green => 'g',
-            Colour::Blue => 'b',
-            Colour::Yellow => 'y',
-        }
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Colour::Red => "red",
-            Colour::Green => "green",
-            Colour::Blue => "blue",
-            Colour::Yellow => "yellow",
-        }
-    }
-
-    pub fn from_letter(letter: char) -> Option<Colour> {
-        Colour::ALL.into_iter().find(|c| c.letter() == letter)
-    }
-
-    pub const fn seat(self) -> Seat {
-        Seat(self as u8)
-    }
-
-    pub fn from_seat(seat: Seat) -> Option<Colour> {
-        Colour::ALL.get(seat.index()).copied()
-    }
-}
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Pawns each player has: 4 with 2 players, 3 with 3, 2 with 4.
-pub const fn pawns_per_player(players: usize) -> usize {
-    match players {
-        2 => 4,
-        3 => 3,
-        _ => 2,
-    }
-}
-
-/// Up to four distinct colours in an order: the turn order, or the finishing order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TurnOrder {
-    colours: [Colour; 4],
-    len: u8,
-}
-
-/// Why a list of colours is not a turn order.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum OrderError {
-    #[error("a game has 2 to 4 players, not {0}")]
-    Players(usize),
-    #[error("{0} is given twice")]
-    Repeated(Colour),
-    #[error("{colour} does not play in a game of {players}")]
-    NotInPlay { colour: Colour, players: usize },
-}
-
-impl TurnOrder {
-    /// A turn order: the colours of an `n`-player game (the first `n` of red, green,
-    /// blue, yellow), each once, in any order.
-    pub fn new(colours: &[Colour]) -> Result<Self, OrderError> {
-        let players = colours.len();
-        if !(2..=4).contains(&players) {
-            return Err(OrderError::Players(players));
-        }
-        let mut order = Self::EMPTY;
-        for &colour in colours {
-            if colour.index() >= players {
-                return Err(OrderError::NotInPlay { colour, players });
-            }
-            if order.contains(colour) {
-                return Err(OrderError::Repeated(colour));
-            }
-            order.push(colour);
-        }
-        Ok(order)
-    }
-
-    /// Red, green, blue, yellow as far as `players` goes.
-    pub fn standard(players: usize) -> Self {
-        let mut order = Self::EMPTY;
-        Colour::ALL[..players.min(4)]
-            .iter()
-            .for_each(|&c| order.push(c));
-        order
-    }
-
-    pub(crate) const EMPTY: Self = Self {
-        colours: [Colour::Red; 4],
-        len: 0,
-    };
-
-    pub fn as_slice(&self) -> &[Colour] {
-        &self.colours[..self.len as usize]
-    }
-
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    pub fn contains(&self, colour: Colour) -> bool {
-        self.as_slice().contains(&colour)
-    }
-
-    /// The colour after `colour` in this order (which holds it) that is not in `skip`;
-    /// `colour` itself when all others are.
-    pub(crate) fn after(&self, colour: Colour, skip: &TurnOrder) -> Colour {
-        let order = self.as_slice();
-        // Found without an early exit: the position of the mover is as good as random,
-        // and a mispredicted branch costs more than comparing all.
-        let mut i = order
-            .iter()
-            .enumerate()
-            .fold(0, |at, (j, &c)| if c == colour { j } else { at });
-        loop {
-            i = if i + 1 == order.len() { 0 } else { i + 1 };
-            if skip.is_empty() || !skip.contains(order[i]) || order[i] == colour {
-                return order[i];
-            }
-        }
-    }
-
-    pub(crate) fn push(&mut self, colour: Colour) {
-        self.colours[self.len as usize] = colour;
-        self.len += 1;
-    }
-}
-
-impl fmt::Debug for TurnOrder {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(
-            &self
-                .as_slice()
-                .iter()
-                .map(|c| c.letter())
-                .collect::<String>(),
-        )
-    }
-}
-
-/// Where a pawn is, or goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Place {
-    Centre,
-    Field(Field),
-    Home,
-}
-
-/// A pawn move: its start and end (a field, or home), and for a capture where the
-/// captured pawn is put (a field, or the centre).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    pub from: Field,
-    pub to: Place,
-    pub relocate: Option<Place>,
-}
-
-/// A decision of a player or an outcome of chance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Action {
-    /// Chance: the turn order drawn at the start (`order gr`).
-    Order(TurnOrder),
-    /// Roll the die (`roll`).
-    Roll,
-    /// Chance: the face the die shows, 1–6 (`die 4`).
-    Die(u8),
-    /// After an even roll: put a centre pawn on this empty field of orbit 1 (`enter 1.5`).
-    Enter(Field),
-    /// `move 3.7-4.7`, `move 3.7-4.7>3.2`, `move 6.3-H`.
-    Move(Move),
-    /// Nothing else is possible (`pass`).
-    Pass,
-}
-
-const _: () = assert!(std::mem::size_of::<Action>() <= 8);
-
-/// What the state is waiting for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// Chance: the turn order is drawn.
-    Draw,
-    /// The player to move rolls, moves or passes.
-    Act,
-    /// Chance: the die just rolled shows its face.
-    Die,
-    /// The player to move rolled even and chooses an orbit-1 field.
-    Enter,
-    /// The game is over.
-    Over,
-}
-
-/// A position: everything the rules need, all of it public (perfect information).
-///
-/// Pawns of one colour are interchangeable, so they are kept as a set of fields plus
-/// counts in the centre and at home; equal positions are equal values.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct OrbitState {
-    /// The colours in turn order (red, green, … while [`Phase::Draw`]).
-    pub(crate) order: TurnOrder,
-    pub(crate) phase: Phase,
-    /// The colour to act; the first of `order` while drawing and once the game is over.
-    pub(crate) to_move: Colour,
-    /// Fields holding a pawn, per colour.
-    pub(crate) occ: [u128; 4],
-    pub(crate) centre: [u8; 4],
-    pub(crate) home: [u8; 4],
-    /// Pawns on each orbit (index 0 is orbit 1): a move's step count, kept up to date
-    /// because counting the occupancy bits is the slowest part of move generation.
-    pub(crate) on_orbit: [u8; MAX_ORBITS],
-    /// Per capturing colour, the field of the pawn it protected; that protection ends
-    /// with the capturer's next turn, so each colour protects at most one pawn.
-    pub(crate) protected: [u8; 4],
-    /// Colours with all pawns home, in the order they finished.
-    pub(crate) finished: TurnOrder,
-    /// Turns ended so far.
-    pub(crate) turns: u32,
-}
-
-impl OrbitState {
-    pub fn players(&self) -> usize {
-        self.order.len()
-    }
-
-    /// The colours in turn order (the standard order while it is still to be drawn).
-    pub fn order(&self) -> &[Colour] {
-        self.order.as_slice()
-    }
-
-    #[inline]
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    /// The colour to act, if a player acts now.
-    pub fn to_move(&self) -> Option<Colour> {
-        matches!(self.phase, Phase::Act | Phase::Enter | Phase::Die).then_some(self.to_move)
-    }
-
-    pub fn centre(&self, colour: Colour) -> usize {
-        self.centre[colour.index()] as usize
-    }
-
-    pub fn home(&self, colour: Colour) -> usize {
-        self.home[colour.index()] as usize
-    }
-
-    /// The fields holding `colour`'s pawns, in field order.
-    pub fn fields(&self, colour: Colour) -> impl Iterator<Item = Field> {
-        bits(self.occ[colour.index()])
-    }
-
-    pub fn pawn_at(&self, field: Field) -> Option<Colour> {
-        Colour::ALL
-            .into_iter()
-            .find(|c| self.occ[c.index()] & field.bit() != 0)
-    }
-
-    /// Protected pawns' fields with the colour whose turn ends their protection, in
-    /// field order.
-    pub fn protected(&self) -> Vec<(Field, Colour)> {
-        let mut list: Vec<(Field, Colour)> = Colour::ALL
-            .into_iter()
-            .filter(|c| self.protected[c.index()] != NO_FIELD)
-            .map(|c| (Field(self.protected[c.index()]), c))
-            .collect();
-        list.sort();
-        list
-    }
-
-    /// Colours with all their pawns home, first finisher first.
-    pub fn finished(&self) -> &[Colour] {
-        self.finished.as_slice()
-    }
-
-    /// Turns ended so far (an even roll and its `enter` are one turn).
-    #[inline]
-    pub fn turns(&self) -> u32 {
-        self.turns
-    }
-
-    #[inline]
-    pub(crate) fn occupied(&self) -> u128 {
-        self.occ[0] | self.occ[1] | self.occ[2] | self.occ[3]
-    }
-
-    /// Puts a pawn of `colour` on the empty `field`.
-    #[inline]
-    pub(crate) fn put(&mut self, board: &Board, colour: usize, field: Field) {
-        self.occ[colour] |= field.bit();
-        self.on_orbit[board.orbit_index(field)] += 1;
-    }
-
-    /// Takes the pawn of `colour` off `field`.
-    #[inline]
-    pub(crate) fn lift(&mut self, board: &Board, colour: usize, field: Field) {
-        self.occ[colour] &= !field.bit();
-        self.on_orbit[board.orbit_index(field)] -= 1;
-    }
-}
-
-/// The fields of a bit set, in order.
-fn bits(mut set: u128) -> impl Iterator<Item = Field> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let f = Field(set.trailing_zeros() as u8);
-            set &= set - 1;
-            f
-        })
-    })
-}
 
 /// How a game of Na orbicie is played.
 #[derive(Clone, Debug)]
@@ -470,8 +132,8 @@ impl Orbit {
     /// Whether a game in this position is over: at most one player unfinished, or the
     /// turn limit reached.
     #[inline]
-    pub(crate) fn is_over(&self, players: usize, finished: usize, turns: u32) -> bool {
-        players - finished <= 1 || turns >= self.turn_limit
+    fn is_over(&self, players: usize, finished: usize, turns: u32) -> bool {
+        game_over(players, finished, turns, self.turn_limit)
     }
 
     fn apply_move(&self, state: &mut OrbitState, m: &Move) {
@@ -569,31 +231,6 @@ impl Default for Orbit {
     }
 }
 
-/// Every ordering of `order`'s colours, in lexicographic order.
-fn permutations(order: &TurnOrder) -> Vec<TurnOrder> {
-    fn extend(prefix: TurnOrder, rest: &[Colour], out: &mut Vec<TurnOrder>) {
-        if rest.is_empty() {
-            out.push(prefix);
-        }
-        for (i, &c) in rest.iter().enumerate() {
-            let mut next = prefix;
-            next.push(c);
-            let others: Vec<Colour> = rest
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, &c)| c)
-                .collect();
-            extend(next, &others, out);
-        }
-    }
-    let mut sorted = order.as_slice().to_vec();
-    sorted.sort();
-    let mut out = Vec::new();
-    extend(TurnOrder::EMPTY, &sorted, &mut out);
-    out
-}
-
 impl Game for Orbit {
     type State = OrbitState;
     type Action = Action;
@@ -623,26 +260,9 @@ impl Game for Orbit {
     }
 
     fn new_game(&self) -> OrbitState {
-        let order = self
-            .order
-            .unwrap_or_else(|| TurnOrder::standard(self.players));
-        let mut centre = [0; 4];
-        centre[..self.players].fill(pawns_per_player(self.players) as u8);
-        OrbitState {
-            order,
-            phase: if self.order.is_some() {
-                Phase::Act
-            } else {
-                Phase::Draw
-            },
-            to_move: order.as_slice()[0],
-            occ: [0; 4],
-            centre,
-            home: [0; 4],
-            on_orbit: [0; MAX_ORBITS],
-            protected: [NO_FIELD; 4],
-            finished: TurnOrder::EMPTY,
-            turns: 0,
+        match self.order {
+            Some(order) => OrbitState::start(order, false),
+            None => OrbitState::start(TurnOrder::standard(self.players), true),
         }
     }
 
@@ -677,7 +297,7 @@ impl Game for Orbit {
         out.clear();
         match state.phase {
             Phase::Draw => {
-                let orders = permutations(&state.order);
+                let orders = state.order.permutations();
                 let p = 1.0 / orders.len() as f64;
                 out.extend(orders.into_iter().map(|o| (Action::Order(o), p)));
             }
@@ -729,7 +349,7 @@ impl Game for Orbit {
     }
 
     fn view_json(&self, view: &OrbitState) -> serde_json::Value {
-        crate::draw::view_json(
+        draw::view_json(
             &self.board,
             view,
             self.choices(view),
@@ -747,17 +367,17 @@ impl Game for Orbit {
     }
 
     fn parse_position(&self, text: &str) -> Result<OrbitState, NotationError> {
-        let setup: notation::Setup = text.parse()?;
-        notation::to_state(self, &setup)
+        let setup: Setup = text.parse().map_err(notation_error)?;
+        OrbitState::from_setup(&setup, &self.board, self.turn_limit).map_err(notation_error)
     }
 
     fn format_position(&self, state: &OrbitState) -> String {
-        notation::Setup::from_state(&self.board, state).to_string()
+        Setup::from_state(&self.board, state).to_string()
     }
 
     fn parse_action(&self, _state: &OrbitState, text: &str) -> Result<Action, NotationError> {
-        let written: ActionText = text.parse()?;
-        notation::to_action(&self.board, &written)
+        let written: ActionText = text.parse().map_err(notation_error)?;
+        written.to_action(&self.board).map_err(notation_error)
     }
 
     fn format_action(&self, _state: &OrbitState, action: &Action) -> String {
@@ -765,8 +385,13 @@ impl Game for Orbit {
     }
 
     fn draw(&self, view: &OrbitState) -> String {
-        crate::draw::draw(&self.board, view, self.choices(view))
+        draw::draw(&self.board, view, self.choices(view))
     }
+}
+
+/// The core's error for text refused by the notation or the position check.
+fn notation_error(error: impl std::fmt::Display) -> NotationError {
+    NotationError::new(error.to_string())
 }
 
 /// Which rule an illegal decision breaks (docs/rules/orbit.md, "Rule ids"). Only called

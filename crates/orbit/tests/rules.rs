@@ -460,6 +460,10 @@ fn bad_positions_are_refused_with_a_reason() {
         ("rg r r:C,C,C,7.2/g:C,C,C,C -", "final orbit"),
         ("rg r r:C,C,C,8.0/g:C,C,C,C -", "not on the board"),
         ("gr r r:C,C,C,C/g:C,C,C,C -", "pawn groups"),
+        (
+            "? - r:H,H/g:H,H/b:H,H/y:H,H/r:H,H - finished=rgbyr",
+            "pawn groups",
+        ),
         ("rg r r:C,C,C,1.0/g:C,C,C,C 1.0@r", "cannot protect"),
         (
             "rg r+ r:1.0,H,H,H/g:C,C,C,C -",
@@ -501,5 +505,35 @@ fn the_drawing_shows_orbits_lines_counts_and_protection() {
     assert_eq!(
         lines[17],
         "protected: the green pawn on 2.9 until red's turn ends"
+    );
+}
+
+#[test]
+fn a_setup_reports_every_reason_it_fails() {
+    use trio_orbit::notation::{Coord, Setup};
+    use trio_orbit::Colour::Red;
+    use trio_orbit::{FieldError, SetupProblem};
+    // Red has 3 pawns, two pawns stand on 1.0, 8.0 is off the board, and 2.0 is empty.
+    let setup: Setup = "rg r r:C,C,1.0/g:C,C,1.0,8.0 2.0@r".parse().unwrap();
+    let c = |orbit, field| Coord { orbit, field };
+    let error = OrbitState::from_setup(&setup, &Board::classic(), 2_000).unwrap_err();
+    assert_eq!(
+        error.problems,
+        [
+            SetupProblem::PawnCount {
+                colour: Red,
+                found: 3,
+                players: 2,
+                each: 4
+            },
+            SetupProblem::TwoPawns(c(1, 0)),
+            SetupProblem::Field(FieldError::NotOnBoard(c(8, 0))),
+            SetupProblem::ProtectedEmpty(c(2, 0)),
+        ]
+    );
+    assert_eq!(
+        error.to_string(),
+        "red has 3 pawns; with 2 players each has 4; two pawns on 1.0; \
+         field 8.0 is not on the board; protected field 2.0 holds no pawn"
     );
 }
