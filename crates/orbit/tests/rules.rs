@@ -537,3 +537,27 @@ fn a_setup_reports_every_reason_it_fails() {
          field 8.0 is not on the board; protected field 2.0 holds no pawn"
     );
 }
+
+#[test]
+fn legal_actions_are_listed_in_the_documented_order() {
+    // docs/rules/orbit.md, "Notation": roll first, entries by field number, moves by
+    // start field, end field (home last), relocation; `1.2` before `1.10`, orbit 1
+    // before orbit 2 — numeric order, not the order of the written strings.
+    let game = classic(2);
+    let entries: Vec<String> = (1..12).map(|i| format!("enter 1.{i}")).collect();
+    assert_eq!(legal(&game, "rg r+ r:C,C,C,C/g:C,C,C,1.0 -"), entries);
+    // orbit 1: 2=r 10=r, two steps each.
+    assert_eq!(
+        legal(&game, "rg r r:C,C,1.2,1.10/g:C,C,C,C -"),
+        [
+            "roll",
+            "move 1.2-1.0",
+            "move 1.2-1.4",
+            "move 1.2-2.1",
+            "move 1.10-1.0",
+            "move 1.10-1.8",
+            "move 1.10-2.9",
+            "move 1.10-2.11",
+        ]
+    );
+}
