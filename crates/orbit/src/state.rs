@@ -513,8 +513,14 @@ pub enum SetupProblem {
     NotOver,
     #[error("the game is over: to-move must be -")]
     Over,
-    #[error("{0} is not a player still playing")]
-    NotPlaying(Colour),
+    #[error("{0} is not playing in this game")]
+    NotInGame(Colour),
+    #[error("{at}@{}: {} is not playing in this game", until.letter(), until)]
+    ProtectorNotInGame { at: Coord, until: Colour },
+    #[error("finished={}: {} is not playing in this game", letters(listed), colour)]
+    FinisherNotInGame { listed: Vec<Colour>, colour: Colour },
+    #[error("{0} has finished: it no longer acts")]
+    HasFinished(Colour),
     #[error("{0} has rolled without a pawn in the centre")]
     RolledWithoutCentrePawn(Colour),
     #[error("orbit 1 has no empty field to enter")]
@@ -605,7 +611,12 @@ impl OrbitState {
         };
         let mut sorted = finished.clone();
         sorted.sort();
-        if sorted != all_home {
+        if let Some(&colour) = finished.iter().find(|&&c| !order.contains(c)) {
+            problems.push(SetupProblem::FinisherNotInGame {
+                listed: finished.clone(),
+                colour,
+            });
+        } else if sorted != all_home {
             problems.push(SetupProblem::Finished {
                 listed: letters(&finished),
                 home: letters(&all_home),
@@ -626,7 +637,9 @@ impl OrbitState {
                 problems.push(SetupProblem::ProtectedEmpty(coord));
                 continue;
             };
-            if !order.contains(until) || until == owner {
+            if !order.contains(until) {
+                problems.push(SetupProblem::ProtectorNotInGame { at: coord, until });
+            } else if until == owner {
                 problems.push(SetupProblem::ProtectedBy {
                     at: coord,
                     until,
@@ -666,8 +679,10 @@ impl OrbitState {
             ToMove::Enter(c) => (Phase::Enter, c),
         };
         if matches!(phase, Phase::Act | Phase::Die | Phase::Enter) {
-            if !order.contains(to_move) || state.finished.contains(to_move) {
-                problems.push(SetupProblem::NotPlaying(to_move));
+            if !order.contains(to_move) {
+                problems.push(SetupProblem::NotInGame(to_move));
+            } else if state.finished.contains(to_move) {
+                problems.push(SetupProblem::HasFinished(to_move));
             } else if phase != Phase::Act && state.centre(to_move) == 0 {
                 problems.push(SetupProblem::RolledWithoutCentrePawn(to_move));
             }

@@ -561,3 +561,34 @@ fn legal_actions_are_listed_in_the_documented_order() {
         ]
     );
 }
+
+#[test]
+fn a_colour_that_is_not_playing_is_named_as_such() {
+    // Red and green play; blue and yellow have no pawns in this game.
+    let game = classic(2);
+    for (text, reason) in [
+        (
+            "rg r r:C,C,C,1.0/g:C,C,C,1.4 1.4@b",
+            "1.4@b: blue is not playing in this game",
+        ),
+        (
+            "rg y r:C,C,C,1.0/g:C,C,C,1.4 -",
+            "yellow is not playing in this game",
+        ),
+        (
+            "rg - r:C,C,C,1.0/g:C,C,C,1.4 - finished=b",
+            "finished=b: blue is not playing in this game",
+        ),
+    ] {
+        let error = game.parse_position(text).unwrap_err().to_string();
+        assert!(error.contains(reason), "{text}: {error}");
+        assert!(!error.contains("cannot protect"), "{text}: {error}");
+    }
+    // A finished colour is playing, but no longer acts.
+    let game = classic(3);
+    let error = game
+        .parse_position("rgb r r:H,H,H/g:C,C,6.3/b:C,C,1.0 - finished=r")
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("red has finished"), "{error}");
+}
