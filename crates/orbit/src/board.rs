@@ -133,6 +133,8 @@ struct Tables {
 pub enum BoardError {
     #[error("board file: {0}")]
     Toml(String),
+    #[error("board name {name:?} has a control character (U+{:04X}); use printable text", u32::from(*.character))]
+    ControlInName { name: String, character: char },
     #[error("a board needs at least 2 orbits, found {0}")]
     TooFewOrbits(usize),
     #[error("a board has at most {MAX_ORBITS} orbits, found {0}")]
@@ -199,11 +201,19 @@ impl Board {
 
     /// Reads and validates a board definition (format in docs/rules/orbit-boards.md).
     pub fn from_toml(text: &str) -> Result<Self, BoardError> {
-        let file: BoardFile = toml::from_str(text).map_err(|e| BoardError::Toml(e.to_string()))?;
+        let file: BoardFile =
+            toml::from_str(text).map_err(|e| BoardError::Toml(printable(&e.to_string())))?;
         Self::build(file)
     }
 
     fn build(file: BoardFile) -> Result<Self, BoardError> {
+        // The name is printed on terminals: escape codes or NUL must not reach them.
+        if let Some(character) = file.name.chars().find(|c| c.is_control()) {
+            return Err(BoardError::ControlInName {
+                name: file.name,
+                character,
+            });
+        }
         if file.orbit.len() < 2 {
             return Err(BoardError::TooFewOrbits(file.orbit.len()));
         }
@@ -383,6 +393,20 @@ impl Board {
     }
 }
 
+/// `text` with its control characters but newlines escaped (`\u{1b}`): the TOML
+/// parser's messages quote the offending line, which must not drive a terminal.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 impl Tables {
     fn field(&self, coord: Coord) -> Option<Field> {
         let k = (coord.orbit as usize).checked_sub(1)?;
@@ -401,13 +425,18 @@ impl Tables {
     fn parse_line(&self, text: &str) -> Result<(Field, Field), BoardError> {
         let bad = || BoardError::BadLine(text.to_owned());
         let (a, b) = text.split_once('-').ok_or_else(bad)?;
+        let coords: [Coord; 2] = [
+            a.trim().parse().map_err(|_| bad())?,
+            b.trim().parse().map_err(|_| bad())?,
+        ];
+        // Errors name the line as rewritten from its fields: nothing else of the text.
+        let line = format!("{}-{}", coords[0], coords[1]);
         let mut ends = [Field(0); 2];
-        for (end, part) in ends.iter_mut().zip([a, b]) {
-            let coord: Coord = part.trim().parse().map_err(|_| bad())?;
+        for (end, coord) in ends.iter_mut().zip(coords) {
             *end = self
                 .field(coord)
                 .ok_or_else(|| BoardError::FieldOutOfRange {
-                    line: text.to_owned(),
+                    line: line.clone(),
                     field: coord.to_string(),
                 })?;
         }

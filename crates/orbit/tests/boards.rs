@@ -140,3 +140,50 @@ fields = 5
         Err(BoardError::Toml(_))
     ));
 }
+
+#[test]
+fn a_board_name_with_control_characters_is_refused() {
+    let orbits = "[[orbit]]\nfields = 4\n[[orbit]]\nfields = 4\n";
+    let lines = r#"lines = ["1.0-2.0"]"#;
+    for (name, character) in [
+        (r#""evil\u001b[2J""#, '\u{1b}'),
+        (r#""nul\u0000""#, '\0'),
+        (r#""two\nlines""#, '\n'),
+        (r#""del\u007f""#, '\u{7f}'),
+        (r#""c1\u009b""#, '\u{9b}'),
+    ] {
+        let text = format!("name = {name}\n{lines}\n{orbits}");
+        let error = Board::from_toml(&text).unwrap_err();
+        assert!(
+            matches!(&error, BoardError::ControlInName { character: c, .. } if *c == character),
+            "{name}: {error:?}"
+        );
+        let message = error.to_string();
+        assert!(
+            !message.chars().any(char::is_control),
+            "the message prints no control character: {message:?}"
+        );
+    }
+    let error = Board::from_toml(&format!("name = \"evil\\u001b[2J\"\n{lines}\n{orbits}"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        error,
+        r#"board name "evil\u{1b}[2J" has a control character (U+001B); use printable text"#
+    );
+    // Printable text of any script is fine.
+    let board = Board::from_toml(&format!("name = \"Orbita – łódź\"\n{lines}\n{orbits}")).unwrap();
+    assert_eq!(board.name(), "Orbita – łódź");
+}
+
+#[test]
+fn a_toml_error_prints_no_control_character() {
+    // A raw escape character is not valid TOML; the parser's message quotes the line.
+    let error = Board::from_toml("name = \"evil\u{1b}[2J\"\n[[orbit]]\nfields = 4\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        !error.chars().any(|c| c.is_control() && c != '\n'),
+        "{error:?}"
+    );
+}
