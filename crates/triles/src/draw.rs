@@ -6,6 +6,7 @@
 //! [`Context`]. Uses `tileset`, `board`, `state` and `notation`. Rules:
 //! `docs/rules/triles.md`.
 
+use std::collections::{HashMap, VecDeque};
 use std::fmt::Write;
 
 use serde_json::{json, Map, Value};
@@ -14,7 +15,7 @@ use trio_core::{Seat, Turn};
 use crate::board::{Cell, Edge, Geometry, Placement};
 use crate::notation;
 use crate::state::{Tiles, TrilesView};
-use crate::tileset::{Colour, TileId, TileSet};
+use crate::tileset::{Colour, TileId, TileSet, TileType, MAX_TERMINALS};
 
 /// What the diagram and the JSON need from the game besides the view.
 pub(crate) struct Context<'a> {
@@ -46,11 +47,17 @@ impl Canvas {
         }
     }
 
-    /// Writes `s` centred in the columns `from..to` (cut to fit).
-    fn centred(&mut self, row: usize, from: usize, to: usize, s: &str) {
+    fn get(&self, row: usize, col: usize) -> Option<char> {
+        self.rows.get(row).and_then(|r| r.get(col)).copied()
+    }
+
+    /// Writes `s` centred in the columns `from..to` (cut to fit); returns where it starts.
+    fn centred(&mut self, row: usize, from: usize, to: usize, s: &str) -> usize {
         let width = to.saturating_sub(from);
         let s: String = s.chars().take(width).collect();
-        self.text(row, from + (width - s.chars().count()) / 2, &s);
+        let at = from + (width - s.chars().count()) / 2;
+        self.text(row, at, &s);
+        at
     }
 }
 
@@ -101,12 +108,20 @@ impl Frame {
         }
     }
 
-    /// Writes a placed tile's type, coordinates and terminal labels.
-    fn label(&self, canvas: &mut Canvas, cell: Cell, name: &str, edges: [String; 3]) {
+    /// Writes a placed tile's type, coordinates and terminal labels (`k` terminals of two
+    /// characters per edge); returns where each edge's label starts (line, column).
+    fn label(
+        &self,
+        canvas: &mut Canvas,
+        cell: Cell,
+        name: &str,
+        edges: [String; 3],
+    ) -> [(usize, usize); 3] {
         let (_, r0) = self.origin(cell);
         let h = self.h;
         let [l, r, v] = edges;
-        // Lines from the flat side: V labels, coordinates, L and R labels, type.
+        // Lines from the flat side: V labels, L and R labels (with room between them for
+        // a line joining them), coordinates, type.
         let lines: [usize; 4] = if cell.points_up() {
             [h - 1, h - 2, h - 3, h - 4]
         } else {
@@ -118,14 +133,105 @@ impl Frame {
         } else {
             (from, to)
         };
-        canvas.centred(r0 + lines[0], from, to, &v);
+        let v_at = canvas.centred(r0 + lines[0], from, to, &v);
         let (from, to) = self.interior(cell, lines[1]);
-        canvas.centred(r0 + lines[1], from, to, &format!("{},{}", cell.x, cell.y));
+        let r_at = to.saturating_sub(r.chars().count());
+        canvas.text(r0 + lines[1], from, &l);
+        canvas.text(r0 + lines[1], r_at, &r);
         let (from, to) = self.interior(cell, lines[2]);
-        canvas.text(r0 + lines[2], from, &l);
-        canvas.text(r0 + lines[2], to.saturating_sub(r.chars().count()), &r);
+        canvas.centred(r0 + lines[2], from, to, &format!("{},{}", cell.x, cell.y));
         let (from, to) = self.interior(cell, lines[3]);
         canvas.centred(r0 + lines[3], from, to, name);
+        // Indexed by `Edge::index`: L, R, V.
+        [
+            (r0 + lines[1], from_of(self.interior(cell, lines[1]))),
+            (r0 + lines[1], r_at),
+            (r0 + lines[0], v_at),
+        ]
+    }
+
+    /// Whether line `row`, column `col` lies inside `cell` (not on its outline).
+    fn inside(&self, cell: Cell, row: usize, col: usize) -> bool {
+        let (_, r0) = self.origin(cell);
+        let Some(i) = row.checked_sub(r0).filter(|&i| i < self.h) else {
+            return false;
+        };
+        let (from, to) = self.interior(cell, i);
+        (from..to).contains(&col)
+    }
+}
+
+fn from_of((from, _): (usize, usize)) -> usize {
+    from
+}
+
+/// The character a line of `colour` is drawn with.
+fn stroke(colour: Colour) -> char {
+    match colour {
+        Colour::Black => '●',
+        Colour::White => '○',
+    }
+}
+
+/// Draws `tile`'s arcs on `cell` as strokes between its terminal labels, through free
+/// space inside the cell (blank or the flat edge's `_`): a shortest path from next to
+/// one end's label to next to the other's. An arc with no free path is left undrawn
+/// (its labels still say it all).
+fn draw_arcs(
+    canvas: &mut Canvas,
+    frame: &Frame,
+    cell: Cell,
+    tile: &TileType,
+    at: &dyn Fn(usize) -> (usize, usize),
+) {
+    for &[a, b] in tile.arcs() {
+        let (a, b) = (usize::from(a), usize::from(b));
+        let free = |canvas: &Canvas, row: usize, col: usize| {
+            frame.inside(cell, row, col) && matches!(canvas.get(row, col), Some(' ' | '_'))
+        };
+        // The cells beside, above or below a terminal's two characters.
+        let touching = |j: usize, row: usize, col: usize| {
+            let (r, c) = at(j);
+            (row == r && (col + 1 == c || col == c + 2))
+                || ((row + 1 == r || row == r + 1) && (c..c + 2).contains(&col))
+        };
+        // Each reached cell with the one it was reached from (itself for a start).
+        let mut before: HashMap<(usize, usize), (usize, usize)> = HashMap::new();
+        let mut queue = VecDeque::new();
+        let (r, c) = at(a);
+        for row in r.saturating_sub(1)..=r + 1 {
+            for col in c.saturating_sub(1)..=c + 2 {
+                if touching(a, row, col) && free(canvas, row, col) {
+                    before.insert((row, col), (row, col));
+                    queue.push_back((row, col));
+                }
+            }
+        }
+        let mut end = None;
+        while let Some((row, col)) = queue.pop_front() {
+            if touching(b, row, col) {
+                end = Some((row, col));
+                break;
+            }
+            let steps = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+            for (dr, dc) in steps {
+                let (Some(nr), Some(nc)) = (row.checked_add_signed(dr), col.checked_add_signed(dc))
+                else {
+                    continue;
+                };
+                if free(canvas, nr, nc) && !before.contains_key(&(nr, nc)) {
+                    before.insert((nr, nc), (row, col));
+                    queue.push_back((nr, nc));
+                }
+            }
+        }
+        let glyph = stroke(tile.terminals()[a].colour);
+        let mut cursor = end;
+        while let Some((row, col)) = cursor {
+            canvas.put(row, col, glyph);
+            let back = before[&(row, col)];
+            cursor = (back != (row, col)).then_some(back);
+        }
     }
 }
 
@@ -184,9 +290,23 @@ fn board(cx: &Context, placements: &[Placement]) -> String {
         frame.outline(&mut canvas, p.cell, ['/', '\\', '_']);
     }
     let set = cx.set;
+    let mut starts = Vec::with_capacity(placements.len());
     for &p in placements {
         let edges = Edge::ALL.map(|e| terminals_on(cx, p, e));
-        frame.label(&mut canvas, p.cell, set.name(p.tile), edges);
+        starts.push(frame.label(&mut canvas, p.cell, set.name(p.tile), edges));
+    }
+    // Lines last, so that they go round every label.
+    for (&p, start) in placements.iter().zip(&starts) {
+        let layout = cx.geometry.layout(p.tile, p.cell.points_up(), p.rotation);
+        let mut place = [(0, 0); MAX_TERMINALS];
+        for edge in Edge::ALL {
+            for slot in 0..k {
+                let j = usize::from(layout.terminal[edge.index()][slot]);
+                let (row, col) = start[edge.index()];
+                place[j] = (row, col + 2 * slot);
+            }
+        }
+        draw_arcs(&mut canvas, &frame, p.cell, set.tile(p.tile), &|j| place[j]);
     }
     let mut out = String::new();
     for row in canvas.rows {
@@ -197,23 +317,50 @@ fn board(cx: &Context, placements: &[Placement]) -> String {
     out
 }
 
+/// A tile type as the hands list it: its terminals clockwise (edges split by `|` when
+/// they carry more than one), then each arc as the stroke of its colour and the
+/// terminals it joins: `Ba Ba Ws ●0-1`.
+fn tile_text(set: &TileSet, tile: &TileType) -> String {
+    let k = set.terminals_per_edge();
+    let edges: Vec<String> = tile
+        .terminals()
+        .chunks(k)
+        .map(|edge| {
+            edge.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let mut text = edges.join(if k > 1 { " | " } else { " " });
+    for &[a, b] in tile.arcs() {
+        let colour = tile.terminals()[usize::from(a)].colour;
+        let _ = write!(text, " {}{a}-{b}", stroke(colour));
+    }
+    text
+}
+
+/// A hand, at most about 80 characters a line.
 fn tile_list(set: &TileSet, tiles: &Tiles) -> String {
     if tiles.is_empty() {
         return "none".to_owned();
     }
-    let items: Vec<String> = tiles
-        .iter()
-        .map(|(t, n)| {
-            let terminals: Vec<String> = set
-                .tile(t)
-                .terminals()
-                .iter()
-                .map(|x| x.to_string())
-                .collect();
-            format!("{}x{n} ({})", set.name(t), terminals.join(" "))
-        })
-        .collect();
-    items.join("  ")
+    let mut out = String::new();
+    let mut width = 0;
+    for (t, n) in tiles.iter() {
+        let item = format!("{}x{n} ({})", set.name(t), tile_text(set, set.tile(t)));
+        let len = item.chars().count();
+        if width > 0 && width + 2 + len > 80 {
+            out.push_str("\n  ");
+            width = 2;
+        } else if width > 0 {
+            out.push_str("  ");
+            width += 2;
+        }
+        out.push_str(&item);
+        width += len;
+    }
+    out
 }
 
 pub(crate) fn draw(cx: &Context, view: &TrilesView) -> String {
@@ -223,10 +370,12 @@ pub(crate) fn draw(cx: &Context, view: &TrilesView) -> String {
         out.push_str("(no tile on the table yet)\n");
     } else {
         out.push_str(&board(cx, view.placements()));
-        out.push_str("edges: B/W colour, a arc end, s semicircle, d half-dot (slots clockwise);");
-        out.push_str(" dotted: free cells\n");
+        out.push_str("edges: B/W colour, a arc end, s semicircle, d half-dot (slots clockwise); ");
+        out.push_str("lines: ● black, ○ white; dotted: free cells\n");
         out.push_str("TYPE@X,Y,R puts tile edge e (terminals listed clockwise) on cell edge ");
         out.push_str("[L,R,V][(e+R)%3] of an up cell, [R,L,V][(e+R)%3] of a down cell\n");
+        out.push_str("hands: terminals clockwise from 0, then the lines inside the tile ");
+        out.push_str("(●0-1: a black line joins terminals 0 and 1)\n");
     }
     let me = view.colour();
     let name = |c: Colour| {

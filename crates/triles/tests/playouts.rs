@@ -161,6 +161,9 @@ fn check(game: &Triles, state: &TrilesState) {
             assert_eq!(view.hand(), Some(state.hand(colour)));
         }
         assert!(view.next().is_none() || game.variants().open_pool);
+        // The diagram draws every view without failing, within its size.
+        let text = game.draw(&view);
+        assert!(text.lines().all(|l| l.chars().count() < 1_000), "{text}");
         let json = game.view_json(&view);
         let words = json_words(&json);
         for name in hidden_only(game, state, &view) {

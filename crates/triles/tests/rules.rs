@@ -1,6 +1,7 @@
 //! Hand-built positions, one per rule and ruling of `docs/rules/triles.md`. Boards are
 //! drawn as `Game::draw` shows them: each tile's type in its middle, its coordinates,
-//! and beside each edge the terminal there (colour B/W, kind a/s/d).
+//! beside each edge the terminal there (colour B/W, kind a/s/d), and the lines inside
+//! each tile (● black, ○ white).
 
 mod common;
 
@@ -28,22 +29,22 @@ fn placement(game: &Triles, text: &str) -> Placement {
 /// ring: a loop, and a wedge (it touches (0,0) and (-1,1)).
 ///
 /// ```text
-///      .          /\    Ws    /\          .
-///       .  -2,1  /  \  0,1   /  \  2,1   .
-///        .      / A  \Ba  Ba/ A  \      .
-///         .    /Ws  Ba\ A  /Ba  Ws\    .
-///          .  /  -1,1  \  /  1,1   \  .
-///           ./____Ba____\/____Ba____\.
-///            .          /\    Ba    /.
-///             .  -1,0  /  \  1,0   /  .
-///              .      / A  \Ba  Ws/    .
-///               .    /Ba  Ba\ A  /      .
-///                .  /  0,0   \  /  2,0   .
-///                 ./____Ws____\/...........
-///                 .\    Wa    /.
-///                .  \  0,-1  /  .
-///               .    \Bs  Wa/    .
-///              .      \ C  /      .
+/// .          /\    Ws    /\          .
+///  .  -2,1  /  \Ba●●●●Ba/  \  2,1   .
+///   .      / A  \ 0,1  / A  \      .
+///    .    / -1,1 \ A  / 1,1  \    .
+///     .  /Ws  ●●Ba\  /Ba●●  Ws\  .
+///      ./____Ba____\/____Ba____\.
+///       .          /\  ●●Ba    /.
+///        .  -1,0  /  \Ba    Ws/  .
+///         .      / A  \ 1,0  /    .
+///          .    / 0,0  \ A  /      .
+///           .  /Ba●●●●Ba\  /  2,0   .
+///            ./____Ws____\/...........
+///            .\    Wa○○  /.
+///           .  \Bs    Wa/  .
+///          .    \ 0,-1 /    .
+///         .      \ C  /      .
 /// ```
 const RING: &str = "A@0,0,0 A@1,0,1 A@1,1,2 A@0,1,0 A@-1,1,1 C@0,-1,2";
 
@@ -112,17 +113,17 @@ fn owed_placement_that_cannot_be_made_is_passed_without_a_draw() {
 /// black line open at both ends, from (3,0) round to (1,-1).
 ///
 /// ```text
-///  .          /\    Bs    /\          .
-///   .  -1,0  /  \  1,0   /  \  3,0   .
-///    .      / C  \Wa  Wa/ A  \      .
-///     .    /Wa  Wa\ C  /Ws  Ba\    .
-///      .  /  0,0   \  /  2,0   \  .
-///       ./____Bs____\/____Ba____\.
-///       .\    Ba    /\    Ba    /.
-///      .  \  0,-1  /  \  2,-1  /  .
-///     .    \Ws  Ba/    \Ba  Ws/    .
-///    .      \ A  /      \ A  /      .
-///   . -1,-1  \  /  1,-1  \  /  3,-1  .
+/// .          /\    Bs    /\          .
+///  .  -1,0  /  \Wa○○○○Wa/  \  3,0   .
+///   .      / C  \ 1,0  / A  \      .
+///    .    / 0,0  \ C  / 2,0  \    .
+///     .  /Wa○○○○Wa\  /Ws  ●●Ba\  .
+///      ./____Bs____\/____Ba____\.
+///      .\    Ba●●  /\  ●●Ba    /.
+///     .  \Ws    Ba/  \Ba    Ws/  .
+///    .    \ 0,-1 /    \ 2,-1 /    .
+///   .      \ A  /      \ A  /      .
+///  . -1,-1  \  /  1,-1  \  /  3,-1  .
 /// ```
 const TWO_LINES: &str = "C@0,0,0 A@0,-1,2 C@1,0,0 A@2,0,1 A@2,-1,1";
 
@@ -187,8 +188,8 @@ fn closing_an_own_line_is_forbidden() {
 /// .          /\          .
 ///  .  -1,0  /  \  1,0   .
 ///   .      / K  \      .
-///    .    /Bd  Ws\    .
-///     .  /  0,0   \  .
+///    .    / 0,0  \    .
+///     .  /Bd    Ws\  .
 ///      ./____Ws____\.
 /// ```
 const DOT: &str = "K@0,0,0";
@@ -244,17 +245,17 @@ fn own_dots_variant_allows_them_and_the_owner_draws() {
 /// half-dots (from (1,0) and (3,0)), the semicircle on the black arc of (2,1).
 ///
 /// ```text
-///         .  0,1   /  \  2,1   /  \  4,1   .
-///          .      / A  \Ws  Ba/ A  \      .
-///           .    /Ba  Ws\ A  /Ba  Ba\    .
-///            .  /  1,1   \  /  3,1   \  .
-///   .........../____Ba____\/____Ws____\.
-///  .          /\    Bd    /\    Ws    /.
-///   .  -1,0  /  \  1,0   /  \  3,0   /  .
-///    .      / D  \Wd  Wd/    \Ba  Ba/    .
-///     .    /Wa  Wa\ I  /      \ A  /      .
-///      .  /  0,0   \  /  2,0   \  /  4,0   .
-///       ./____Bd____\/__________\/...........
+///             .  0,1   /  \Ws    Ba/  \  4,1   .
+///              .      / A  \ 2,1  / A  \      .
+///               .    / 1,1  \ A  / 3,1  \    .
+///                .  /Ba●●  Ws\  /Ba●●●●Ba\  .
+///       .........../____Ba____\/____Ws____\.
+///      .          /\    Bd    /\    Ws    /.
+///       .  -1,0  /  \Wd    Wd/  \Ba●●●●Ba/  .
+///        .      / D  \ 1,0  /    \ 3,0  /    .
+///         .    / 0,0  \ I  /      \ A  /      .
+///          .  /Wa○○○○Wa\  /  2,0   \  /  4,0   .
+/// .........../____Bd____\/__________\/...........
 /// ```
 #[test]
 fn two_opponent_dots_with_one_tile_left_in_the_pool() {
@@ -478,10 +479,10 @@ fn diagram_shows_tiles_terminals_coordinates_and_hands() {
     let text = g.draw(&g.view(&s, Seat(0)));
     // The C at (0,-1): its type, coordinates and three terminals.
     for expected in [
-        "\\Bs  Wa/",
+        "\\Bs    Wa/",
         "0,-1",
         " C ",
-        "your hand (4): Ax2 (Ba Ba Ws)",
+        "your hand (4): Ax2 (Ba Ba Ws ●0-1)",
         "white's hand: 2 tiles",
     ] {
         assert!(text.contains(expected), "{expected:?} missing from\n{text}");
@@ -497,18 +498,56 @@ fn diagram_shows_tiles_terminals_coordinates_and_hands() {
     assert_eq!(effects.to_string(), "1 black loop, a wedge (2 neighbours)");
 }
 
+/// Found by a user: the diagram did not draw the lines inside the tiles, so what makes
+/// dots and loops was invisible. Now each arc is a stroke between its terminals (● black,
+/// ○ white), and hands list each type's lines. The RING's tiles: the A on (0,0) joins its
+/// L and R edges in black; the C on (0,-1) its V and R edges in white.
+#[test]
+fn diagram_draws_black_and_white_lines() {
+    let g = game();
+    let s = state(&g, RING, "A2B1D1", "C1D1", "B");
+    let text = g.draw(&g.view(&s, Seat(0)));
+    let row = |needle: &str| {
+        text.lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("{needle:?} missing from\n{text}"))
+    };
+    // (0,0), an up cell: its L and R terminals on one line, the black stroke between.
+    assert!(row("/Ba●●●●Ba\\").contains("  2,0   "), "{text}");
+    // (0,-1), a down cell: the white stroke leaves V (the flat top) towards R below.
+    assert!(row("Wa○○").starts_with("           .\\    Wa○○"), "{text}");
+    assert!(text.contains("Dx1 (Wa Wa Bd ○0-1)"), "{text}");
+    assert!(
+        text.contains("●0-1: a black line joins terminals 0 and 1"),
+        "{text}"
+    );
+    // Tiles with several terminals per edge list them edge by edge.
+    let set = trio_triles::TileSet::from_toml(include_str!("sets/double.toml")).unwrap();
+    let double = Triles::new(Options {
+        tile_set: set,
+        ..Options::default()
+    });
+    let s = state(&double, "Ta@0,0,0", "Ta1Tc1", "Tb2", "B");
+    let text = double.draw(&double.view(&s, Seat(0)));
+    assert!(
+        text.contains("Tax1 (Ba Wa | Wa Ba | Bs Ws ●0-3 ○1-2)"),
+        "{text}"
+    );
+    assert!(text.contains('●') && text.contains('○'), "{text}");
+}
+
 /// Found by random play in `own-dots`. K (Bd Ws Ws) at (0,-1) with rotation 1: its white
 /// semicircle on the white half-dot below (0,0), its black half-dot on the black
 /// semicircle of M at (-1,-1): a white dot and a black dot, and a wedge.
 ///
 /// ```text
-///       .  -4,0  \  /  -2,0  \  /  0,0   \  .
+///       .  -4,0  \  /Bd    Wd\  /Ba●●●●Ba\  .
 ///      .__________\/____Wd____\/____Wd____\.
-///     .\    Wa    /\    Ws    /\          .
-///    .  \ -4,-1  /  \ -2,-1  /  \  0,-1  .
-///   .    \Wa  Bs/ C  \Wd  Bd/ M  \      .
-///  .      \ C  /Bs  Wa\ J  /Bs  Bd\    .
-/// . -5,-1  \  / -3,-1  \  / -1,-1  \  .
+///     .\  ○○Wa    /\    Ws    /\          .
+///    .  \Wa    Bs/  \Wd    Bd/  \  0,-1  .
+///   .    \-4,-1 / C  \-2,-1 / M  \      .
+///  .      \ C  /-3,-1 \ J  /-1,-1 \    .
+/// . -5,-1  \  /Bs  ○○Wa\  /Bs    Bd\  .
 /// ```
 #[test]
 fn own_dots_draws_go_to_the_opponent_first_then_the_mover() {
