@@ -37,7 +37,7 @@ impl Choices {
     }
 }
 
-pub(crate) fn draw(board: &Board, state: &OrbitState, _choices: Choices) -> String {
+pub(crate) fn draw(board: &Board, state: &OrbitState, choices: Choices) -> String {
     let mut out = String::new();
     let order: String = state.order().iter().map(|c| c.letter()).collect();
     let _ = writeln!(
@@ -46,7 +46,7 @@ pub(crate) fn draw(board: &Board, state: &OrbitState, _choices: Choices) -> Stri
         board.name(),
         state.turns() + 1
     );
-    let _ = writeln!(out, "{}", status(state));
+    let _ = writeln!(out, "{}", status(state, choices));
 
     let widest = (1..=board.orbits())
         .map(|k| board.fields_on(k))
@@ -96,11 +96,20 @@ pub(crate) fn draw(board: &Board, state: &OrbitState, _choices: Choices) -> Stri
     out
 }
 
-fn status(state: &OrbitState) -> String {
+/// What the state waits for, and what the player to move can do now.
+fn status(state: &OrbitState, choices: Choices) -> String {
     let me = state.to_move().map_or("", Colour::name);
     match state.phase() {
         Phase::Draw => "the turn order is being drawn".to_owned(),
-        Phase::Act => format!("{me} to move: roll, move a pawn or pass"),
+        Phase::Act => {
+            let can = match (choices.roll, choices.moves) {
+                (true, true) => "roll the die or move a pawn",
+                (true, false) => "roll the die",
+                (false, true) => "move a pawn",
+                (false, false) => "no roll and no move possible, so pass",
+            };
+            format!("{me} to move: {can}")
+        }
         Phase::Die => format!("{me} has rolled: the die is falling"),
         Phase::Enter => format!("{me} rolled an even number: choose an empty field of orbit 1"),
         Phase::Over => {

@@ -592,3 +592,32 @@ fn a_colour_that_is_not_playing_is_named_as_such() {
         .to_string();
     assert!(error.contains("red has finished"), "{error}");
 }
+
+#[test]
+fn the_drawing_says_what_the_player_can_do_now() {
+    let status = |game: &Orbit, text: &str| {
+        let drawing = game.draw(&at(game, text));
+        drawing.lines().nth(1).unwrap().to_owned()
+    };
+    let game = classic(2);
+    // All pawns in the centre: rolling is all there is.
+    assert_eq!(
+        status(&game, "rg r r:C,C,C,C/g:C,C,C,1.0 -"),
+        "red to move: roll the die"
+    );
+    // Pawns in the centre and on the orbits.
+    assert_eq!(
+        status(&game, "rg g r:C,C,C,C/g:C,C,C,1.0 -"),
+        "green to move: roll the die or move a pawn"
+    );
+    // No pawn in the centre.
+    assert_eq!(
+        status(&game, "rg r r:2.0,H,H,H/g:C,C,C,1.0 -"),
+        "red to move: move a pawn"
+    );
+    // funnel board: red's only pawn is protected and every end holds a pawn.
+    assert_eq!(
+        status(&funnel(), "rg r r:1.0,H,H,H/g:C,1.1,2.1,3.0 1.0@g"),
+        "red to move: no roll and no move possible, so pass"
+    );
+}
