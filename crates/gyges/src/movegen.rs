@@ -452,22 +452,25 @@ pub fn has_goal_move(pos: &Position, variant: Variant) -> bool {
     Square::iter(starts(pos)).any(|from| reach(pos, variant, from, true).goal)
 }
 
-/// Number of move sequences of `depth` plies from `pos`; a won or stuck position is one
-/// leaf. The last ply is counted without being played. Repetition and the ply limit are
-/// not applied, so this equals [`trio_core::perft::perft`] on a fresh game state up to
-/// depth 4 (a third occurrence needs at least four plies).
+/// Number of move sequences of exactly `depth` plies from `pos`: a line that ends the game
+/// earlier (a win, or a side left without a move) counts 0, as in chess perft and
+/// [`trio_core::perft::perft`]. The last ply is counted without being played. Repetition
+/// and the ply limit are not applied, so this equals [`trio_core::perft::perft`] on a
+/// fresh game state up to depth 4 (below the ply limit): a third occurrence takes at least
+/// four plies (two pieces going and coming back), and a line that ends on its last ply
+/// counts all the same.
 pub fn perft(pos: &Position, variant: Variant, depth: u32) -> u64 {
-    if depth == 0 || pos.winner().is_some() {
+    if depth == 0 {
         return 1;
     }
+    if pos.winner().is_some() {
+        return 0;
+    }
     if depth == 1 {
-        return move_count(pos, variant).max(1) as u64;
+        return move_count(pos, variant) as u64;
     }
     let mut list = MoveList::new();
     generate_moves(pos, variant, &mut list);
-    if list.is_empty() {
-        return 1;
-    }
     list.iter()
         .map(|&mv| perft(&pos.make_move(mv), variant, depth - 1))
         .sum()

@@ -1,6 +1,5 @@
 //! Shared by the integration tests: a plain step-by-step move generator written straight
-//! from the rules (to check the table-driven one against), and the reader of `*.perft`
-//! files.
+//! from the rules, to check the table-driven one against.
 
 #![allow(dead_code)] // each test crate uses its own part of this module
 
@@ -154,59 +153,17 @@ pub fn plain_moves(pos: &Position, variant: Variant) -> BTreeSet<Move> {
     out
 }
 
-/// Perft of the plain generator: slow, for small depths only.
+/// Perft of the plain generator, exactly `depth` plies (a line that ends earlier counts
+/// 0): slow, for small depths only.
 pub fn plain_perft(pos: &Position, variant: Variant, depth: u32) -> u64 {
-    if depth == 0 || pos.winner().is_some() {
+    if depth == 0 {
         return 1;
     }
-    let moves = plain_moves(pos, variant);
-    if moves.is_empty() {
-        return 1;
+    if pos.winner().is_some() {
+        return 0;
     }
-    moves
+    plain_moves(pos, variant)
         .iter()
         .map(|&mv| plain_perft(&pos.make_move(mv), variant, depth - 1))
         .sum()
-}
-
-/// One entry of a perft file.
-#[derive(Debug)]
-pub struct PerftCase {
-    pub id: String,
-    pub position: Position,
-    pub variant: Variant,
-    /// `(depth, nodes)`.
-    pub counts: Vec<(u32, u64)>,
-}
-
-/// Reads `id` / `position` / `variant` / `perft <depth> <nodes>` lines; `#` starts a comment.
-pub fn read_perft_file(text: &str) -> Vec<PerftCase> {
-    let mut cases: Vec<PerftCase> = Vec::new();
-    for (n, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap().trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (key, value) = line
-            .split_once(' ')
-            .unwrap_or_else(|| panic!("line {}: {raw}", n + 1));
-        let value = value.trim();
-        match key {
-            "id" => cases.push(PerftCase {
-                id: value.to_owned(),
-                position: Position::empty(),
-                variant: Variant::Seed,
-                counts: Vec::new(),
-            }),
-            "position" => cases.last_mut().unwrap().position = value.parse().unwrap(),
-            "variant" => cases.last_mut().unwrap().variant = value.parse().unwrap(),
-            "perft" => {
-                let (depth, nodes) = value.split_once(' ').unwrap();
-                let count = (depth.parse().unwrap(), nodes.trim().parse().unwrap());
-                cases.last_mut().unwrap().counts.push(count);
-            }
-            _ => panic!("line {}: unknown key {key}", n + 1),
-        }
-    }
-    cases
 }
