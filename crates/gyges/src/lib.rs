@@ -17,7 +17,8 @@
 #![forbid(unsafe_code)]
 
 // Each module uses only those above it: board ← moves ← state ← movegen ← rules; notation
-// and draw sit beside them (notation: board, moves, state; draw: all but rules).
+// and draw sit beside them (notation: board, moves, state; draw: all but rules), and ugi
+// (board, moves).
 mod board;
 mod draw;
 mod movegen;
@@ -25,6 +26,7 @@ mod moves;
 pub mod notation;
 mod rules;
 mod state;
+pub mod ugi;
 
 pub use board::{Side, Square};
 pub use movegen::{

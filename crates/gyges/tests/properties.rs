@@ -117,6 +117,8 @@ proptest! {
         let _ = text.parse::<Position>();
         let _ = text.parse::<Move>();
         let _ = text.parse::<Square>();
+        let _ = trio_gyges::ugi::parse_board(&text);
+        let _ = trio_gyges::ugi::parse_move(&text, trio_gyges::Side::South);
     }
 }
 
