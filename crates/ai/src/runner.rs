@@ -1,8 +1,8 @@
 //! Playing bots against each other: one game ([`play_game`]) or a seeded match of many
 //! in parallel ([`run_match`]), with each agent's results and a confidence interval.
 //!
-//! A game's randomness comes from its seed alone: chance outcomes are drawn from one
-//! generator and each seat's bot from its own, so two matches with the same seed deal the
+//! A game's randomness comes from its seed alone (the [`Referee`] draws chance from one
+//! stream and gives each seat's bot its own), so two matches with the same seed deal the
 //! same dice and tiles whichever bots play, and a match gives the same results on any
 //! number of threads.
 
@@ -10,7 +10,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use thiserror::Error;
-use trio_core::{rng, Bot, Game, IllegalAction, Outcome, Seat, Turn};
+use trio_core::{rng, Bot, Game, IllegalAction, Outcome, Referee, Seat};
 
 use crate::stats::{wilson_interval, Interval, Z_95};
 
@@ -24,7 +24,7 @@ pub enum MatchError {
         bot: String,
         seat: Seat,
         ply: usize,
-        source: IllegalAction,
+        source: Box<IllegalAction>,
     },
     #[error("game {game}: {source}")]
     InMatch {
@@ -43,6 +43,8 @@ pub struct GameRecord<G: Game> {
     pub bots: Vec<String>,
     /// Every action applied, chance outcomes included, in order.
     pub actions: Vec<G::Action>,
+    /// The same actions in the game's notation.
+    pub notation: Vec<String>,
     /// Decisions made by seats (chance outcomes not counted).
     pub plies: usize,
     pub outcome: Outcome,
@@ -50,13 +52,12 @@ pub struct GameRecord<G: Game> {
     pub resigned: Option<Seat>,
 }
 
-/// Plays one game from [`Game::new_game`] with `bots[seat]` in each seat.
-///
-/// Each bot sees only its seat's view, is [`Bot::reset`] first and [`Bot::inform`]ed of
-/// every action (a chance outcome only if its view afterwards tells which it was).
+/// Plays one game from [`Game::new_game`] with `bots[seat]` in each seat, refereed by a
+/// [`Referee`]: each bot sees only its seat's view and is told of a chance outcome only if
+/// its view afterwards tells which it was.
 pub fn play_game<G: Game>(
     game: &G,
-    bots: &mut [Box<dyn Bot<G>>],
+    bots: Vec<Box<dyn Bot<G>>>,
     seed: u64,
 ) -> Result<GameRecord<G>, MatchError> {
     let seats = game.seat_count();
@@ -66,89 +67,33 @@ pub fn play_game<G: Game>(
             seats,
         });
     }
-    let mut chance_rng = rng::seeded(rng::sub_seed(seed, 0));
-    let mut bot_rngs: Vec<_> = (0..seats)
-        .map(|s| rng::seeded(rng::sub_seed(seed, 1 + s as u64)))
-        .collect();
-    for bot in bots.iter_mut() {
-        bot.reset();
+    let mut referee = Referee::new(game.clone(), seed);
+    for (s, bot) in bots.into_iter().enumerate() {
+        referee
+            .set_bot(Seat(s as u8), Some(bot))
+            .expect("one bot per seat, checked above");
     }
-    let mut state = game.new_game();
-    let mut actions = Vec::new();
-    let mut plies = 0;
-    let (outcome, resigned) = loop {
-        match game.turn(&state) {
-            Turn::Over => {
-                let outcome = game
-                    .outcome(&state)
-                    .expect("a game that is over has an outcome");
-                break (outcome, None);
-            }
-            Turn::Chance => {
-                let action = game.sample_chance(&state, &mut chance_rng);
-                let seen = seen_by(game, &state, &action);
-                game.apply(&mut state, &action);
-                for (bot, seen) in bots.iter_mut().zip(seen) {
-                    bot.inform(game, seen.then_some(&action));
-                }
-                actions.push(action);
-            }
-            Turn::Seat(seat) => {
-                let view = game.view(&state, seat);
-                let bot = &mut bots[seat.index()];
-                let Some(action) = bot.choose(game, &view, seat, &mut bot_rngs[seat.index()])
-                else {
-                    let ranks = (0..seats).map(|s| u8::from(s == seat.index())).collect();
-                    break (Outcome::from_ranks(ranks), Some(seat));
-                };
-                game.play(&mut state, &action)
-                    .map_err(|source| MatchError::Illegal {
-                        bot: bot.name(),
-                        seat,
-                        ply: plies,
-                        source,
-                    })?;
-                for bot in bots.iter_mut() {
-                    bot.inform(game, Some(&action));
-                }
-                actions.push(action);
-                plies += 1;
-            }
-        }
-    };
-    let bots = bots.iter().map(|b| b.name()).collect();
+    referee.run().map_err(|e| MatchError::Illegal {
+        bot: e.bot,
+        seat: e.seat,
+        ply: referee.history().iter().filter(|h| h.by.is_some()).count(),
+        source: e.source,
+    })?;
+    let outcome = referee
+        .outcome()
+        .expect("a game with bots in every seat runs to its end");
+    let history = referee.history();
     Ok(GameRecord {
         seed,
-        bots,
-        actions,
-        plies,
+        bots: (0..seats)
+            .map(|s| referee.bot_name(Seat(s as u8)).unwrap_or_default())
+            .collect(),
+        actions: history.iter().map(|e| e.action.clone()).collect(),
+        notation: history.iter().map(|e| e.notation.clone()).collect(),
+        plies: history.iter().filter(|e| e.by.is_some()).count(),
         outcome,
-        resigned,
+        resigned: referee.resigned(),
     })
-}
-
-/// For each seat, whether it can tell which chance outcome `action` was: no other outcome
-/// of the event would leave it the same view.
-fn seen_by<G: Game>(game: &G, state: &G::State, action: &G::Action) -> Vec<bool> {
-    let mut after = state.clone();
-    game.apply(&mut after, action);
-    let views: Vec<G::View> = (0..game.seat_count())
-        .map(|s| game.view(&after, Seat(s as u8)))
-        .collect();
-    let mut seen = vec![true; views.len()];
-    let mut outcomes = Vec::new();
-    game.chance_outcomes(state, &mut outcomes);
-    for (other, _) in outcomes.iter().filter(|(o, _)| o != action) {
-        let mut alternative = state.clone();
-        game.apply(&mut alternative, other);
-        for (s, view) in views.iter().enumerate() {
-            seen[s] = seen[s] && game.view(&alternative, Seat(s as u8)) != *view;
-        }
-        if !seen.contains(&true) {
-            break;
-        }
-    }
-    seen
 }
 
 /// One agent's results over a match.
@@ -235,15 +180,16 @@ impl fmt::Display for MatchSummary {
 ///
 /// In game `i` agent `a` takes seat `(a + i) mod seats`, so each agent plays every seat
 /// equally often, and the game is seeded with [`rng::sub_seed`]`(seed, i)`: the results
-/// are the same on any number of threads. `progress` is called with the number of games
-/// finished after each one, from whichever thread finished it.
+/// are the same on any number of threads. `on_game` is called after each game with the
+/// number of games finished so far, the game's index and its record, from whichever
+/// thread finished it.
 pub fn run_match<G: Game>(
     game: &G,
     make_bots: impl Fn() -> Vec<Box<dyn Bot<G>>> + Sync,
     games: usize,
     seed: u64,
     threads: usize,
-    progress: impl Fn(usize) + Sync,
+    on_game: impl Fn(usize, usize, &GameRecord<G>) + Sync,
 ) -> Result<MatchSummary, MatchError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -261,15 +207,14 @@ pub fn run_match<G: Game>(
             .map(|i| {
                 let mut bots = make_bots();
                 bots.rotate_right(i % seats.max(1));
-                let record =
-                    play_game(game, &mut bots, rng::sub_seed(seed, i as u64)).map_err(|e| {
-                        MatchError::InMatch {
-                            game: i,
-                            source: Box::new(e),
-                        }
-                    });
-                progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
-                record
+                let record = play_game(game, bots, rng::sub_seed(seed, i as u64)).map_err(|e| {
+                    MatchError::InMatch {
+                        game: i,
+                        source: Box::new(e),
+                    }
+                })?;
+                on_game(finished.fetch_add(1, Ordering::Relaxed) + 1, i, &record);
+                Ok(record)
             })
             .collect()
     });

@@ -190,7 +190,7 @@ fn the_bot_beats_a_random_player() {
             bots.reverse();
         }
         let engine_seat = Seat(seed as u8);
-        let record = play_game(&game, &mut bots, seed).unwrap();
+        let record = play_game(&game, bots, seed).unwrap();
         assert_eq!(record.outcome, Outcome::win(engine_seat, 2), "seed {seed}");
     }
     assert_eq!(

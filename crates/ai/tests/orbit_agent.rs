@@ -44,7 +44,7 @@ fn four_games(
         4,
         3,
         1,
-        |_| {},
+        |_, _, _| {},
     )
     .unwrap()
 }
@@ -121,7 +121,7 @@ fn tune() {
         env("TUNE_GAMES", 40),
         env("TUNE_SEED", 1),
         1,
-        |_| {},
+        |_, _, _| {},
     )
     .unwrap();
     println!(

@@ -48,7 +48,7 @@ fn takes_the_loop_from_its_view() {
 fn beats_random_play() {
     let game = Triles::default();
     let make = || -> Vec<Box<dyn Bot<Triles>>> { vec![Box::new(search()), Box::new(RandomBot)] };
-    let summary = run_match(&game, make, 30, 11, 0, |_| {}).unwrap();
+    let summary = run_match(&game, make, 30, 11, 0, |_, _, _| {}).unwrap();
     // About 0.9 in longer matches, taking both seats in turn; a search playing for the
     // wrong seat would lose.
     assert!(summary.agents[0].score() > 0.75, "{summary}");

@@ -4,12 +4,13 @@
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use trio_core::Game;
 use trio_triles::{Action, Colour, Triles};
 
-use crate::games::{CliGame, GameArgs, GameName};
-use crate::moves::parse_position;
+use trio_catalog::{CatalogGame, GameKind};
+
+use crate::args::GameArgs;
 
 #[derive(Debug, Args)]
 #[command(
@@ -22,7 +23,7 @@ pub struct EffectsArgs {
     pub game: GameArgs,
 
     /// The position, in the game's notation (see docs/rules/triles.md).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub position: String,
 
     /// The placement to examine, like `A@1,0,2` (type @ x, y, rotation).
@@ -31,16 +32,14 @@ pub struct EffectsArgs {
 }
 
 pub fn run(args: &EffectsArgs) -> Result<ExitCode> {
-    if args.game.game != GameName::Triles {
-        let name = args
-            .game
-            .game
-            .to_possible_value()
-            .expect("no skipped names");
-        bail!("effects is for triles only, not {}", name.get_name());
+    let spec = args.game.spec()?;
+    if spec.kind != GameKind::Triles {
+        bail!("effects is for triles only, not {}", spec.kind);
     }
-    let game = Triles::from_args(&args.game)?;
-    let state = parse_position(&game, &args.position)?;
+    let game = Triles::from_spec(&spec)?;
+    let state = game
+        .parse_position(&args.position)
+        .map_err(|e| anyhow::anyhow!("bad position: {e}"))?;
     let placement = match game.parse_action(&state, &args.placement) {
         Ok(Action::Place(p)) => p,
         Ok(_) => bail!("{:?} is not a placement like A@1,0,2", args.placement),

@@ -3,8 +3,7 @@
 use anyhow::{bail, Result};
 use clap::Args;
 
-use crate::games::{with_game, CliGame, GameArgs};
-use crate::moves::parse_position;
+use crate::args::GameArgs;
 
 #[derive(Debug, Args)]
 #[command(
@@ -15,12 +14,12 @@ pub struct HintArgs {
     pub game: GameArgs,
 
     /// The position, in the game's notation (see docs/rules/).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub position: String,
 
     /// The AI level that searches, 1 to 5 (see docs/ai.md).
     #[arg(long, default_value_t = 5)]
-    pub level: u8,
+    pub level: u64,
 
     /// Seed of the search's randomness: the same seed gives the same hint.
     #[arg(long, default_value_t = 1)]
@@ -28,16 +27,11 @@ pub struct HintArgs {
 }
 
 pub fn run(args: &HintArgs) -> Result<()> {
-    with_game!(args.game.game, hint(args))
-}
-
-fn hint<G: CliGame>(args: &HintArgs) -> Result<()> {
-    if !trio_ai::LEVELS.contains(&args.level) {
+    if !(1..=5).contains(&args.level) {
         bail!("--level {} is not a level from 1 to 5", args.level);
     }
-    let game = G::from_args(&args.game)?;
-    let state = parse_position(&game, &args.position)?;
-    let hint = game.hint(&state, args.level, args.seed)?;
+    let game = args.game.build()?;
+    let hint = game.hint(&args.position, args.level as u8, args.seed)?;
     println!("{}\n{}", hint.action, hint.evaluation);
     Ok(())
 }

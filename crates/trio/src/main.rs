@@ -1,17 +1,19 @@
 //! `trio`: play and study Triles, Gygès and Na orbicie from the terminal.
 //!
-//! Every subcommand is generic over [`trio_core::Game`]; `games.rs` says how each game is
-//! built from the command line. Errors end the program with exit code 2 and one line saying
-//! what is wrong and where.
+//! Every subcommand works on games through the catalog (`trio-catalog`): a game is named
+//! by a spec string, and played through the core referee. Errors end the program with exit
+//! code 2 and one line saying what is wrong and where.
 
+mod args;
 mod effects;
 mod engine;
-mod games;
 mod hint;
 mod matches;
 mod moves;
 mod perft;
 mod play;
+mod replay;
+mod rules;
 mod seats;
 
 use std::process::ExitCode;
@@ -38,6 +40,12 @@ enum Command {
     /// Play a game in the terminal: people at one keyboard (hot seat), or against the AI
     /// with `--seat 2=ai:3`.
     Play(play::PlayArgs),
+    /// The complete rules of a game, in English or Polish (`--lang pl`).
+    Rules(rules::RulesArgs),
+    /// Continue a game left with `quit` (or any unfinished record) where it stopped.
+    Resume(play::ResumeArgs),
+    /// Check a game record action by action and show how it ended.
+    Replay(replay::ReplayArgs),
     /// List the legal moves of a position, one per line, sorted.
     Moves(moves::MovesArgs),
     /// What a Triles placement would do (dots, loops, closed lines, wedge), or why it is
@@ -59,6 +67,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Effects(args) => effects::run(&args),
         Command::Play(args) => play::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Rules(args) => rules::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Resume(args) => play::resume(&args).map(|()| ExitCode::SUCCESS),
+        Command::Replay(args) => replay::run(&args),
         Command::Moves(args) => moves::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Perft(args) => perft::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Hint(args) => hint::run(&args).map(|()| ExitCode::SUCCESS),

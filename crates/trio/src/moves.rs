@@ -1,62 +1,53 @@
-//! `trio moves`: the legal moves of a position, one per line, sorted.
+//! `trio moves`: the legal moves of a position, one per line, in the game's order.
 
 use anyhow::Result;
 use clap::Args;
-use trio_core::{Game, Turn};
+use trio_core::Seat;
 
-use crate::games::{with_game, CliGame, GameArgs};
+use crate::args::GameArgs;
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Example:\n  trio moves gyges --position \"321123/....../....../....../....../123321 S\""
+    after_help = "At a chance event each outcome is printed with its probability. Once the \
+game is over nothing is printed on standard output, and standard error says how it ended.\n\n\
+Example:\n  trio moves gyges --position \"321123/....../....../....../....../123321 S\""
 )]
 pub struct MovesArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
     /// The position, in the game's notation (see docs/rules/).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub position: String,
 }
 
 pub fn run(args: &MovesArgs) -> Result<()> {
-    with_game!(args.game.game, list(args))
-}
-
-fn list<G: CliGame>(args: &MovesArgs) -> Result<()> {
-    let game = G::from_args(&args.game)?;
-    let state = parse_position(&game, &args.position)?;
-    for line in move_lines(&game, &state) {
-        println!("{line}");
+    let game = args.game.build()?;
+    let moves = game.moves(&args.position)?;
+    if moves.is_empty() {
+        if let Some(outcome) = game.outcome(&args.position)? {
+            let verdict = match outcome.winner() {
+                Some(seat) => format!("{} wins", game.seat_name(seat)),
+                None if outcome.is_draw() => "a draw".to_owned(),
+                None => {
+                    let mut order: Vec<Seat> =
+                        (0..game.seat_count()).map(|s| Seat(s as u8)).collect();
+                    order.sort_by_key(|&s| outcome.rank(s));
+                    order
+                        .iter()
+                        .map(|&s| format!("{}. {}", outcome.rank(s) + 1, game.seat_name(s)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            };
+            eprintln!("the game is over ({verdict}): no moves");
+        }
+    }
+    for (action, probability) in moves {
+        match probability {
+            Some(p) => println!("{action}\t{p:.4}"),
+            None => println!("{action}"),
+        }
     }
     Ok(())
-}
-
-/// Reads a position, saying which text failed and why.
-pub fn parse_position<G: Game>(game: &G, text: &str) -> Result<G::State> {
-    game.parse_position(text)
-        .map_err(|e| anyhow::anyhow!("bad position {text:?}: {e}"))
-}
-
-/// The sorted lines `trio moves` prints: the mover's legal moves; at a chance event each
-/// outcome with its probability; nothing once the game is over.
-fn move_lines<G: Game>(game: &G, state: &G::State) -> Vec<String> {
-    let mut lines = match game.turn(state) {
-        Turn::Over => Vec::new(),
-        Turn::Seat(_) => {
-            let mut legal = Vec::new();
-            game.legal_actions(state, &mut legal);
-            legal.iter().map(|a| game.format_action(state, a)).collect()
-        }
-        Turn::Chance => {
-            let mut outcomes = Vec::new();
-            game.chance_outcomes(state, &mut outcomes);
-            outcomes
-                .iter()
-                .map(|(a, p)| format!("{}\t{p:.4}", game.format_action(state, a)))
-                .collect()
-        }
-    };
-    lines.sort();
-    lines
 }

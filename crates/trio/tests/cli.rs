@@ -4,7 +4,7 @@ mod common;
 
 use std::process::{Command, Output};
 
-use common::trio_with_input;
+use common::{trio_in, trio_with_input};
 
 const START: &str = "321123/....../....../....../....../123321 S";
 
@@ -69,14 +69,17 @@ fn perft_divide_lines_sum_to_the_total() {
 }
 
 #[test]
-fn moves_are_sorted_and_complete() {
+fn moves_are_complete_and_in_the_games_order() {
     let o = trio(&["moves", "gyges", "--position", START]);
     let out = stdout(&o);
     let moves: Vec<&str> = out.lines().collect();
     assert_eq!(moves.len(), 170);
-    let mut sorted = moves.clone();
-    sorted.sort();
-    assert_eq!(moves, sorted);
+    let mut unique = moves.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), 170);
+    // Piece by piece from a1, plain moves before replacements.
+    assert_eq!(&moves[..3], ["a1-a2", "a1-c2", "a1-b3"]);
     assert!(moves.contains(&"b1-b3"), "the 2 on b1 walks two squares up");
     let orbit = trio(&[
         "moves",
@@ -108,7 +111,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
     );
     assert_error(
         &trio(&["moves", "gyges", "--board", "x.toml", "--position", START]),
-        "no --board",
+        "gyges has no option \"board\"",
     );
     assert_error(
         &trio(&["perft", "gyges", "--position", START, "--depth", "40"]),
@@ -117,7 +120,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
     assert_error(&trio(&["moves", "chess", "--position", START]), "chess");
     assert_error(
         &trio(&["play", "orbit", "--players", "5"]),
-        "2 to 4 players",
+        "is not 2, 3 or 4",
     );
     assert_error(
         &trio(&["play", "orbit", "--board", "/nonexistent/board.toml"]),
@@ -144,28 +147,154 @@ fn bad_input_is_one_line_and_exit_code_2() {
     }
 }
 
+/// The Gygès position the `position` command printed after a prompt.
+fn printed_position(out: &str) -> String {
+    out.lines()
+        .filter_map(|l| l.rsplit("> ").next())
+        .find(|text| text.matches('/').count() == 5)
+        .unwrap_or_else(|| panic!("no position printed: {out}"))
+        .to_owned()
+}
+
+/// A fresh folder for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("trio-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
-fn play_explains_bad_moves_and_resumes_from_a_printed_position() {
-    let o = trio_with_input(
-        &["play", "gyges", "--seed", "1"],
-        "setup 123321\nsetup 1233\nsetup 321123\na1-a9\na1-a3\nb1-b3\nquit\n",
+fn play_explains_bad_moves_and_quit_saves_the_game_to_resume() {
+    let dir = scratch("resume");
+    let o = trio_in(
+        &dir,
+        &[
+            "play",
+            "gyges",
+            "--variant",
+            "official",
+            "--seat",
+            "2=ai:2",
+            "--seed",
+            "1",
+        ],
+        "setup 123321\nsetup 1233\na1-a9\na1-a3\nb1-b3\nposition\nquit\n",
     );
-    assert!(o.status.success());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
-    assert!(out.contains("South plays setup 123321"));
+    assert!(out.contains("South plays setup 123321"), "{out}");
+    assert!(out.contains("North plays setup"), "{out}");
     assert!(out.contains("cannot read \"setup 1233\""), "{out}");
     assert!(out.contains("rank 9 does not exist"), "{out}");
-    assert!(out.contains("a1-a3 is not legal here"), "{out}");
+    // A refusal names the rule it breaks.
+    assert!(out.contains("a1-a3 is not legal here:"), "{out}");
+    assert!(out.contains("(rule gyges."), "{out}");
     assert!(out.contains("South plays b1-b3"), "{out}");
-    let resume = "trio play gyges --position \"321123/....../....../.2..../....../1.3321 N\"";
-    assert!(out.contains(resume), "{out}");
+    assert!(out.contains("trio resume trio-gyges-1.json"), "{out}");
+    let record = std::fs::read_to_string(dir.join("trio-gyges-1.json")).unwrap();
+    assert!(record.contains("\"gyges(variant=official)\""), "{record}");
+    assert!(record.contains("\"ai:2\""), "the AI seat is kept: {record}");
+
+    // Resuming goes on with the same variant, the AI in its seat, from the same position.
+    let left_at = printed_position(&out);
+    let o = trio_in(&dir, &["resume", "trio-gyges-1.json"], "position\nquit\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("resumed after 4 actions"), "{out}");
+    assert_eq!(printed_position(&out), left_at);
+    let replay = trio_in(&dir, &["replay", "trio-gyges-1.json"], "");
+    assert!(replay.status.success(), "{}", stdout(&replay));
+    assert!(stdout(&replay).contains("The game is not over."));
 }
 
 #[test]
 fn play_ends_cleanly_at_end_of_input() {
-    let o = trio_with_input(&["play", "gyges"], "setup 123321\n");
+    let dir = scratch("eof");
+    let o = trio_in(&dir, &["play", "gyges", "--seed", "3"], "setup 123321\n");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(stdout(&o).contains("left the game"));
+    assert!(stdout(&o).contains("Game saved."));
+    assert!(dir.join("trio-gyges-3.json").exists());
+}
+
+#[test]
+fn records_replay_and_name_the_first_bad_action() {
+    let dir = scratch("replay");
+    let record = dir.join("game.json");
+    let o = trio(&[
+        "play",
+        "orbit",
+        "--players",
+        "3",
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--seat",
+        "3=ai:1",
+        "--seed",
+        "8",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let played = stdout(&o);
+    let o = trio(&["replay", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let out = stdout(&o);
+    let final_line = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("Final position:"))
+            .map(str::to_owned)
+    };
+    assert_eq!(final_line(&out), final_line(&played), "{out}");
+    assert!(out.contains("Result: 1. "), "{out}");
+
+    // Change one die roll: the replay names the action and what the seed gives instead.
+    let text = std::fs::read_to_string(&record).unwrap();
+    let tampered = text
+        .replacen("\"die 1\"", "\"die 2\"", 1)
+        .replacen("\"die 3\"", "\"die 4\"", 1);
+    assert_ne!(tampered, text);
+    std::fs::write(&record, tampered).unwrap();
+    let o = trio(&["replay", record.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("seed 8 draws"), "{}", stdout(&o));
+
+    std::fs::write(&record, "{\"format\": 1}").unwrap();
+    assert_error(
+        &trio(&["replay", record.to_str().unwrap()]),
+        "not a game record",
+    );
+    assert_error(&trio(&["replay", "/dev/zero"]), "");
+}
+
+#[test]
+fn match_writes_a_record_per_game() {
+    let dir = scratch("match");
+    let o = trio(&[
+        "match",
+        "gyges",
+        "--a",
+        "random",
+        "--b",
+        "ai:1",
+        "--games",
+        "2",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for game in ["game-0001.json", "game-0002.json"] {
+        let path = dir.join(game);
+        let o = trio(&["replay", path.to_str().unwrap()]);
+        assert!(o.status.success(), "{game}: {}", stdout(&o));
+    }
+    let second = std::fs::read_to_string(dir.join("game-0002.json")).unwrap();
+    let seats = second.find("\"seats\"").unwrap();
+    assert!(
+        second[seats..].find("ai:1") < second[seats..].find("random"),
+        "seats alternate: {second}"
+    );
 }
 
 #[test]
@@ -201,11 +330,11 @@ fn match_reports_both_agents() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
     assert!(out.contains("4 games"), "{out}");
-    assert_eq!(
-        out.lines().filter(|l| l.starts_with("random")).count(),
-        2,
-        "{out}"
-    );
+    assert!(out.contains("A = random, B = random"), "{out}");
+    let rows = out
+        .lines()
+        .filter(|l| l.starts_with("A ") || l.starts_with("B "));
+    assert_eq!(rows.filter(|l| l.contains(" random ")).count(), 2, "{out}");
     assert_eq!(
         stdout(&trio(&[
             "match", "gyges", "--a", "random", "--b", "random", "--games", "4", "--seed", "3"
@@ -217,7 +346,7 @@ fn match_reports_both_agents() {
         "match", "orbit", "--a", "mcts:30", "--b", "random", "--games", "2", "--seed", "3",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(stdout(&o).contains("\nmcts:30 "), "{}", stdout(&o));
+    assert!(stdout(&o).contains("\nA mcts:30 "), "{}", stdout(&o));
 }
 
 #[test]

@@ -12,7 +12,7 @@ fn random<G: Game>() -> Box<dyn Bot<G>> {
     Box::new(RandomBot)
 }
 
-fn quiet(_: usize) {}
+fn quiet<G: Game>(_: usize, _: usize, _: &trio_ai::GameRecord<G>) {}
 
 /// Plays a match and checks what every match must satisfy.
 fn measure<G: Game>(
@@ -95,7 +95,7 @@ fn progress_counts_every_game() {
         9,
         1,
         2,
-        |n| calls.lock().unwrap().push(n),
+        |n, _, _| calls.lock().unwrap().push(n),
     )
     .unwrap();
     let mut calls = calls.into_inner().unwrap();
@@ -119,8 +119,8 @@ impl Bot<TicTacToe> for Centre {
 
 #[test]
 fn an_illegal_action_is_an_error() {
-    let mut bots: Vec<Box<dyn Bot<TicTacToe>>> = vec![Box::new(Centre), Box::new(Centre)];
-    match play_game(&TicTacToe, &mut bots, 1) {
+    let bots: Vec<Box<dyn Bot<TicTacToe>>> = vec![Box::new(Centre), Box::new(Centre)];
+    match play_game(&TicTacToe, bots, 1) {
         Err(MatchError::Illegal {
             bot,
             seat,
@@ -144,8 +144,8 @@ fn an_illegal_action_is_an_error() {
         matches!(err, Err(MatchError::InMatch { game: 0, .. })),
         "{err:?}"
     );
-    let mut one: Vec<Box<dyn Bot<TicTacToe>>> = vec![random()];
-    let err = play_game(&TicTacToe, &mut one, 1);
+    let one: Vec<Box<dyn Bot<TicTacToe>>> = vec![random()];
+    let err = play_game(&TicTacToe, one, 1);
     assert_eq!(
         err.unwrap_err(),
         MatchError::WrongBotCount { bots: 1, seats: 2 }
@@ -168,8 +168,8 @@ impl Bot<TicTacToe> for Quitter {
 
 #[test]
 fn giving_up_places_last() {
-    let mut bots: Vec<Box<dyn Bot<TicTacToe>>> = vec![random(), Box::new(Quitter)];
-    let record = play_game(&TicTacToe, &mut bots, 3).unwrap();
+    let bots: Vec<Box<dyn Bot<TicTacToe>>> = vec![random(), Box::new(Quitter)];
+    let record = play_game(&TicTacToe, bots, 3).unwrap();
     assert_eq!(record.resigned, Some(Seat(1)));
     assert_eq!(record.outcome.winner(), Some(Seat(0)));
     assert_eq!((record.plies, record.actions.len()), (1, 1));
@@ -205,8 +205,8 @@ impl Bot<Cards> for Listener {
 fn bots_hear_only_the_deals_they_can_see() {
     let first = Listener::default();
     let heard = first.heard.clone();
-    let mut bots: Vec<Box<dyn Bot<Cards>>> = vec![Box::new(first), Box::new(Listener::default())];
-    let record = play_game(&Cards, &mut bots, 9).unwrap();
+    let bots: Vec<Box<dyn Bot<Cards>>> = vec![Box::new(first), Box::new(Listener::default())];
+    let record = play_game(&Cards, bots, 9).unwrap();
     let heard = heard.lock().unwrap();
     assert_eq!(heard.len(), record.actions.len());
     // Seat 1 is dealt the 1st, 3rd and 5th card and sees them; the others are hidden.

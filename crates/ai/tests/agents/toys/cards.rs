@@ -8,7 +8,7 @@
 
 use rand::seq::IteratorRandom;
 use rand::RngCore;
-use trio_core::{Game, NotationError, Outcome, Seat, Turn};
+use trio_core::{Facts, Game, NotationError, Outcome, Seat, Turn};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cards;
@@ -81,6 +81,15 @@ impl Game for Cards {
 
     fn seat_count(&self) -> usize {
         2
+    }
+
+    fn facts(&self) -> Facts {
+        Facts {
+            seats: 2..=2,
+            chance: true,
+            hidden_information: true,
+            longest_game: 64,
+        }
     }
 
     fn seat_name(&self, seat: Seat) -> String {
@@ -162,6 +171,18 @@ impl Game for Cards {
             leader: s.leader,
             tricks: s.tricks,
         }
+    }
+
+    /// Seat 1's view without its hand.
+    fn public_view(&self, s: &CardsState) -> CardsView {
+        CardsView {
+            hand: 0,
+            ..self.view(s, Seat(0))
+        }
+    }
+
+    fn view_json(&self, v: &CardsView) -> serde_json::Value {
+        serde_json::json!({ "hand": v.hand, "played": v.played, "tricks": v.tricks })
     }
 
     fn determinize(&self, v: &CardsView, rng: &mut dyn RngCore) -> CardsState {

@@ -4,7 +4,7 @@
 //! position writes each item's owner (`1`–`4`) or `.` if it is free: `12.3`.
 
 use rand::RngCore;
-use trio_core::{Game, NotationError, Outcome, Seat, Turn};
+use trio_core::{Facts, Game, NotationError, Outcome, Seat, Turn};
 
 #[derive(Clone, Debug)]
 pub struct Claims {
@@ -46,6 +46,15 @@ impl Game for Claims {
 
     fn seat_count(&self) -> usize {
         self.seats
+    }
+
+    fn facts(&self) -> Facts {
+        Facts {
+            seats: 2..=4,
+            chance: true,
+            hidden_information: false,
+            longest_game: 100,
+        }
     }
 
     fn seat_name(&self, seat: Seat) -> String {
@@ -91,6 +100,14 @@ impl Game for Claims {
 
     fn view(&self, owners: &Owners, _: Seat) -> Owners {
         owners.clone()
+    }
+
+    fn public_view(&self, s: &Self::State) -> Self::View {
+        s.clone()
+    }
+
+    fn view_json(&self, view: &Self::View) -> serde_json::Value {
+        serde_json::json!({ "position": self.format_position(view) })
     }
 
     fn determinize(&self, view: &Owners, _: &mut dyn RngCore) -> Owners {

@@ -7,7 +7,7 @@
 //! Position: `start`, `safe`, `bet`, `bet <roll>`, `bet <roll> <call>`.
 
 use rand::RngCore;
-use trio_core::{Game, NotationError, Outcome, Seat, Turn};
+use trio_core::{Facts, Game, NotationError, Outcome, Seat, Turn};
 
 const FACES: u8 = 3;
 
@@ -42,6 +42,15 @@ impl Game for Guess {
 
     fn seat_count(&self) -> usize {
         2
+    }
+
+    fn facts(&self) -> Facts {
+        Facts {
+            seats: 2..=2,
+            chance: true,
+            hidden_information: false,
+            longest_game: 100,
+        }
     }
 
     fn seat_name(&self, seat: Seat) -> String {
@@ -103,6 +112,14 @@ impl Game for Guess {
 
     fn view(&self, s: &GuessState, _: Seat) -> GuessState {
         *s
+    }
+
+    fn public_view(&self, s: &Self::State) -> Self::View {
+        *s
+    }
+
+    fn view_json(&self, view: &Self::View) -> serde_json::Value {
+        serde_json::json!({ "position": self.format_position(view) })
     }
 
     fn determinize(&self, view: &GuessState, _: &mut dyn RngCore) -> GuessState {

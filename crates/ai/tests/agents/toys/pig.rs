@@ -4,7 +4,7 @@
 //! there). Position: `<bank 1> <bank 2> <turn total> <seat to move 1|2> <roll|decide>`.
 
 use rand::RngCore;
-use trio_core::{Game, NotationError, Outcome, Seat, Turn};
+use trio_core::{Facts, Game, NotationError, Outcome, Seat, Turn};
 
 pub const TARGET: u8 = 25;
 
@@ -39,6 +39,15 @@ impl Game for Pig {
 
     fn seat_count(&self) -> usize {
         2
+    }
+
+    fn facts(&self) -> Facts {
+        Facts {
+            seats: 2..=2,
+            chance: true,
+            hidden_information: false,
+            longest_game: 100_000,
+        }
     }
 
     fn seat_name(&self, seat: Seat) -> String {
@@ -110,6 +119,14 @@ impl Game for Pig {
 
     fn view(&self, s: &PigState, _: Seat) -> PigState {
         *s
+    }
+
+    fn public_view(&self, s: &Self::State) -> Self::View {
+        *s
+    }
+
+    fn view_json(&self, view: &Self::View) -> serde_json::Value {
+        serde_json::json!({ "position": self.format_position(view) })
     }
 
     fn determinize(&self, view: &PigState, _: &mut dyn RngCore) -> PigState {

@@ -2,7 +2,7 @@
 //! the top left; a position is nine characters of `x`, `o` and `.`, x moving first.
 
 use rand::RngCore;
-use trio_core::{Game, NotationError, Outcome, Seat, Turn};
+use trio_core::{Facts, Game, NotationError, Outcome, Seat, Turn};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TicTacToe;
@@ -43,6 +43,15 @@ impl Game for TicTacToe {
 
     fn seat_count(&self) -> usize {
         2
+    }
+
+    fn facts(&self) -> Facts {
+        Facts {
+            seats: 2..=2,
+            chance: false,
+            hidden_information: false,
+            longest_game: 9,
+        }
     }
 
     fn seat_name(&self, seat: Seat) -> String {
@@ -86,6 +95,14 @@ impl Game for TicTacToe {
 
     fn view(&self, board: &Board, _: Seat) -> Board {
         *board
+    }
+
+    fn public_view(&self, s: &Self::State) -> Self::View {
+        *s
+    }
+
+    fn view_json(&self, view: &Self::View) -> serde_json::Value {
+        serde_json::json!({ "position": self.format_position(view) })
     }
 
     fn determinize(&self, view: &Board, _: &mut dyn RngCore) -> Board {

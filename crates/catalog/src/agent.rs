@@ -1,0 +1,151 @@
+//! Agents named once, for every driver: `human`, `random`, `ai:1` to `ai:5` (each game's
+//! own strength levels), `mcts:N` (plain MCTS, the game-independent baseline) and
+//! `ugi:<command>` (an external Gygès engine speaking UGI).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use thiserror::Error;
+
+use crate::spec::excerpt;
+
+/// The strength levels people choose from.
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AgentSpec {
+    /// A person, whose actions come from outside (a keyboard, a browser).
+    Human,
+    /// Uniformly random legal moves.
+    Random,
+    /// The game's AI at a level from 1 (a beginner can beat it) to 5 (our strongest).
+    Ai(u8),
+    /// Plain MCTS with random rollouts and this many iterations a move.
+    Mcts(u32),
+    /// An external engine started with this command line (Gygès only).
+    Ugi(String),
+}
+
+/// An agent name that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct AgentError(pub String);
+
+impl AgentSpec {
+    pub fn is_human(&self) -> bool {
+        *self == AgentSpec::Human
+    }
+}
+
+impl FromStr for AgentSpec {
+    type Err = AgentError;
+
+    fn from_str(text: &str) -> Result<Self, AgentError> {
+        let text = text.trim();
+        match text {
+            "human" => return Ok(AgentSpec::Human),
+            "random" => return Ok(AgentSpec::Random),
+            _ => {}
+        }
+        if let Some(level) = text.strip_prefix("ai:") {
+            return level
+                .parse::<u64>()
+                .ok()
+                .filter(|l| (1..=5).contains(l))
+                .map(|l| AgentSpec::Ai(l as u8))
+                .ok_or_else(|| {
+                    AgentError(format!(
+                        "AI level {:?} is not a level from 1 to 5",
+                        excerpt(level)
+                    ))
+                });
+        }
+        if let Some(n) = text.strip_prefix("mcts:") {
+            return n
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| (1..=10_000_000).contains(&n))
+                .map(AgentSpec::Mcts)
+                .ok_or_else(|| {
+                    AgentError(format!(
+                        "MCTS iterations {:?} is not a whole number from 1 to 10000000",
+                        excerpt(n)
+                    ))
+                });
+        }
+        if let Some(command) = text.strip_prefix("ugi:") {
+            if command.trim().is_empty() {
+                return Err(AgentError(
+                    "ugi: needs the engine's command, e.g. ugi:gyges_engine".to_owned(),
+                ));
+            }
+            return Ok(AgentSpec::Ugi(command.trim().to_owned()));
+        }
+        Err(AgentError(format!(
+            "unknown player {:?} (expected human, random, ai:1 to ai:5, mcts:N or ugi:COMMAND)",
+            excerpt(text)
+        )))
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Human => f.write_str("human"),
+            AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Ai(level) => write!(f, "ai:{level}"),
+            AgentSpec::Mcts(n) => write!(f, "mcts:{n}"),
+            AgentSpec::Ugi(command) => write!(f, "ugi:{command}"),
+        }
+    }
+}
+
+impl Serialize for AgentSpec {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for AgentSpec {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_read_back_the_same() {
+        for text in [
+            "human",
+            "random",
+            "ai:1",
+            "ai:5",
+            "mcts:500",
+            "ugi:gyges_engine --x",
+        ] {
+            assert_eq!(text.parse::<AgentSpec>().unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        let error = |text: &str| text.parse::<AgentSpec>().unwrap_err().to_string();
+        // The same words whatever the number, however large.
+        assert_eq!(error("ai:6"), "AI level \"6\" is not a level from 1 to 5");
+        assert_eq!(
+            error("ai:99999"),
+            "AI level \"99999\" is not a level from 1 to 5"
+        );
+        assert!(error("ai:x").contains("from 1 to 5"));
+        assert!(error("mcts:0").contains("from 1 to"));
+        assert!(error("robot").contains("unknown player \"robot\""));
+        assert!(error("ugi:").contains("command"));
+        assert!(error(&"z".repeat(10_000)).len() < 200);
+    }
+}

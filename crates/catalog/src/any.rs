@@ -1,0 +1,519 @@
+//! One object-safe face over games of every kind: [`AnyGame`] for a game with its options,
+//! [`Live`] for one game being played through its [`Referee`]. A server holds live games
+//! of all three kinds in one map; the terminal and the lab drive them the same way.
+//!
+//! Everything crosses this face as text in the game's notation or as JSON views
+//! (`docs/views.md`), never as a game's own types.
+
+use std::fmt::Debug;
+use std::sync::Arc;
+
+use serde_json::Value;
+use trio_ai::MatchSummary;
+use trio_core::{perft, BotError, Facts, Outcome, PlayError, Record, Referee, Seat, Step, Turn};
+
+use crate::agent::AgentSpec;
+use crate::games::{CatalogGame, Hint};
+use crate::spec::GameSpec;
+use crate::CatalogError;
+
+/// A game with its options, whatever its kind.
+pub trait AnyGame: Debug + Send + Sync {
+    fn spec(&self) -> &GameSpec;
+    fn facts(&self) -> Facts;
+    fn seat_count(&self) -> usize;
+    /// `South`, `black`, `red`.
+    fn seat_name(&self, seat: Seat) -> String;
+    fn notation_help(&self) -> &'static str;
+
+    /// The position a new game starts from, in the game's notation.
+    fn start_position(&self) -> String;
+    /// Who acts in a position.
+    fn turn(&self, position: &str) -> Result<Turn, CatalogError>;
+    /// The mover's legal decisions, or a chance event's outcomes with their probabilities,
+    /// in the order the game lists them; empty once over.
+    fn moves(&self, position: &str) -> Result<Vec<(String, Option<f64>)>, CatalogError>;
+    /// The ranking of a finished position.
+    fn outcome(&self, position: &str) -> Result<Option<Outcome>, CatalogError>;
+    fn perft(&self, position: &str, depth: u32) -> Result<u64, CatalogError>;
+    /// Perft split by first action.
+    fn divide(&self, position: &str, depth: u32) -> Result<Vec<(String, u64)>, CatalogError>;
+    /// The terminal diagram of a position as `viewer` (or a spectator) sees it.
+    fn diagram(&self, position: &str, viewer: Option<Seat>) -> Result<String, CatalogError>;
+    fn hint(&self, position: &str, level: u8, seed: u64) -> Result<Hint, CatalogError>;
+
+    /// A game to play from `position` (a new game if `None`), chance drawn from `seed`,
+    /// with `seats[i]` in seat `i`.
+    fn start(
+        &self,
+        seed: u64,
+        seats: &[AgentSpec],
+        position: Option<&str>,
+    ) -> Result<Box<dyn Live>, CatalogError>;
+
+    /// Replays a record of this game (its spec must be this one), checking every action,
+    /// with every seat played from outside.
+    fn replay(&self, record: &Record) -> Result<Box<dyn Live>, CatalogError>;
+
+    /// `a` against `b` (in every other seat) over `games` games, seats rotating; see
+    /// [`trio_ai::run_match`]. `on_game` gets the games finished so far, the game's index
+    /// and its record.
+    fn run_match(
+        &self,
+        a: &AgentSpec,
+        b: &AgentSpec,
+        games: usize,
+        seed: u64,
+        threads: usize,
+        on_game: &(dyn Fn(usize, usize, Record) + Sync),
+    ) -> Result<MatchSummary, CatalogError>;
+}
+
+/// One game being played, whatever its kind.
+pub trait Live: Debug + Send {
+    fn spec(&self) -> &GameSpec;
+    fn facts(&self) -> Facts;
+    fn seats(&self) -> &[AgentSpec];
+    fn seat_count(&self) -> usize;
+    fn seat_name(&self, seat: Seat) -> String;
+    fn notation_help(&self) -> &'static str;
+    fn seed(&self) -> u64;
+    /// Grows with every action, resignation and undo.
+    fn version(&self) -> u64;
+    fn turn(&self) -> Turn;
+    fn outcome(&self) -> Option<Outcome>;
+    fn resigned(&self) -> Option<Seat>;
+    /// Whether a bot plays `seat`.
+    fn is_bot(&self, seat: Seat) -> bool;
+    /// Seats `agent` at `seat` (a person for [`AgentSpec::Human`]).
+    fn set_agent(&mut self, seat: Seat, agent: &AgentSpec) -> Result<(), CatalogError>;
+
+    /// Lets chance or a bot act once; see [`Referee::step`].
+    fn step(&mut self) -> Result<Step, BotError>;
+    /// Steps until a person must act or the game is over.
+    fn run(&mut self) -> Result<Step, BotError>;
+    /// A person's action in notation; see [`Referee::submit`].
+    fn submit(&mut self, seat: Seat, text: &str, expect: Option<u64>) -> Result<u64, PlayError>;
+    fn resign(&mut self, seat: Seat) -> Result<u64, PlayError>;
+    fn undo(&mut self, seat: Seat) -> Result<u64, PlayError>;
+    /// How many actions an undo by `seat` would take back, or why it cannot.
+    fn undo_depth(&self, seat: Seat) -> Result<usize, PlayError>;
+
+    /// The legal decisions of the seat to move, in the game's order.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The whole position: only for the game's owner, or once the game is over.
+    fn position(&self) -> String;
+    /// What `viewer` (a seat, or `None` for a spectator) may see, as JSON.
+    fn view_json(&self, viewer: Option<Seat>) -> Value;
+    /// What `viewer` may see, as a terminal diagram.
+    fn diagram(&self, viewer: Option<Seat>) -> String;
+    /// The actions so far as `viewer` may know them (`None`: a hidden chance outcome),
+    /// each with the seat that chose it (`None`: chance).
+    fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<String>)>;
+    /// The AI's suggestion for the seat to move, from its view alone.
+    fn hint(&self, level: u8, seed: u64) -> Result<Hint, CatalogError>;
+    /// The game written down: spec, seed, seats and actions, and the result once over.
+    fn record(&self) -> Record;
+}
+
+/// A game of kind `G` with the spec it was built from.
+#[derive(Debug)]
+pub(crate) struct Catalogued<G> {
+    pub(crate) game: G,
+    pub(crate) spec: GameSpec,
+}
+
+impl<G: CatalogGame> Catalogued<G> {
+    fn parse(&self, position: &str) -> Result<G::State, CatalogError> {
+        self.game
+            .parse_position(position)
+            .map_err(|e| CatalogError::Position(e.to_string()))
+    }
+
+    fn live(&self, referee: Referee<G>, seats: Vec<AgentSpec>) -> Box<dyn Live> {
+        Box::new(LiveGame {
+            referee,
+            spec: self.spec.clone(),
+            seats,
+        })
+    }
+
+    fn check_seats(&self, seats: &[AgentSpec]) -> Result<(), CatalogError> {
+        let facts = self.game.facts();
+        if seats.len() != self.game.seat_count() {
+            return Err(CatalogError::Seats(format!(
+                "{} has {} seats; {} were given",
+                self.spec,
+                self.game.seat_count(),
+                seats.len()
+            )));
+        }
+        debug_assert!(facts.seats.contains(&seats.len()));
+        Ok(())
+    }
+}
+
+impl<G: CatalogGame> AnyGame for Catalogued<G> {
+    fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+
+    fn facts(&self) -> Facts {
+        self.game.facts()
+    }
+
+    fn seat_count(&self) -> usize {
+        self.game.seat_count()
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        self.game.seat_name(seat)
+    }
+
+    fn notation_help(&self) -> &'static str {
+        self.game.notation_help()
+    }
+
+    fn start_position(&self) -> String {
+        self.game.format_position(&self.game.new_game())
+    }
+
+    fn turn(&self, position: &str) -> Result<Turn, CatalogError> {
+        Ok(self.game.turn(&self.parse(position)?))
+    }
+
+    fn moves(&self, position: &str) -> Result<Vec<(String, Option<f64>)>, CatalogError> {
+        let state = self.parse(position)?;
+        Ok(match self.game.turn(&state) {
+            Turn::Over => Vec::new(),
+            Turn::Seat(_) => {
+                let mut legal = Vec::new();
+                self.game.legal_actions(&state, &mut legal);
+                legal
+                    .iter()
+                    .map(|a| (self.game.format_action(&state, a), None))
+                    .collect()
+            }
+            Turn::Chance => {
+                let mut outcomes = Vec::new();
+                self.game.chance_outcomes(&state, &mut outcomes);
+                outcomes
+                    .iter()
+                    .map(|(a, p)| (self.game.format_action(&state, a), Some(*p)))
+                    .collect()
+            }
+        })
+    }
+
+    fn outcome(&self, position: &str) -> Result<Option<Outcome>, CatalogError> {
+        Ok(self.game.outcome(&self.parse(position)?))
+    }
+
+    fn perft(&self, position: &str, depth: u32) -> Result<u64, CatalogError> {
+        Ok(CatalogGame::perft(
+            &self.game,
+            &self.parse(position)?,
+            depth,
+        ))
+    }
+
+    fn divide(&self, position: &str, depth: u32) -> Result<Vec<(String, u64)>, CatalogError> {
+        let state = self.parse(position)?;
+        Ok(perft::branches(&self.game, &state)
+            .into_iter()
+            .map(|a| {
+                let mut next = state.clone();
+                self.game.apply(&mut next, &a);
+                let n = CatalogGame::perft(&self.game, &next, depth.saturating_sub(1));
+                (self.game.format_action(&state, &a), n)
+            })
+            .collect())
+    }
+
+    fn diagram(&self, position: &str, viewer: Option<Seat>) -> Result<String, CatalogError> {
+        let state = self.parse(position)?;
+        let view = match viewer {
+            Some(seat) if seat.index() < self.game.seat_count() => self.game.view(&state, seat),
+            Some(seat) => {
+                return Err(CatalogError::Seats(format!(
+                    "{} has no {seat}",
+                    self.spec.kind.title()
+                )))
+            }
+            None => self.game.public_view(&state),
+        };
+        Ok(self.game.draw(&view))
+    }
+
+    fn hint(&self, position: &str, level: u8, seed: u64) -> Result<Hint, CatalogError> {
+        self.game.hint(&self.parse(position)?, level, seed)
+    }
+
+    fn start(
+        &self,
+        seed: u64,
+        seats: &[AgentSpec],
+        position: Option<&str>,
+    ) -> Result<Box<dyn Live>, CatalogError> {
+        self.check_seats(seats)?;
+        let start = match position {
+            Some(text) => self.parse(text)?,
+            None => self.game.new_game(),
+        };
+        let mut referee = Referee::from_state(self.game.clone(), start, seed);
+        for (s, agent) in seats.iter().enumerate() {
+            referee
+                .set_bot(Seat(s as u8), self.game.bot(agent)?)
+                .expect("seat count checked");
+        }
+        Ok(self.live(referee, seats.to_vec()))
+    }
+
+    fn replay(&self, record: &Record) -> Result<Box<dyn Live>, CatalogError> {
+        let recorded: GameSpec = record
+            .game
+            .parse()
+            .map_err(|e: crate::SpecError| CatalogError::Spec(e.to_string()))?;
+        if recorded != self.spec {
+            return Err(CatalogError::Spec(format!(
+                "the record is of {recorded}, not {}",
+                self.spec
+            )));
+        }
+        let seats = record
+            .seats
+            .iter()
+            .map(|s| s.parse().unwrap_or(AgentSpec::Human))
+            .collect();
+        let referee = Referee::replay(self.game.clone(), record)
+            .map_err(|e| CatalogError::Replay(e.to_string()))?;
+        Ok(self.live(referee, seats))
+    }
+
+    fn run_match(
+        &self,
+        a: &AgentSpec,
+        b: &AgentSpec,
+        games: usize,
+        seed: u64,
+        threads: usize,
+        on_game: &(dyn Fn(usize, usize, Record) + Sync),
+    ) -> Result<MatchSummary, CatalogError> {
+        if a.is_human() || b.is_human() {
+            return Err(CatalogError::Agent(
+                "a match is played by agents: random, ai:1 to ai:5, mcts:N or ugi:COMMAND"
+                    .to_owned(),
+            ));
+        }
+        // Fail on a bad agent before any thread starts.
+        self.game.bot(a)?;
+        self.game.bot(b)?;
+        let seats = self.game.seat_count();
+        let lineup: Vec<AgentSpec> = std::iter::once(a.clone())
+            .chain(std::iter::repeat_n(b.clone(), seats - 1))
+            .collect();
+        let make_bots = || {
+            lineup
+                .iter()
+                .map(|agent| {
+                    self.game
+                        .bot(agent)
+                        .ok()
+                        .flatten()
+                        .expect("agents checked above")
+                })
+                .collect()
+        };
+        let spec = self.spec.to_string();
+        let summary = trio_ai::run_match(
+            &self.game,
+            make_bots,
+            games,
+            seed,
+            threads,
+            |done, i, game| {
+                let mut seat_agents = lineup.clone();
+                seat_agents.rotate_right(i % seats.max(1));
+                let record = Record {
+                    format: trio_core::RECORD_FORMAT,
+                    game: spec.clone(),
+                    seed: game.seed,
+                    seats: seat_agents.iter().map(ToString::to_string).collect(),
+                    start: None,
+                    actions: game.notation.clone(),
+                    result: Some(trio_core::RecordResult::new(&game.outcome, game.resigned)),
+                };
+                on_game(done, i, record);
+            },
+        )
+        .map_err(|e| CatalogError::Match(e.to_string()))?;
+        Ok(summary)
+    }
+}
+
+/// A game being played: its referee, spec and seats.
+struct LiveGame<G: CatalogGame> {
+    referee: Referee<G>,
+    spec: GameSpec,
+    seats: Vec<AgentSpec>,
+}
+
+impl<G: CatalogGame> Debug for LiveGame<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveGame")
+            .field("spec", &self.spec.to_string())
+            .field("seats", &self.seats)
+            .field("referee", &self.referee)
+            .finish()
+    }
+}
+
+impl<G: CatalogGame> Live for LiveGame<G> {
+    fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+
+    fn facts(&self) -> Facts {
+        self.referee.game().facts()
+    }
+
+    fn seats(&self) -> &[AgentSpec] {
+        &self.seats
+    }
+
+    fn seat_count(&self) -> usize {
+        self.referee.game().seat_count()
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        self.referee.game().seat_name(seat)
+    }
+
+    fn notation_help(&self) -> &'static str {
+        self.referee.game().notation_help()
+    }
+
+    fn seed(&self) -> u64 {
+        self.referee.seed()
+    }
+
+    fn version(&self) -> u64 {
+        self.referee.version()
+    }
+
+    fn turn(&self) -> Turn {
+        self.referee.turn()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.referee.outcome()
+    }
+
+    fn resigned(&self) -> Option<Seat> {
+        self.referee.resigned()
+    }
+
+    fn is_bot(&self, seat: Seat) -> bool {
+        self.referee.is_bot(seat)
+    }
+
+    fn set_agent(&mut self, seat: Seat, agent: &AgentSpec) -> Result<(), CatalogError> {
+        let bot = self.referee.game().bot(agent)?;
+        self.referee
+            .set_bot(seat, bot)
+            .map_err(|e| CatalogError::Seats(e.to_string()))?;
+        self.seats[seat.index()] = agent.clone();
+        Ok(())
+    }
+
+    fn step(&mut self) -> Result<Step, BotError> {
+        self.referee.step()
+    }
+
+    fn run(&mut self) -> Result<Step, BotError> {
+        self.referee.run()
+    }
+
+    fn submit(&mut self, seat: Seat, text: &str, expect: Option<u64>) -> Result<u64, PlayError> {
+        self.referee.submit_text(seat, text, expect)
+    }
+
+    fn resign(&mut self, seat: Seat) -> Result<u64, PlayError> {
+        self.referee.resign(seat)
+    }
+
+    fn undo(&mut self, seat: Seat) -> Result<u64, PlayError> {
+        self.referee.undo(seat)
+    }
+
+    fn undo_depth(&self, seat: Seat) -> Result<usize, PlayError> {
+        self.referee.undo_depth(seat)
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let game = self.referee.game();
+        self.referee
+            .legal_actions()
+            .iter()
+            .map(|a| game.format_action(self.referee.state(), a))
+            .collect()
+    }
+
+    fn position(&self) -> String {
+        self.referee.game().format_position(self.referee.state())
+    }
+
+    fn view_json(&self, viewer: Option<Seat>) -> Value {
+        let game = self.referee.game();
+        match viewer {
+            Some(seat) => game.view_json(&self.referee.view(seat)),
+            None => game.view_json(&self.referee.public_view()),
+        }
+    }
+
+    fn diagram(&self, viewer: Option<Seat>) -> String {
+        let game = self.referee.game();
+        match viewer {
+            Some(seat) => game.draw(&self.referee.view(seat)),
+            None => game.draw(&self.referee.public_view()),
+        }
+    }
+
+    fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<String>)> {
+        self.referee
+            .history()
+            .iter()
+            .map(|e| (e.by, e.seen_by(viewer).then(|| e.notation.clone())))
+            .collect()
+    }
+
+    fn hint(&self, level: u8, seed: u64) -> Result<Hint, CatalogError> {
+        if self.referee.turn() == Turn::Over {
+            return Err(CatalogError::NoMover);
+        }
+        self.referee.game().hint(self.referee.state(), level, seed)
+    }
+
+    fn record(&self) -> Record {
+        self.referee.record(
+            &self.spec.to_string(),
+            self.seats.iter().map(ToString::to_string).collect(),
+        )
+    }
+}
+
+/// Builds the game a spec names, reading any definition file it names.
+pub fn build(spec: &GameSpec) -> Result<Arc<dyn AnyGame>, CatalogError> {
+    use crate::spec::GameKind;
+    fn make<G: CatalogGame>(spec: &GameSpec) -> Result<Arc<dyn AnyGame>, CatalogError> {
+        Ok(Arc::new(Catalogued {
+            game: G::from_spec(spec)?,
+            spec: spec.clone(),
+        }))
+    }
+    match spec.kind {
+        GameKind::Gyges => make::<trio_gyges::Gyges>(spec),
+        GameKind::Triles => make::<trio_triles::Triles>(spec),
+        GameKind::Orbit => make::<trio_orbit::Orbit>(spec),
+    }
+}

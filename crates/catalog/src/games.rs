@@ -1,0 +1,306 @@
+//! What the catalog knows of each game beyond [`Game`]: how it is built from a spec, how
+//! its moves are typed, its agents by name, its fastest perft and its hints.
+
+use std::io::Read;
+use std::path::Path;
+
+use trio_ai::{MctsBot, MctsConfig, SearchLimit};
+use trio_core::{rng, Bot, Game, Turn};
+
+use crate::agent::AgentSpec;
+use crate::spec::{GameKind, GameSpec};
+use crate::CatalogError;
+
+/// The largest definition file (a board, a tile set) read: real ones are a few KiB.
+pub const MAX_DEFINITION_BYTES: u64 = 256 * 1024;
+
+/// A suggested move and what the AI found, in words that say how sure it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub action: String,
+    pub evaluation: String,
+}
+
+/// A game the catalog can hold: built from a spec, with agents by name.
+pub trait CatalogGame: Game + Sized {
+    const KIND: GameKind;
+
+    /// Builds the game from its spec's options (reading any file they name).
+    fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError>;
+
+    /// How moves are typed, for a prompt's `help`.
+    fn notation_help(&self) -> &'static str;
+
+    /// The AI at `level` (1–5): each game's own table of levels, in `docs/ai.md`.
+    fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>>;
+
+    /// The perft count; games with a faster counter than the generic one override it.
+    fn perft(&self, state: &Self::State, depth: u32) -> u64 {
+        trio_core::perft::perft(self, state, depth)
+    }
+
+    /// The move the AI at `level` would play for the seat to move, searching from that
+    /// seat's view only, with its evaluation.
+    fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint, CatalogError>;
+
+    /// An external engine as a bot; only games with an engine protocol have one.
+    fn ugi_bot(&self, command: &str) -> Result<Box<dyn Bot<Self>>, CatalogError> {
+        let _ = command;
+        Err(CatalogError::Agent(format!(
+            "{} has no engine protocol: ugi: agents play Gygès only",
+            Self::KIND.title()
+        )))
+    }
+
+    /// The bot for `agent`, or `None` for a person.
+    fn bot(&self, agent: &AgentSpec) -> Result<Option<Box<dyn Bot<Self>>>, CatalogError> {
+        Ok(match agent {
+            AgentSpec::Human => None,
+            AgentSpec::Random => Some(Box::new(trio_ai::RandomBot)),
+            AgentSpec::Ai(level) => Some(self.level_bot(*level)),
+            AgentSpec::Mcts(iterations) => Some(Box::new(MctsBot::<Self>::new(MctsConfig::new(
+                SearchLimit::Iterations(*iterations),
+            )))),
+            AgentSpec::Ugi(command) => Some(self.ugi_bot(command)?),
+        })
+    }
+}
+
+/// Reads a definition file named by a spec option, refusing anything larger than
+/// [`MAX_DEFINITION_BYTES`] (so `/dev/zero` is an error, not a hang).
+fn read_definition(path: &str, what: &str) -> Result<String, CatalogError> {
+    let fail = |reason: String| CatalogError::Definition {
+        path: path.to_owned(),
+        reason,
+    };
+    let file =
+        std::fs::File::open(Path::new(path)).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_DEFINITION_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_DEFINITION_BYTES {
+        return Err(fail(format!(
+            "a {what} file is at most {} KiB",
+            MAX_DEFINITION_BYTES / 1024
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| fail(format!("a {what} file is UTF-8 text")))
+}
+
+/// The hint of `bot`, an MCTS bot with any evaluator.
+fn mcts_hint<G: Game, E: trio_ai::Evaluator<G>>(
+    game: &G,
+    state: &G::State,
+    mut bot: MctsBot<G, E>,
+    seed: u64,
+) -> Result<Hint, CatalogError> {
+    let Turn::Seat(seat) = game.turn(state) else {
+        return Err(CatalogError::NoMover);
+    };
+    let view = game.view(state, seat);
+    let action = bot
+        .choose(game, &view, seat, &mut rng::seeded(seed))
+        .ok_or(CatalogError::NoMover)?;
+    let evaluation = match bot.last_search() {
+        Some(report) => {
+            // Below a few hundred simulations the estimate is a rough guess; say so.
+            let sureness = if report.iterations < 400 {
+                "a quick look, far from sure"
+            } else if report.iterations < 5_000 {
+                "a fair estimate"
+            } else {
+                "a careful estimate"
+            };
+            format!(
+                "expected score {:.2} for {} (0 loss, 0.5 even, 1 win): {} simulations, \
+                 {} of them through this move; {sureness}",
+                report.value,
+                game.seat_name(seat),
+                report.iterations,
+                report.visits
+            )
+        }
+        None => "the only legal move".to_owned(),
+    };
+    Ok(Hint {
+        action: game.format_action(state, &action),
+        evaluation,
+    })
+}
+
+fn count_plies(n: i32) -> String {
+    if n == 1 {
+        "1 ply".to_owned()
+    } else {
+        format!("{n} plies")
+    }
+}
+
+impl CatalogGame for trio_gyges::Gyges {
+    const KIND: GameKind = GameKind::Gyges;
+
+    fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError> {
+        let variant = match spec.option("variant") {
+            None => trio_gyges::Variant::default(),
+            Some(v) => v
+                .parse()
+                .map_err(|_| CatalogError::Spec(format!("unknown gyges variant {v:?}")))?,
+        };
+        Ok(Self::new(variant))
+    }
+
+    fn notation_help(&self) -> &'static str {
+        "Moves: `b1-d3` (to an empty square), `b1-d3=e2` (replace the piece on d3, drop it on e2),\n\
+         `b1-G` (leave the board across the opponent's edge: win). Setup: `setup 123321`\n\
+         (piece values for files a..f)."
+    }
+
+    /// Level 1 is MCTS (the engine's sure tactics would be too much for a beginner);
+    /// levels 2–5 the alpha-beta engine with growing node budgets.
+    fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>> {
+        trio_ai::gyges_bot_for_level(level)
+    }
+
+    fn perft(&self, state: &Self::State, depth: u32) -> u64 {
+        trio_gyges::perft(state.position(), self.variant(), depth)
+    }
+
+    /// Levels 2–5 ask the alpha-beta engine, whose score is more telling than MCTS's.
+    fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint, CatalogError> {
+        let Some(limit) = trio_ai::gyges_level_limit(level) else {
+            let bot = MctsBot::<Self>::new(trio_ai::level_config(level));
+            return mcts_hint(self, state, bot, seed);
+        };
+        let Turn::Seat(seat) = self.turn(state) else {
+            return Err(CatalogError::NoMover);
+        };
+        let side = self.seat_name(seat);
+        let mut engine = trio_ai::GygesEngine::new(self.variant());
+        let result = engine
+            .search(self, state, limit)
+            .ok_or(CatalogError::NoMover)?;
+        let evaluation = match trio_ai::gyges::plies_to_end(result.score) {
+            Some(plies) if plies > 0 => format!("{side} wins in {}", count_plies(plies)),
+            Some(plies) => format!("{side} loses in {}", count_plies(-plies)),
+            None => format!(
+                "score {:+} for {side} (100 is about a piece): every line searched to {} \
+                 ({} nodes in all); expected line as far as the search kept it: {}",
+                result.score,
+                count_plies(result.depth as i32),
+                result.nodes,
+                result
+                    .pv
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        };
+        Ok(Hint {
+            action: result.best.to_string(),
+            evaluation,
+        })
+    }
+}
+
+impl CatalogGame for trio_orbit::Orbit {
+    const KIND: GameKind = GameKind::Orbit;
+
+    fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError> {
+        let mut options = trio_orbit::Options::default();
+        if let Some(board) = spec.option("board") {
+            if board != "classic" {
+                let text = read_definition(board, "board")?;
+                options.board =
+                    trio_orbit::Board::from_toml(&text).map_err(|e| CatalogError::Definition {
+                        path: board.to_owned(),
+                        reason: e.to_string(),
+                    })?;
+            }
+        }
+        if let Some(letters) = spec.option("order") {
+            let order: Vec<trio_orbit::Colour> = letters
+                .chars()
+                .filter_map(trio_orbit::Colour::from_letter)
+                .collect();
+            options.players = order.len();
+            options.order = Some(order);
+        }
+        if let Some(players) = spec.option("players") {
+            let players = players
+                .parse()
+                .map_err(|_| CatalogError::Spec(format!("players {players:?} is not a number")))?;
+            if options.order.is_some() && players != options.players {
+                return Err(CatalogError::Spec(format!(
+                    "order {} names {} players, not {players}",
+                    spec.option("order").unwrap_or_default(),
+                    options.players
+                )));
+            }
+            options.players = players;
+        }
+        Self::new(options).map_err(|e| CatalogError::Spec(e.to_string()))
+    }
+
+    fn notation_help(&self) -> &'static str {
+        "Fields are `<orbit>.<field>` (`3.7`), the centre `C`, home `H`.\n\
+         Actions: `roll` (while you have a pawn in the centre), `enter 1.5` after an even roll,\n\
+         `move 3.7-4.7` (the engine finds the path), a capture names where the captured pawn\n\
+         goes: `move 3.7-4.7>3.2`; `move 6.3-H` reaches home; `pass` when nothing else is possible."
+    }
+
+    fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>> {
+        trio_ai::orbit_bot_for_level(level)
+    }
+
+    /// Asks the same search as the level's bot, with the race evaluator.
+    fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint, CatalogError> {
+        mcts_hint(self, state, trio_ai::orbit_mcts_for_level(level), seed)
+    }
+}
+
+impl CatalogGame for trio_triles::Triles {
+    const KIND: GameKind = GameKind::Triles;
+
+    fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError> {
+        let mut options = trio_triles::Options::default();
+        if let Some(variants) = spec.option("variant") {
+            for name in variants.split('+') {
+                let variant = name
+                    .parse()
+                    .map_err(|e: trio_triles::UnknownVariant| CatalogError::Spec(e.to_string()))?;
+                options.variants = options.variants.with(variant);
+            }
+        }
+        if let Some(tiles) = spec.option("tiles") {
+            if tiles != "standard" {
+                let text = read_definition(tiles, "tile-set")?;
+                options.tile_set = trio_triles::TileSet::from_toml(&text).map_err(|e| {
+                    CatalogError::Definition {
+                        path: tiles.to_owned(),
+                        reason: e.to_string(),
+                    }
+                })?;
+            }
+        }
+        Ok(Self::new(options))
+    }
+
+    fn notation_help(&self) -> &'static str {
+        "Place a tile: `A@3,-1,2` (type A on cell x=3, y=-1, rotation 2). Up cells (x+y even)\n\
+         have edges L, R and a flat bottom; down cells a flat top. Rotation r puts the tile's\n\
+         terminal i on edge order[(i+r) mod 3], clockwise from L (up) or R (down).\n\
+         Other actions: `draw` (no placement possible), `pass` (empty pool, or an owed extra\n\
+         placement you cannot make), `give K` (wedge: give tile K to the opponent), `give -`."
+    }
+
+    fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>> {
+        trio_ai::triles_bot_for_level(level)
+    }
+
+    /// Asks the same search as the level's bot, with the Triles rollouts.
+    fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint, CatalogError> {
+        mcts_hint(self, state, trio_ai::triles_mcts_for_level(level), seed)
+    }
+}

@@ -1,0 +1,54 @@
+//! The catalog: every trio game named as data, and one face over games of every kind.
+//!
+//! - A [`GameSpec`] names a game with its options as a string that reads back the same
+//!   (`gyges(variant=official)`, `orbit(players=3,order=rgb)`), serde-friendly so that a
+//!   JSON request and a database row rebuild a game the same way.
+//! - [`build`] turns a spec into an [`AnyGame`], an object-safe face over any
+//!   [`trio_core::Game`]: one map can hold games of all kinds, and [`AnyGame::start`]
+//!   gives a [`Live`] game driven by the core referee.
+//! - An [`AgentSpec`] names who plays a seat: `human`, `random`, `ai:1`–`ai:5`, `mcts:N`,
+//!   `ugi:<command>`; each game keeps its own table of levels.
+
+mod agent;
+mod any;
+mod games;
+mod spec;
+
+use thiserror::Error;
+
+pub use agent::{AgentError, AgentSpec, LEVELS};
+pub use any::{build, AnyGame, Live};
+pub use games::{CatalogGame, Hint, MAX_DEFINITION_BYTES};
+pub use spec::{excerpt, GameKind, GameSpec, SpecError, MAX_SPEC_LEN};
+
+/// Why the catalog could not do what was asked.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CatalogError {
+    #[error("{0}")]
+    Spec(String),
+    #[error("{path}: {reason}")]
+    Definition { path: String, reason: String },
+    #[error("bad position: {0}")]
+    Position(String),
+    #[error("{0}")]
+    Seats(String),
+    #[error("{0}")]
+    Agent(String),
+    #[error("no seat is to move in this position")]
+    NoMover,
+    #[error("the record does not replay: {0}")]
+    Replay(String),
+    #[error("{0}")]
+    Match(String),
+}
+
+impl From<SpecError> for CatalogError {
+    fn from(e: SpecError) -> Self {
+        CatalogError::Spec(e.to_string())
+    }
+}
+
+/// Parses and builds a spec in one step.
+pub fn game(spec: &str) -> Result<std::sync::Arc<dyn AnyGame>, CatalogError> {
+    build(&spec.parse()?)
+}
