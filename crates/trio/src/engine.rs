@@ -2,8 +2,10 @@
 //! line protocol of the public `gyges_engine` 1.1.0, so that tools written for that engine
 //! drive ours. As there, the engine always moves for South (the side at the bottom, rank
 //! 1), squares are numbered 0–35 from a1 along each rank, rank 1 first, and leaving the
-//! board is written as a move to 37 (South's goal, beyond rank 6; 36 is North's).
-//! Bad input is answered with one `error: ...` line. Protocol: `docs/ugi.md`.
+//! board is written as a move to 37 (South's goal, beyond rank 6; 36 is North's): the
+//! notation of [`trio_gyges::ugi`]. Bad input is answered with one `error: ...` line; an
+//! option value beyond what the engine can use is bounded, and an `info string` line says
+//! so. Protocol: `docs/ugi.md`.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,7 +16,8 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 use trio_ai::gyges::{GygesEngine, SearchLimit, SearchResult};
-use trio_gyges::{Move, Position, Side, Square, Variant};
+use trio_gyges::ugi::{self, format_board, format_move, START};
+use trio_gyges::{Move, Position, Setup, Side, Variant};
 
 /// Which game's engine to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -29,51 +32,18 @@ pub struct EngineArgs {
     pub game: EngineGame,
 }
 
-/// The goal square a side leaves the board to: South beyond rank 6, North beyond rank 1.
-pub(crate) const fn goal_square(side: Side) -> u8 {
-    match side {
-        Side::South => 37,
-        Side::North => 36,
-    }
-}
+/// The longest search `maxTime` asks for, in seconds (about 31 years): a longer one is
+/// bounded to it, as a deadline further away cannot be represented.
+const MAX_TIME_SECS: f64 = 1e9;
 
-/// A move in UGI notation for `side`: `start|end`, `start|end|drop`, `start|goal`.
-pub(crate) fn format_move(mv: Move, side: Side) -> String {
-    let n = |sq: Square| sq.index();
-    match mv {
-        Move::Step { from, to } => format!("{}|{}", n(from), n(to)),
-        Move::Replace { from, to, drop } => format!("{}|{}|{}", n(from), n(to), n(drop)),
-        Move::Goal { from } => format!("{}|{}", n(from), goal_square(side)),
-        Move::Setup(order) => format!("setup {order}"),
-    }
-}
+/// Threads per core a search may run on, and at most in all, whatever `threads` asks:
+/// beyond a few per core lazy SMP only costs memory.
+const THREADS_PER_CORE: usize = 4;
+const MAX_THREADS: usize = 256;
 
-/// The `setpos data` board: 36 digits 0–3 (0 empty), rank 1 first, `/` ignored.
-pub(crate) fn parse_board(text: &str) -> Result<[u8; 36]> {
-    let digits: Vec<u8> = text
-        .chars()
-        .filter(|&c| c != '/')
-        .map(|c| match c {
-            '0'..='3' => Ok(c as u8 - b'0'),
-            _ => Err(anyhow!("{c:?} in board {text:?} is not a digit 0-3")),
-        })
-        .collect::<Result<_>>()?;
-    digits
-        .try_into()
-        .map_err(|d: Vec<u8>| anyhow!("board {text:?} has {} squares, not 36", d.len()))
+fn cores() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get())
 }
-
-/// A board in `setpos data` form: six groups of six digits, rank 1 first.
-pub(crate) fn format_board(cells: &[u8; 36]) -> String {
-    let ranks: Vec<String> = cells
-        .chunks(6)
-        .map(|r| r.iter().map(|v| v.to_string()).collect())
-        .collect();
-    ranks.join("/")
-}
-
-/// `gyges_engine`'s `setpos start`: 3 2 1 1 2 3 on both home rows.
-const START: &str = "321123/000000/000000/000000/000000/321123";
 
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -97,6 +67,8 @@ struct Session {
     engine: Arc<Mutex<GygesEngine>>,
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
+    /// Whether the running search has no limit: only `stop` or the end of input ends it.
+    endless: bool,
 }
 
 impl Session {
@@ -111,11 +83,12 @@ impl Session {
             max_time: None,
             max_nodes: None,
             // Like `gyges_engine`, search on every core unless told otherwise.
-            threads: thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: cores(),
             position,
             engine: Arc::new(Mutex::new(engine)),
             stop,
             search: None,
+            endless: false,
         }
     }
 
@@ -190,10 +163,31 @@ impl Session {
                 if !(secs > 0.0 && secs.is_finite()) {
                     bail!("maxTime {value:?} must be a positive number of seconds");
                 }
-                self.max_time = Some(secs);
+                if secs > MAX_TIME_SECS {
+                    say(
+                        &self.out,
+                        &format!(
+                            "info string maxTime {value} is more than {MAX_TIME_SECS:.0} seconds; using {MAX_TIME_SECS:.0}"
+                        ),
+                    );
+                }
+                self.max_time = Some(secs.min(MAX_TIME_SECS));
             }
             "variant" => self.variant = value.parse()?,
-            "threads" => self.threads = positive(value, name)?,
+            "threads" => {
+                let asked: usize = positive(value, name)?;
+                let most = (cores() * THREADS_PER_CORE).min(MAX_THREADS);
+                if asked > most {
+                    say(
+                        &self.out,
+                        &format!(
+                            "info string threads {value} is more than this machine can use \
+                             ({THREADS_PER_CORE} per core, at most {MAX_THREADS}); using {most}"
+                        ),
+                    );
+                }
+                self.threads = asked.min(most);
+            }
             _ => bail!("unknown option {name:?} (maxPly, maxTime, maxNodes, variant, threads)"),
         }
         Ok(())
@@ -218,6 +212,7 @@ impl Session {
             nodes: self.max_nodes,
             time: self.max_time.map(Duration::from_secs_f64),
         };
+        self.endless = limit.depth.is_none() && limit.nodes.is_none() && limit.time.is_none();
         let (engine, out, position, variant, threads) = (
             Arc::clone(&self.engine),
             Arc::clone(&self.out),
@@ -240,6 +235,17 @@ impl Session {
         self.wait();
     }
 
+    /// At the end of the input: lets a search with a limit finish, so that a piped script
+    /// gets its answer, and stops one without (it would never end); either prints its
+    /// `bestmove`.
+    fn finish(&mut self) {
+        if self.endless {
+            self.stop();
+        } else {
+            self.wait();
+        }
+    }
+
     /// Waits for the search, if any, to end and print its `bestmove`.
     fn wait(&mut self) {
         if let Some(handle) = self.search.take() {
@@ -257,10 +263,21 @@ fn positive<T: std::str::FromStr + PartialOrd + Default>(value: &str, name: &str
     }
 }
 
-/// The position of a `setpos data` board with South to move.
+/// The position of a `setpos data` board with South to move: a position in play, twelve
+/// pieces, four of each value (the empty board, a home row alone or a won game's eleven
+/// pieces are positions of ours, but not of UGI's).
 fn board_position(board: &str) -> Result<Position> {
-    let cells = parse_board(board)?;
-    Position::from_cells(&cells, Side::South).map_err(|e| anyhow!("board {board:?}: {e}"))
+    let cells = ugi::parse_board(board)?;
+    let setup = Setup {
+        cells,
+        side: Side::South,
+    };
+    let pos = Position::try_from(setup).map_err(|e| anyhow!("board {board:?}: {e}"))?;
+    let pieces = pos.occupied().count_ones();
+    if pieces != 12 {
+        bail!("board {board:?} has {pieces} pieces; UGI plays from a position in play, twelve pieces, four of each value");
+    }
+    Ok(pos)
 }
 
 fn info_line(r: &SearchResult, elapsed: Duration) -> String {
@@ -317,7 +334,7 @@ fn search(
 }
 
 /// Serves UGI on standard input and output until `quit`, or until the end of the input
-/// and then the end of the search running, so that a piped script gets its answer.
+/// and then the end of the search running (stopped there if it has no limit).
 pub fn run(_args: &EngineArgs) -> Result<()> {
     let out: Output = Arc::new(Mutex::new(Box::new(io::stdout())));
     let mut session = Session::new(out);
@@ -326,7 +343,7 @@ pub fn run(_args: &EngineArgs) -> Result<()> {
             return Ok(());
         }
     }
-    session.wait();
+    session.finish();
     Ok(())
 }
 
@@ -335,11 +352,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn boards_round_trip_and_bad_ones_are_refused() {
-        let cells = parse_board(START).unwrap();
-        assert_eq!(format_board(&cells), START);
-        assert!(parse_board("321123/000000").is_err());
-        assert!(parse_board("421123/000000/000000/000000/000000/321123").is_err());
-        assert!(board_position("321123/000000/000000/000000/000000/000000").is_err());
+    fn only_positions_in_play_are_boards() {
+        assert!(board_position(START).is_ok());
+        assert!(board_position("321123/000000").is_err());
+        assert!(board_position("421123/000000/000000/000000/000000/321123").is_err());
+        for board in [
+            "000000/000000/000000/000000/000000/000000",
+            "321123/000000/000000/000000/000000/000000",
+            "000000/000000/000000/000000/000000/321123",
+            "321123/000000/000000/000000/000000/021123",
+        ] {
+            assert!(board_position(board).is_err(), "{board}");
+        }
     }
 }

@@ -9,67 +9,11 @@ use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use rand::RngCore;
 use trio_core::{Bot, Seat};
-use trio_gyges::{GameState, Gyges, Move, SetupOrder, Side, Square};
-
-use crate::engine::{format_board, goal_square};
-
-/// Reads a UGI move of `side`. Only the syntax is checked.
-pub(crate) fn parse_move(text: &str, side: Side) -> Result<Move> {
-    let numbers: Vec<u8> = text
-        .split('|')
-        .map(|part| {
-            part.parse::<u8>()
-                .map_err(|_| anyhow!("{part:?} in move {text:?} is not a square number"))
-        })
-        .collect::<Result<_>>()?;
-    let square = |n: u8| {
-        Square::from_index(n)
-            .ok_or_else(|| anyhow!("square {n} in move {text:?} is not on the board (0-35)"))
-    };
-    match numbers[..] {
-        [from, goal] if goal == goal_square(side) => Ok(Move::Goal {
-            from: square(from)?,
-        }),
-        [from, to] => Ok(Move::Step {
-            from: square(from)?,
-            to: square(to)?,
-        }),
-        [from, to, drop] => Ok(Move::Replace {
-            from: square(from)?,
-            to: square(to)?,
-            drop: square(drop)?,
-        }),
-        _ => bail!("move {text:?} is not start|end or start|end|drop"),
-    }
-}
-
-/// What `gyges_engine` answers when it has no move worth playing.
-const NULL_MOVE: &str = "100|100|100";
-
-/// The square on the same file, the mirrored rank.
-fn mirror(sq: Square) -> Square {
-    Square::new(sq.file(), 5 - sq.rank()).expect("a mirrored square is on the board")
-}
-
-/// `mv` seen from the other side of the board.
-pub(crate) fn mirror_move(mv: Move) -> Move {
-    match mv {
-        Move::Step { from, to } => Move::Step {
-            from: mirror(from),
-            to: mirror(to),
-        },
-        Move::Replace { from, to, drop } => Move::Replace {
-            from: mirror(from),
-            to: mirror(to),
-            drop: mirror(drop),
-        },
-        Move::Goal { from } => Move::Goal { from: mirror(from) },
-        Move::Setup(order) => Move::Setup(order),
-    }
-}
+use trio_gyges::ugi::{self, format_board, mirror_board, mirror_move, NULL_MOVE};
+use trio_gyges::{GameState, Gyges, Move, SetupOrder, Side};
 
 /// An external UGI engine process playing one seat.
 #[derive(Debug)]
@@ -148,7 +92,7 @@ impl UgiBot {
         let cells = state.position().cells();
         let board = match side {
             Side::South => cells,
-            Side::North => std::array::from_fn(|i| cells[(5 - i / 6) * 6 + i % 6]),
+            Side::North => mirror_board(&cells),
         };
         self.send(&format!("setpos data {}", format_board(&board)))?;
         self.send("go")?;
@@ -161,7 +105,7 @@ impl UgiBot {
         if answer == "none" || answer == NULL_MOVE {
             return Ok(None);
         }
-        let mv = parse_move(&answer, Side::South)?;
+        let mv = ugi::parse_move(&answer, Side::South)?;
         Ok(Some(match side {
             Side::South => mv,
             Side::North => mirror_move(mv),
@@ -201,41 +145,5 @@ impl Drop for UgiBot {
             }
         }
         let _ = self.child.wait();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn moves_round_trip_and_mirror() {
-        let cases = [
-            ("1|2", Side::South),
-            ("1|2|9", Side::North),
-            ("33|37", Side::South),
-            ("3|36", Side::North),
-        ];
-        for (text, side) in cases {
-            let mv = parse_move(text, side).unwrap();
-            assert_eq!(crate::engine::format_move(mv, side), text);
-            assert_eq!(mirror_move(mirror_move(mv)), mv);
-        }
-        assert!(matches!(
-            parse_move("33|37", Side::South),
-            Ok(Move::Goal { .. })
-        ));
-        assert!(parse_move("33|37", Side::North).is_err());
-        assert!(parse_move("1|x", Side::South).is_err());
-        assert!(parse_move("1|2|3|4", Side::South).is_err());
-        // a1 (0) ↔ a6 (30), f2 (11) ↔ f5 (29).
-        let mv = Move::Step {
-            from: Square::from_index(0).unwrap(),
-            to: Square::from_index(11).unwrap(),
-        };
-        assert_eq!(
-            crate::engine::format_move(mirror_move(mv), Side::North),
-            "30|29"
-        );
     }
 }
