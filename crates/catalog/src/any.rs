@@ -342,6 +342,7 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
                     start: None,
                     actions: game.notation.clone(),
                     result: Some(trio_core::RecordResult::new(&game.outcome, game.resigned)),
+                    commitment: None,
                 };
                 on_game(done, i, record);
             },

@@ -26,5 +26,5 @@ pub use bot::Bot;
 pub use error::{Breach, IllegalAction, NotationError};
 pub use game::{sample_weighted, Facts, Game, Turn};
 pub use outcome::{Outcome, Seat};
-pub use record::{Record, RecordResult, RECORD_FORMAT};
+pub use record::{Record, RecordResult, SeedCommitment, RECORD_FORMAT};
 pub use referee::{BotError, Entry, PlayError, Referee, ReplayError, Step};

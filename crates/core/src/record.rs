@@ -27,6 +27,19 @@ pub struct Record {
     /// How the game ended; `None` while it runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<RecordResult>,
+    /// The seed's commitment, for a game whose seed was kept secret until the end (the
+    /// server's games): anyone can check that the seed was fixed at the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<SeedCommitment>,
+}
+
+/// A seed published as a hash before the game and revealed after it: `seed_hash` is the
+/// SHA-256, in lowercase hex, of `trio-seed:<seed>:<nonce>` (the seed in decimal).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeedCommitment {
+    pub seed_hash: String,
+    /// Random text that keeps the seed from being found by hashing every seed.
+    pub nonce: String,
 }
 
 /// The end of a recorded game.

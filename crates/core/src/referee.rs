@@ -501,6 +501,7 @@ impl<G: Game> Referee<G> {
             result: self
                 .outcome()
                 .map(|outcome| RecordResult::new(&outcome, self.resigned)),
+            commitment: None,
         }
     }
 

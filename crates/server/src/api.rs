@@ -1,0 +1,173 @@
+//! The HTTP JSON API (`docs/api.md`): games, actions, records. Handlers are small: they
+//! read the request, ask the game's room, and answer.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Path, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use trio_core::Record;
+
+use crate::error::ApiError;
+use crate::protocol::{
+    Accepted, ActionRequest, CreateGame, Created, Lobby, SeatRequest, Snapshot, MAX_CID_LEN,
+};
+use crate::room::{Command, Reply, Request as RoomRequest, Who};
+use crate::state::AppState;
+
+/// The longest lobby.
+const LOBBY_SIZE: usize = 200;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/games", post(games_create).get(games_list))
+        .route("/api/games/{id}", get(games_show))
+        .route("/api/games/{id}/actions", post(actions_create))
+        .route("/api/games/{id}/resign", post(resignations_create))
+        .route("/api/games/{id}/undo", post(undos_create))
+        .route("/api/games/{id}/record", get(records_show))
+        .route("/api/games/{id}/ws", get(crate::ws::sockets_open))
+        .fallback(not_found)
+}
+
+/// A JSON body whose rejections are our JSON errors.
+#[derive(Debug)]
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(Body(value)),
+            Err(rejection) => Err(ApiError::json(&rejection as &JsonRejection)),
+        }
+    }
+}
+
+/// The bearer token, if the request has one; a malformed header is an error.
+fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    value
+        .to_str()
+        .ok()
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| Some(t.trim().to_owned()))
+        .ok_or_else(|| {
+            ApiError::bad_request("bad-token", "the Authorization header is Bearer <token>")
+        })
+}
+
+fn checked_cid(cid: Option<String>) -> Result<Option<String>, ApiError> {
+    match cid {
+        Some(cid) if cid.is_empty() || cid.len() > MAX_CID_LEN => Err(ApiError::bad_request(
+            "bad-cid",
+            format!("a client id has 1 to {MAX_CID_LEN} bytes"),
+        )),
+        other => Ok(other),
+    }
+}
+
+async fn games_create(
+    State(state): State<AppState>,
+    Body(request): Body<CreateGame>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let created = state.create(&request.game, &request.seats).await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+async fn games_list(State(state): State<AppState>) -> Json<Lobby> {
+    Json(Lobby {
+        games: state.lobby(LOBBY_SIZE),
+    })
+}
+
+async fn games_show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Snapshot>, ApiError> {
+    let room = state.room(&id).await?;
+    let token = bearer(&headers)?;
+    drop(room);
+    let snapshot = state
+        .ask(&id, |reply| Command::Show {
+            token: token.clone(),
+            reply,
+        })
+        .await?;
+    Ok(Json(snapshot))
+}
+
+/// Sends an action to the room: the room checks it in order (not over, token, version,
+/// notation, rules), commits it, answers, then broadcasts it.
+async fn act(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    cid: Option<String>,
+    request: impl Fn() -> RoomRequest,
+) -> Result<Json<Accepted>, ApiError> {
+    state.room(id).await?;
+    let token = bearer(headers)?;
+    let cid = checked_cid(cid)?;
+    let seq = state
+        .ask(id, |reply| Command::Act {
+            who: Who::Token(token.clone()),
+            cid: cid.clone(),
+            request: request(),
+            reply: Reply::Http(reply),
+        })
+        .await?;
+    Ok(Json(Accepted { seq }))
+}
+
+async fn actions_create(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(body): Body<ActionRequest>,
+) -> Result<Json<Accepted>, ApiError> {
+    act(&state, &id, &headers, body.cid, || RoomRequest::Play {
+        action: body.action.clone(),
+        expect: body.expect,
+    })
+    .await
+}
+
+async fn resignations_create(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(body): Body<SeatRequest>,
+) -> Result<Json<Accepted>, ApiError> {
+    act(&state, &id, &headers, body.cid, || RoomRequest::Resign).await
+}
+
+async fn undos_create(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(body): Body<SeatRequest>,
+) -> Result<Json<Accepted>, ApiError> {
+    act(&state, &id, &headers, body.cid, || RoomRequest::Undo {
+        expect: body.expect,
+    })
+    .await
+}
+
+async fn records_show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Record>, ApiError> {
+    let record = state.ask(&id, |reply| Command::Record { reply }).await?;
+    Ok(Json(record))
+}
+
+async fn not_found() -> impl IntoResponse {
+    ApiError::new(StatusCode::NOT_FOUND, "not-found", "no such resource")
+}

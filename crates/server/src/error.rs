@@ -1,0 +1,115 @@
+//! Errors as clients see them: an HTTP status and a JSON body `{"code", "message"}` (and
+//! `"rule"` for an illegal move). Codes are stable; messages say what is wrong without
+//! internals (a storage failure is logged and answered as `unavailable`).
+
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+use trio_core::PlayError;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+    pub rule: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    code: &'a str,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<&'a str>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            code,
+            message: message.into(),
+            rule: None,
+        }
+    }
+
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not-found", "no such game")
+    }
+
+    pub fn wrong_token() -> Self {
+        Self::new(
+            StatusCode::FORBIDDEN,
+            "wrong-token",
+            "this token is not a seat of this game",
+        )
+    }
+
+    pub fn unavailable() -> Self {
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            "the game is not available right now; try again",
+        )
+    }
+
+    /// A refused action, by the referee's stable code.
+    pub fn play(error: &PlayError) -> Self {
+        let status = match error {
+            PlayError::Notation { .. } => StatusCode::BAD_REQUEST,
+            PlayError::NotYourTurn { .. } | PlayError::NoSuchSeat { .. } => StatusCode::FORBIDDEN,
+            PlayError::GameOver | PlayError::Stale { .. } | PlayError::NoUndo(_) => {
+                StatusCode::CONFLICT
+            }
+            PlayError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        let message = match error {
+            // The breach's sentence alone: the rule id is beside it.
+            PlayError::Illegal(e) => format!("{}: {}", e.action, e.breach.message),
+            other => other.to_string(),
+        };
+        Self {
+            status,
+            code: error.code(),
+            message,
+            rule: error.breach().map(|b| b.rule.clone()),
+        }
+    }
+
+    /// A JSON body axum could not read.
+    pub fn json(rejection: &JsonRejection) -> Self {
+        match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => Self::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too-large",
+                format!(
+                    "a request body is at most {} bytes",
+                    crate::protocol::MAX_MESSAGE_BYTES
+                ),
+            ),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => Self::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "bad-content-type",
+                "send JSON with Content-Type: application/json",
+            ),
+            _ => Self::bad_request("bad-json", rejection.body_text()),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = Body {
+            code: self.code,
+            message: &self.message,
+            rule: self.rule.as_deref(),
+        };
+        (self.status, Json(body)).into_response()
+    }
+}

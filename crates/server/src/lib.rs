@@ -1,0 +1,40 @@
+//! The trio game server: rooms, seats, live updates; durable and private.
+//!
+//! - [`app`] is the whole HTTP service (`docs/api.md`), its WebSocket protocol in
+//!   `docs/protocol.md`; `trio serve` binds it, tests call it on an ephemeral port.
+//! - Games live in rooms ([`room`]): one task per game owns its [`trio_catalog::Live`] and
+//!   is its only writer. Each change is committed to [`Storage`] before it is
+//!   acknowledged and broadcast, each recipient seeing only what its seat may.
+//! - Storage is one trait with portable SQL; [`SqliteStorage`] keeps games in one SQLite
+//!   file (WAL). After a restart every running game is rebuilt from its events.
+//! - Secrets ([`secrets`]): seat tokens are 128 random bits stored as SHA-256 hashes; the
+//!   seed is drawn here, committed to by hash at the start and revealed in the record.
+
+mod api;
+mod error;
+mod page;
+pub mod protocol;
+mod room;
+pub mod secrets;
+mod sqlite;
+mod state;
+pub mod store;
+mod ws;
+
+use axum::extract::DefaultBodyLimit;
+use axum::Router;
+
+pub use error::ApiError;
+pub use sqlite::SqliteStorage;
+pub use state::AppState;
+pub use store::{Storage, StorageError};
+
+/// The service: the API, the WebSocket and the built-in page, bodies limited to
+/// [`protocol::MAX_MESSAGE_BYTES`].
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .merge(page::router())
+        .merge(api::router())
+        .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
+        .with_state(state)
+}

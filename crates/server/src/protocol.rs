@@ -1,0 +1,237 @@
+//! What crosses the wire, as serde types: the WebSocket messages of `docs/protocol.md`
+//! and the JSON bodies of `docs/api.md`. Request types are apart from the domain's; the
+//! load generator and the tests read and write these same types.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use trio_core::RecordResult;
+
+/// The largest request body and WebSocket message read.
+pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+
+/// The longest client id of an action.
+pub const MAX_CID_LEN: usize = 64;
+
+/// `POST /api/games`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// A game spec as the catalog writes it (`gyges`, `orbit(players=3)`).
+    pub game: String,
+    /// Who sits in each seat: `human`, `random` or `ai:1` to `ai:5`.
+    pub seats: Vec<String>,
+}
+
+/// The answer to [`CreateGame`]: the only time the seat tokens are shown.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Created {
+    pub id: String,
+    pub game: String,
+    /// One entry per human seat.
+    pub seats: Vec<SeatTicket>,
+    /// The link to watch the game.
+    pub spectator: String,
+    /// SHA-256 of `trio-seed:<seed>:<nonce>`, both revealed in the record at the end.
+    pub seed_hash: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeatTicket {
+    pub seat: u8,
+    pub name: String,
+    /// The seat's secret: whoever holds it plays the seat.
+    pub token: String,
+    /// The seat's page, the token in its fragment (never sent to a server by a browser).
+    pub link: String,
+}
+
+/// `POST /api/games/{id}/actions`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionRequest {
+    /// The action in the game's notation.
+    pub action: String,
+    /// The game's `seq` the action was chosen at.
+    pub expect: u64,
+    /// An id of the client's choosing: a resend with the same id is applied at most once.
+    #[serde(default)]
+    pub cid: Option<String>,
+}
+
+/// `POST /api/games/{id}/resign` and `/undo`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    #[serde(default)]
+    pub expect: Option<u64>,
+    #[serde(default)]
+    pub cid: Option<String>,
+}
+
+/// The answer to an accepted action.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Accepted {
+    pub seq: u64,
+}
+
+/// Whose turn it is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TurnInfo {
+    /// `seat`, `chance` or `over`.
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+/// A seat as anyone may see it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub seat: u8,
+    pub name: String,
+    /// `human`, `random`, `ai:3`.
+    pub player: String,
+    /// Whether a client holding the seat's token is connected.
+    pub connected: bool,
+}
+
+/// One action of the game so far, as the viewer may know it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveInfo {
+    /// The seat that chose it; `null` for chance.
+    pub seat: Option<u8>,
+    /// The action in notation; `null` for a chance outcome hidden from the viewer.
+    pub action: Option<String>,
+}
+
+/// Everything a viewer may know of a game now: `GET /api/games/{id}` and the WebSocket
+/// `snapshot`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub id: String,
+    pub game: String,
+    pub seq: u64,
+    pub seats: Vec<SeatInfo>,
+    /// The viewer's seat; `null` for a spectator.
+    pub you: Option<u8>,
+    pub turn: TurnInfo,
+    /// The viewer's view (`docs/views.md`).
+    pub view: Value,
+    /// The viewer's legal moves when it is to act, else empty.
+    pub legal: Vec<String>,
+    pub moves: Vec<MoveInfo>,
+    pub result: Option<RecordResult>,
+    pub seed_hash: String,
+}
+
+/// A game in the lobby.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub id: String,
+    pub game: String,
+    pub seats: Vec<SeatInfo>,
+    pub seq: u64,
+    pub turn: TurnInfo,
+    pub over: bool,
+    /// Seconds since the Unix epoch.
+    pub created_at: i64,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Lobby {
+    pub games: Vec<GameSummary>,
+}
+
+/// The state after an event, for its recipient.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StateNow {
+    pub turn: TurnInfo,
+    pub view: Value,
+    pub legal: Vec<String>,
+    pub result: Option<RecordResult>,
+}
+
+/// One change of the game, the game being at `seq` after it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Event {
+    pub seq: u64,
+    /// `play`, `chance`, `resign` or `undo`.
+    pub kind: String,
+    /// Who played, gave up or took back; `null` for chance.
+    pub seat: Option<u8>,
+    /// The action in notation; absent when hidden from the recipient or not a move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
+    /// For `undo`: how many actions were taken back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undone: Option<usize>,
+    /// The state after the event: on every live event, and on the last of a catch-up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<StateNow>,
+}
+
+/// What a client sends over the WebSocket.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// First message: the seat token (none: a spectator) and the last `seq` seen.
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        since: Option<u64>,
+    },
+    Act {
+        cid: String,
+        action: String,
+        expect: u64,
+    },
+    Resign {
+        cid: String,
+    },
+    Undo {
+        cid: String,
+        #[serde(default)]
+        expect: Option<u64>,
+    },
+    Ping,
+}
+
+/// What the server sends over the WebSocket.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ServerMessage {
+    /// The answer to `hello`: who the client is and where the game is.
+    Welcome {
+        /// `seat` or `spectator`.
+        role: String,
+        seat: Option<u8>,
+        seq: u64,
+        connected: Vec<bool>,
+    },
+    Snapshot(Box<Snapshot>),
+    Event(Box<Event>),
+    /// The action with this client id is committed; the game was at `seq` after it.
+    Ack { cid: String, seq: u64 },
+    /// The action with this client id was refused.
+    Reject {
+        cid: String,
+        code: String,
+        message: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
+        seq: u64,
+    },
+    /// Which seats have a client connected, by seat.
+    Presence { connected: Vec<bool> },
+    /// A message that could not be read or used.
+    Error { code: String, message: String },
+    Pong,
+}
+
+impl ServerMessage {
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).expect("server messages serialize")
+    }
+}

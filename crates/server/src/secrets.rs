@@ -1,0 +1,121 @@
+//! Secrets and how they are kept: seat tokens (128 random bits, stored only as their
+//! SHA-256, compared in constant time), game ids, and the seed commitment that lets
+//! anyone check after the end that the dice and draws were fixed at the start.
+
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+/// The SHA-256 of a token, as stored.
+pub type TokenHash = [u8; 32];
+
+/// `n` random bytes from the operating system, as lowercase hex.
+fn random_hex(n: usize) -> String {
+    let mut bytes = vec![0u8; n];
+    getrandom::fill(&mut bytes).expect("the operating system gives random bytes");
+    hex(&bytes)
+}
+
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if text.len() % 2 != 0 || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+        .collect()
+}
+
+/// A new seat token: 128 random bits as 32 hex digits.
+pub fn new_token() -> String {
+    random_hex(16)
+}
+
+/// A new game id: 64 random bits as 16 hex digits (public: it is in every link).
+pub fn new_game_id() -> String {
+    random_hex(8)
+}
+
+/// The seed of a new game, drawn by the server alone.
+pub fn new_seed() -> u64 {
+    getrandom::u64().expect("the operating system gives random bytes")
+}
+
+/// The nonce that makes the seed's commitment impossible to reverse by trying seeds:
+/// 128 random bits as 32 hex digits.
+pub fn new_nonce() -> String {
+    random_hex(16)
+}
+
+pub fn hash_token(token: &str) -> TokenHash {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+pub(crate) fn token_hash_hex(hash: &TokenHash) -> String {
+    hex(hash)
+}
+
+pub(crate) fn token_hash_from_hex(text: &str) -> Option<TokenHash> {
+    unhex(text)?.try_into().ok()
+}
+
+/// The seat whose stored hash `token` matches. Every seat's hash is compared, each in
+/// constant time, so the time taken says nothing about the token.
+pub fn seat_of(token: &str, hashes: &[Option<TokenHash>]) -> Option<usize> {
+    let presented = hash_token(token);
+    let mut found = None;
+    for (seat, hash) in hashes.iter().enumerate() {
+        if let Some(hash) = hash {
+            if bool::from(hash.ct_eq(&presented)) {
+                found = Some(seat);
+            }
+        }
+    }
+    found
+}
+
+/// The commitment published when a game starts: the SHA-256, in hex, of
+/// `trio-seed:<seed>:<nonce>` (the seed in decimal, the nonce as given). Both are revealed
+/// in the record once the game is over, and `trio verify` checks them.
+pub fn seed_commitment(seed: u64, nonce: &str) -> String {
+    hex(&Sha256::digest(format!("trio-seed:{seed}:{nonce}").as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_128_bits_and_match_only_their_seat() {
+        let a = new_token();
+        let b = new_token();
+        assert_eq!(a.len(), 32);
+        assert_ne!(a, b);
+        let hashes = [Some(hash_token(&a)), None, Some(hash_token(&b))];
+        assert_eq!(seat_of(&a, &hashes), Some(0));
+        assert_eq!(seat_of(&b, &hashes), Some(2));
+        assert_eq!(seat_of("nope", &hashes), None);
+        assert_eq!(seat_of("", &hashes), None);
+        let stored = token_hash_hex(&hash_token(&a));
+        assert_eq!(token_hash_from_hex(&stored), Some(hash_token(&a)));
+        assert_eq!(token_hash_from_hex("zz"), None);
+    }
+
+    #[test]
+    fn the_commitment_is_sha256_of_the_seed_line() {
+        // printf 'trio-seed:42:00' | sha256sum
+        assert_eq!(
+            seed_commitment(42, "00"),
+            hex(&Sha256::digest(b"trio-seed:42:00"))
+        );
+        assert_ne!(seed_commitment(42, "00"), seed_commitment(43, "00"));
+        assert_eq!(seed_commitment(1, "ab").len(), 64);
+    }
+}

@@ -1,0 +1,267 @@
+//! The server's state: the storage and the rooms in memory, each found by its game's id
+//! and loaded from storage on first use.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::{oneshot, Semaphore};
+use trio_catalog::{AgentSpec, AnyGame};
+use trio_core::Seat;
+
+use crate::error::ApiError;
+use crate::protocol::{Created, GameSummary, SeatTicket};
+use crate::room::{Command, Room, RoomHandle, Shared};
+use crate::secrets;
+use crate::sqlite::SqliteStorage;
+use crate::store::{now, GameRow, SeatRow, Status, Storage, StorageError, StoredGame};
+
+/// What every handler shares. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Arc<dyn Storage>,
+    rooms: Arc<Mutex<HashMap<String, RoomHandle>>>,
+    /// Held while a game is loaded, so that it is loaded once.
+    loading: tokio::sync::Mutex<()>,
+    shared: Shared,
+}
+
+impl std::fmt::Debug for Inner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AppState")
+            .field("store", &self.store)
+            .finish_non_exhaustive()
+    }
+}
+
+impl AppState {
+    /// The server over an SQLite file (created if missing), its running games loaded.
+    pub async fn sqlite(path: &str) -> Result<Self, StorageError> {
+        Self::open(Arc::new(SqliteStorage::open(path).await?)).await
+    }
+
+    /// The server over `store`: every running game is loaded and goes on (its bots
+    /// included).
+    pub async fn open(store: Arc<dyn Storage>) -> Result<Self, StorageError> {
+        let rooms: Arc<Mutex<HashMap<String, RoomHandle>>> = Arc::default();
+        let forget = Arc::downgrade(&rooms);
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let shared = Shared {
+            store: store.clone(),
+            ai: Arc::new(Semaphore::new(threads)),
+            on_stop: Arc::new(move |id: &str| {
+                if let Some(rooms) = forget.upgrade() {
+                    let mut rooms = rooms.lock().expect("rooms lock");
+                    if rooms.get(id).is_some_and(RoomHandle::is_closed) {
+                        rooms.remove(id);
+                    }
+                }
+            }),
+        };
+        let state = Self {
+            inner: Arc::new(Inner {
+                store,
+                rooms,
+                loading: tokio::sync::Mutex::new(()),
+                shared,
+            }),
+        };
+        let running = state.inner.store.running().await?;
+        let count = running.len();
+        for id in running {
+            if let Err(e) = state.load(&id).await {
+                tracing::error!(game = %id, "cannot load a running game: {}", e.message);
+            }
+        }
+        tracing::info!("{count} running games loaded");
+        Ok(state)
+    }
+
+    /// The room of game `id`, loading it if needed; 404 if there is no such game.
+    pub(crate) async fn room(&self, id: &str) -> Result<RoomHandle, ApiError> {
+        if let Some(handle) = self.cached(id) {
+            return Ok(handle);
+        }
+        self.load(id).await
+    }
+
+    fn cached(&self, id: &str) -> Option<RoomHandle> {
+        let rooms = self.inner.rooms.lock().expect("rooms lock");
+        rooms.get(id).filter(|h| !h.is_closed()).cloned()
+    }
+
+    async fn load(&self, id: &str) -> Result<RoomHandle, ApiError> {
+        // Ids are 16 hex digits: anything else is not looked up.
+        if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(ApiError::not_found());
+        }
+        let _loading = self.inner.loading.lock().await;
+        if let Some(handle) = self.cached(id) {
+            return Ok(handle);
+        }
+        let stored = self.inner.store.load(id).await.map_err(|e| {
+            tracing::error!(game = %id, "cannot load: {e}");
+            ApiError::unavailable()
+        })?;
+        let Some(stored) = stored else {
+            return Err(ApiError::not_found());
+        };
+        self.start(stored)
+    }
+
+    fn start(&self, stored: StoredGame) -> Result<RoomHandle, ApiError> {
+        let id = stored.game.id.clone();
+        let handle = Room::start(stored, self.inner.shared.clone()).map_err(|e| {
+            tracing::error!("cannot rebuild: {e}");
+            ApiError::unavailable()
+        })?;
+        self.inner
+            .rooms
+            .lock()
+            .expect("rooms lock")
+            .insert(id, handle.clone());
+        Ok(handle)
+    }
+
+    /// Sends `command` (made with a reply channel) to game `id`'s room and waits for the
+    /// answer. A room that stopped is loaded again once.
+    pub(crate) async fn ask<T>(
+        &self,
+        id: &str,
+        command: impl Fn(oneshot::Sender<Result<T, ApiError>>) -> Command,
+    ) -> Result<T, ApiError> {
+        for _ in 0..2 {
+            let room = self.room(id).await?;
+            let (tx, rx) = oneshot::channel();
+            if room.send(command(tx)).await.is_err() {
+                continue;
+            }
+            return rx.await.unwrap_or_else(|_| Err(ApiError::unavailable()));
+        }
+        Err(ApiError::unavailable())
+    }
+
+    /// Creates a game: checks the spec and seats, draws the seed, stores it, starts its
+    /// room.
+    pub async fn create(&self, spec: &str, seats: &[String]) -> Result<Created, ApiError> {
+        let game = checked_game(spec)?;
+        let agents = checked_agents(seats)?;
+        // A game the catalog cannot start is refused before anything is stored.
+        game.start(0, &agents, None)
+            .map_err(|e| ApiError::bad_request("bad-seats", e.to_string()))?;
+        let id = secrets::new_game_id();
+        let seed = secrets::new_seed();
+        let nonce = secrets::new_nonce();
+        let seed_hash = secrets::seed_commitment(seed, &nonce);
+        let mut tickets = Vec::new();
+        let mut rows = Vec::new();
+        for (s, agent) in agents.iter().enumerate() {
+            let token_hash = agent.is_human().then(|| {
+                let token = secrets::new_token();
+                let hash = secrets::token_hash_hex(&secrets::hash_token(&token));
+                tickets.push(SeatTicket {
+                    seat: s as u8,
+                    name: game.seat_name(Seat(s as u8)),
+                    link: format!("/games/{id}#token={token}"),
+                    token,
+                });
+                hash
+            });
+            rows.push(SeatRow {
+                agent: agent.to_string(),
+                token_hash,
+            });
+        }
+        let row = GameRow {
+            id: id.clone(),
+            spec: game.spec().to_string(),
+            seed,
+            seed_nonce: nonce,
+            seed_hash: seed_hash.clone(),
+            version: 0,
+            status: Status::Running,
+            created_at: now(),
+            seats: rows,
+        };
+        self.inner.store.create(&row).await.map_err(|e| {
+            tracing::error!("cannot store a new game: {e}");
+            ApiError::unavailable()
+        })?;
+        self.start(StoredGame {
+            game: row,
+            events: Vec::new(),
+        })?;
+        Ok(Created {
+            spectator: format!("/games/{id}"),
+            id,
+            game: game.spec().to_string(),
+            seats: tickets,
+            seed_hash,
+        })
+    }
+
+    /// The games in memory that are still running, newest first.
+    pub fn lobby(&self, limit: usize) -> Vec<GameSummary> {
+        let rooms = self.inner.rooms.lock().expect("rooms lock");
+        let mut games: Vec<GameSummary> = rooms
+            .values()
+            .map(|h| h.summary.lock().expect("summary lock").clone())
+            .filter(|g| !g.over)
+            .collect();
+        drop(rooms);
+        games.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)));
+        games.truncate(limit);
+        games
+    }
+}
+
+/// A game a client may create: any catalog spec, but files only by their built-in names
+/// (a client must not make the server read a path of its choosing).
+fn checked_game(spec: &str) -> Result<Arc<dyn AnyGame>, ApiError> {
+    let parsed: trio_catalog::GameSpec = spec
+        .parse()
+        .map_err(|e: trio_catalog::SpecError| ApiError::bad_request("bad-spec", e.to_string()))?;
+    for (name, value) in parsed.options() {
+        let builtin = match name {
+            "board" => value == "classic",
+            "tiles" => value == "standard",
+            _ => true,
+        };
+        if !builtin {
+            return Err(ApiError::bad_request(
+                "bad-spec",
+                format!("{name}: the server plays only the built-in ones (classic boards, standard tiles)"),
+            ));
+        }
+    }
+    trio_catalog::build(&parsed).map_err(|e| ApiError::bad_request("bad-spec", e.to_string()))
+}
+
+/// Seats a client may ask for: people, `random` and the AI levels (no external engines,
+/// no unbounded searches); at least one person.
+fn checked_agents(seats: &[String]) -> Result<Vec<AgentSpec>, ApiError> {
+    let bad = |m: String| ApiError::bad_request("bad-seats", m);
+    if seats.len() > 8 {
+        return Err(bad("a game has at most 4 seats".to_owned()));
+    }
+    let agents = seats
+        .iter()
+        .map(|s| {
+            let agent: AgentSpec = s.parse().map_err(|e: trio_catalog::AgentError| bad(e.to_string()))?;
+            match agent {
+                AgentSpec::Human | AgentSpec::Random | AgentSpec::Ai(_) => Ok(agent),
+                _ => Err(bad(format!(
+                    "{}: a seat is human, random or ai:1 to ai:5",
+                    trio_catalog::excerpt(s)
+                ))),
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if !agents.iter().any(AgentSpec::is_human) {
+        return Err(bad("at least one seat is human".to_owned()));
+    }
+    Ok(agents)
+}

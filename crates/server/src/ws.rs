@@ -1,0 +1,144 @@
+//! The WebSocket of a game (`docs/protocol.md`): a client says hello with its seat token
+//! (or none, to watch) and the last `seq` it saw, gets what it missed (or a snapshot), then
+//! live events; a seat also sends actions, each with a client id.
+
+use std::time::Duration;
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::error::ApiError;
+use crate::protocol::{ClientMessage, ServerMessage, MAX_CID_LEN, MAX_MESSAGE_BYTES};
+use crate::room::{Command, Reply, Request, RoomHandle, Who, CLIENT_QUEUE};
+use crate::state::AppState;
+
+/// How long a client has to say hello.
+const HELLO_WITHIN: Duration = Duration::from_secs(10);
+
+pub(crate) async fn sockets_open(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    // An unknown game is refused before the upgrade.
+    let room = state.room(&id).await?;
+    Ok(upgrade
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| session(socket, room)))
+}
+
+fn error_text(code: &str, message: impl Into<String>) -> Utf8Bytes {
+    ServerMessage::Error {
+        code: code.to_owned(),
+        message: message.into(),
+    }
+    .to_text()
+    .into()
+}
+
+fn read(message: &str) -> Result<ClientMessage, Utf8Bytes> {
+    serde_json::from_str(message).map_err(|e| error_text("bad-json", e.to_string()))
+}
+
+async fn session(mut socket: WebSocket, room: RoomHandle) {
+    let (token, since) = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
+        Ok(Some(Ok(Message::Text(text)))) => match read(&text) {
+            Ok(ClientMessage::Hello { token, since }) => (token, since),
+            Ok(_) => {
+                let text = error_text("no-hello", "say hello first");
+                let _ = socket.send(Message::Text(text)).await;
+                return;
+            }
+            Err(error) => {
+                let _ = socket.send(Message::Text(error)).await;
+                return;
+            }
+        },
+        _ => return,
+    };
+    let (out, mut outgoing) = mpsc::channel::<Utf8Bytes>(CLIENT_QUEUE);
+    let (reply, joined) = oneshot::channel();
+    let join = Command::Join {
+        token,
+        since,
+        out: out.clone(),
+        reply,
+    };
+    let conn = match room.send(join).await {
+        Ok(()) => joined.await.unwrap_or_else(|_| Err(ApiError::unavailable())),
+        Err(()) => Err(ApiError::unavailable()),
+    };
+    let conn = match conn {
+        Ok(conn) => conn,
+        Err(error) => {
+            let _ = socket
+                .send(Message::Text(error_text(error.code, error.message)))
+                .await;
+            return;
+        }
+    };
+    let (mut sink, mut stream) = socket.split();
+    // The writer ends when the room drops the connection (a slow client) or the reader
+    // ends; either way the socket closes.
+    let writer = async move {
+        while let Some(text) = outgoing.recv().await {
+            if sink.send(Message::Text(text)).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    };
+    let reader = async {
+        while let Some(Ok(message)) = stream.next().await {
+            let text = match message {
+                Message::Text(text) => text,
+                Message::Close(_) => break,
+                _ => continue,
+            };
+            let (cid, request) = match read(&text) {
+                Ok(ClientMessage::Act {
+                    cid,
+                    action,
+                    expect,
+                }) => (cid, Request::Play { action, expect }),
+                Ok(ClientMessage::Resign { cid }) => (cid, Request::Resign),
+                Ok(ClientMessage::Undo { cid, expect }) => (cid, Request::Undo { expect }),
+                Ok(ClientMessage::Ping) => {
+                    let _ = out.try_send(ServerMessage::Pong.to_text().into());
+                    continue;
+                }
+                Ok(ClientMessage::Hello { .. }) => {
+                    let _ = out.try_send(error_text("hello-again", "hello is said once"));
+                    continue;
+                }
+                Err(error) => {
+                    let _ = out.try_send(error);
+                    continue;
+                }
+            };
+            if cid.is_empty() || cid.len() > MAX_CID_LEN {
+                let message = format!("a client id has 1 to {MAX_CID_LEN} bytes");
+                let _ = out.try_send(error_text("bad-cid", message));
+                continue;
+            }
+            let act = Command::Act {
+                who: Who::Conn(conn),
+                cid: Some(cid),
+                request,
+                reply: Reply::Ws,
+            };
+            if room.send(act).await.is_err() {
+                break;
+            }
+        }
+    };
+    tokio::select! {
+        () = writer => {}
+        () = reader => {}
+    }
+    let _ = room.send(Command::Leave { conn }).await;
+}
