@@ -24,7 +24,8 @@ pub enum AgentSpec {
     Ai(u8),
     /// Plain MCTS with random rollouts and this many iterations a move.
     Mcts(u32),
-    /// An external engine started with this command line (Gygès only).
+    /// An external engine started with this command line, then `;name=value` options
+    /// sent with `setoption` (Gygès only): `ugi:gyges_engine;maxPly=4`.
     Ugi(String),
 }
 

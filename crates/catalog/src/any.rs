@@ -36,8 +36,16 @@ pub trait AnyGame: Debug + Send + Sync {
     /// The ranking of a finished position.
     fn outcome(&self, position: &str) -> Result<Option<Outcome>, CatalogError>;
     fn perft(&self, position: &str, depth: u32) -> Result<u64, CatalogError>;
-    /// Perft split by first action.
-    fn divide(&self, position: &str, depth: u32) -> Result<Vec<(String, u64)>, CatalogError>;
+    /// Perft split by first action, in the game's order; `on_branch` hears of each branch
+    /// as it is counted.
+    fn divide(
+        &self,
+        position: &str,
+        depth: u32,
+        on_branch: &mut dyn FnMut(&str, u64),
+    ) -> Result<Vec<(String, u64)>, CatalogError>;
+    /// How many first actions [`AnyGame::divide`] will count.
+    fn branch_count(&self, position: &str) -> Result<usize, CatalogError>;
     /// The terminal diagram of a position as `viewer` (or a spectator) sees it.
     fn diagram(&self, position: &str, viewer: Option<Seat>) -> Result<String, CatalogError>;
     fn hint(&self, position: &str, level: u8, seed: u64) -> Result<Hint, CatalogError>;
@@ -75,6 +83,7 @@ pub trait Live: Debug + Send {
     fn facts(&self) -> Facts;
     fn seats(&self) -> &[AgentSpec];
     fn seat_count(&self) -> usize;
+    /// What players call the seat now (a Triles seat's colour once drawn).
     fn seat_name(&self, seat: Seat) -> String;
     fn notation_help(&self) -> &'static str;
     fn seed(&self) -> u64;
@@ -127,7 +136,7 @@ impl<G: CatalogGame> Catalogued<G> {
     fn parse(&self, position: &str) -> Result<G::State, CatalogError> {
         self.game
             .parse_position(position)
-            .map_err(|e| CatalogError::Position(e.to_string()))
+            .map_err(|e| CatalogError::Position(trio_core::shorten(&e.to_string(), 300)))
     }
 
     fn live(&self, referee: Referee<G>, seats: Vec<AgentSpec>) -> Box<dyn Live> {
@@ -217,7 +226,12 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
         ))
     }
 
-    fn divide(&self, position: &str, depth: u32) -> Result<Vec<(String, u64)>, CatalogError> {
+    fn divide(
+        &self,
+        position: &str,
+        depth: u32,
+        on_branch: &mut dyn FnMut(&str, u64),
+    ) -> Result<Vec<(String, u64)>, CatalogError> {
         let state = self.parse(position)?;
         Ok(perft::branches(&self.game, &state)
             .into_iter()
@@ -225,9 +239,15 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
                 let mut next = state.clone();
                 self.game.apply(&mut next, &a);
                 let n = CatalogGame::perft(&self.game, &next, depth.saturating_sub(1));
-                (self.game.format_action(&state, &a), n)
+                let text = self.game.format_action(&state, &a);
+                on_branch(&text, n);
+                (text, n)
             })
             .collect())
+    }
+
+    fn branch_count(&self, position: &str) -> Result<usize, CatalogError> {
+        Ok(perft::branches(&self.game, &self.parse(position)?).len())
     }
 
     fn diagram(&self, position: &str, viewer: Option<Seat>) -> Result<String, CatalogError> {
@@ -387,7 +407,7 @@ impl<G: CatalogGame> Live for LiveGame<G> {
     }
 
     fn seat_name(&self, seat: Seat) -> String {
-        self.referee.game().seat_name(seat)
+        self.referee.game().seat_label(self.referee.state(), seat)
     }
 
     fn notation_help(&self) -> &'static str {

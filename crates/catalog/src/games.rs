@@ -166,6 +166,26 @@ impl CatalogGame for trio_gyges::Gyges {
         trio_gyges::perft(state.position(), self.variant(), depth)
     }
 
+    /// `command` is the engine's command line, then any `;name=value` options it is
+    /// given with `setoption` (`gyges_engine;maxPly=4`).
+    fn ugi_bot(&self, command: &str) -> Result<Box<dyn Bot<Self>>, CatalogError> {
+        let mut parts = command.split(';');
+        let program = parts.next().unwrap_or_default();
+        let options = parts
+            .map(|option| {
+                option.split_once('=').ok_or_else(|| {
+                    CatalogError::Agent(format!(
+                        "ugi option {:?} is not name=value",
+                        crate::excerpt(option)
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let bot = crate::UgiBot::spawn(program, &options)
+            .map_err(|e| CatalogError::Agent(format!("ugi:{}: {e}", crate::excerpt(program))))?;
+        Ok(Box::new(bot))
+    }
+
     /// Levels 2–5 ask the alpha-beta engine, whose score is more telling than MCTS's.
     fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint, CatalogError> {
         let Some(limit) = trio_ai::gyges_level_limit(level) else {

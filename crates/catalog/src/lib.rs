@@ -13,6 +13,7 @@ mod agent;
 mod any;
 mod games;
 mod spec;
+mod ugi;
 
 use thiserror::Error;
 
@@ -20,6 +21,7 @@ pub use agent::{AgentError, AgentSpec, LEVELS};
 pub use any::{build, AnyGame, Live};
 pub use games::{CatalogGame, Hint, MAX_DEFINITION_BYTES};
 pub use spec::{excerpt, GameKind, GameSpec, SpecError, MAX_SPEC_LEN};
+pub use ugi::UgiBot;
 
 /// Why the catalog could not do what was asked.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

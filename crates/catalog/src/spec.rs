@@ -11,6 +11,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
+pub use trio_core::excerpt;
 
 /// The games in the catalog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -184,15 +185,6 @@ impl GameSpec {
         };
         self.options.insert(name.to_owned(), value);
         Ok(self)
-    }
-}
-
-/// At most 40 characters of `text`, for error messages that must not echo a whole input.
-pub fn excerpt(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
     }
 }
 

@@ -58,6 +58,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// What players call a seat (`South`, `black`, `red`).
     fn seat_name(&self, seat: Seat) -> String;
 
+    /// What players call a seat in `state`, where that can change with the game (a Triles
+    /// seat is `player 1` until the colours are drawn, then `black` or `white`).
+    fn seat_label(&self, _state: &Self::State, seat: Seat) -> String {
+        self.seat_name(seat)
+    }
+
     /// Seat range, chance, hidden information and the longest game.
     fn facts(&self) -> Facts;
 

@@ -21,6 +21,7 @@ pub mod perft;
 mod record;
 mod referee;
 pub mod rng;
+mod text;
 
 pub use bot::Bot;
 pub use error::{Breach, IllegalAction, NotationError};
@@ -28,3 +29,4 @@ pub use game::{sample_weighted, Facts, Game, Turn};
 pub use outcome::{Outcome, Seat};
 pub use record::{Record, RecordResult, SeedCommitment, RECORD_FORMAT};
 pub use referee::{BotError, Entry, PlayError, Referee, ReplayError, Step};
+pub use text::{excerpt, shorten};

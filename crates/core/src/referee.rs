@@ -57,7 +57,7 @@ pub enum Step {
 /// Why an action from outside was refused. Each kind has a stable [`PlayError::code`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
-    #[error("cannot read {text:?}: {source}")]
+    #[error("cannot read {:?}: {}", crate::excerpt(text), crate::shorten(&source.to_string(), 300))]
     Notation { text: String, source: NotationError },
     #[error("it is not {seat}'s turn ({turn})")]
     NotYourTurn { seat: String, turn: String },

@@ -413,6 +413,15 @@ impl Game for Triles {
         }
     }
 
+    /// The colour once drawn, so that prompts and the diagram speak alike.
+    fn seat_label(&self, state: &TrilesState, seat: Seat) -> String {
+        match state.black {
+            Some(b) if b == seat => "black".to_owned(),
+            Some(_) => "white".to_owned(),
+            None => self.seat_name(seat),
+        }
+    }
+
     fn facts(&self) -> Facts {
         Facts {
             seats: 2..=2,

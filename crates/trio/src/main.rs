@@ -62,8 +62,22 @@ enum Command {
     Engine(engine::EngineArgs),
 }
 
+/// The longest error line printed: the start and end of a longer one are kept.
+const MAX_ERROR_CHARS: usize = 400;
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            // Clap quotes the offending value whole; a pasted novel stays one short line.
+            let text = e.render().to_string();
+            for line in text.lines() {
+                eprintln!("{}", trio_core::shorten(line, MAX_ERROR_CHARS));
+            }
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Command::Effects(args) => effects::run(&args),
         Command::Play(args) => play::run(&args).map(|()| ExitCode::SUCCESS),
@@ -71,7 +85,7 @@ fn main() -> ExitCode {
         Command::Resume(args) => play::resume(&args).map(|()| ExitCode::SUCCESS),
         Command::Replay(args) => replay::run(&args),
         Command::Moves(args) => moves::run(&args).map(|()| ExitCode::SUCCESS),
-        Command::Perft(args) => perft::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Perft(args) => perft::run(&args),
         Command::Hint(args) => hint::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Match(args) => matches::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Engine(args) => engine::run(&args).map(|()| ExitCode::SUCCESS),
@@ -79,7 +93,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            let message = format!("{error:#}");
+            eprintln!("error: {}", trio_core::shorten(&message, MAX_ERROR_CHARS));
             ExitCode::from(2)
         }
     }

@@ -105,6 +105,9 @@ pub fn resume(args: &ResumeArgs) -> Result<()> {
     Terminal::new(live.as_mut(), Some(file.clone()), file).drive()
 }
 
+/// How many actions in a row without a person's turn are printed one by one.
+const UNATTENDED_SHOWN: usize = 60;
+
 /// Whom the terminal shows the game to, and where the record goes.
 struct Terminal<'a> {
     live: &'a mut dyn Live,
@@ -144,13 +147,40 @@ impl<'a> Terminal<'a> {
         let stdin = io::stdin();
         let mut input = stdin.lock();
         let mut last_human: Option<Seat> = None;
+        // Actions since a person last acted: past a screenful, they are summarised.
+        let mut unattended = 0;
         loop {
             let step = self.live.step().context("an agent broke the rules")?;
+            if matches!(step, Step::Played { .. }) {
+                unattended += 1;
+            }
+            let summarised = !self.humans.is_empty() && unattended > UNATTENDED_SHOWN;
+            if summarised && unattended == UNATTENDED_SHOWN + 1 {
+                println!(
+                    "… the AI players play on without you; their moves are not shown until                      it is your turn or the game ends (Ctrl-C stops the program)."
+                );
+            }
             match step {
+                Step::Played { .. } if summarised => {}
                 Step::Played { by, .. } => self.announce(by),
                 Step::Resigned(seat) => println!("{} gives up.", self.live.seat_name(seat)),
-                Step::Over => break,
+                Step::Over => {
+                    if summarised {
+                        println!(
+                            "… {} more actions were played.",
+                            unattended - UNATTENDED_SHOWN
+                        );
+                    }
+                    break;
+                }
                 Step::Await(seat) => {
+                    if summarised {
+                        println!(
+                            "… {} more actions were played.",
+                            unattended - UNATTENDED_SHOWN
+                        );
+                    }
+                    unattended = 0;
                     if self.hidden && self.humans.len() > 1 && last_human != Some(seat) {
                         hand_over(&self.live.seat_name(seat), &mut input)?;
                     }
@@ -170,16 +200,41 @@ impl<'a> Terminal<'a> {
         let Some((_, Some(notation))) = history.last() else {
             return;
         };
+        let private = self.history_is_private(history.len() - 1);
         match by {
             Some(seat) => println!("{} plays {notation}", self.live.seat_name(seat)),
+            None if private => println!("chance: {notation} (only you see this)"),
             None => println!("chance: {notation}"),
         }
+    }
+
+    /// Whether the `index`-th action is hidden from spectators (a tile drawn into a hand).
+    fn history_is_private(&self, index: usize) -> bool {
+        self.live
+            .history_for(None)
+            .get(index)
+            .is_some_and(|(_, public)| public.is_none())
     }
 
     /// Asks `seat`'s person for an action until one is played; `false` when they leave.
     fn prompt(&mut self, seat: Seat, input: &mut impl BufRead) -> Result<bool> {
         let name = self.live.seat_name(seat);
         println!("\n{}", self.live.diagram(Some(seat)));
+        if self.viewer() != Some(seat) {
+            // At a shared screen, what only this seat may know was not announced.
+            let mine = self.live.history_for(Some(seat));
+            let since = mine
+                .iter()
+                .rposition(|(by, _)| *by == Some(seat))
+                .map_or(0, |i| i + 1);
+            let news: Vec<&str> = (since..mine.len())
+                .filter(|&i| self.history_is_private(i))
+                .filter_map(|i| mine[i].1.as_deref())
+                .collect();
+            if !news.is_empty() {
+                println!("Only you see: {}", news.join(", "));
+            }
+        }
         let mut line = String::new();
         loop {
             let legal = self.live.legal_moves();

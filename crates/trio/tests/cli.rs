@@ -476,3 +476,116 @@ fn triles_hot_seat_hides_the_screen_between_players() {
     );
     assert!(out.contains("your hand (8)"), "{out}");
 }
+
+#[test]
+fn an_external_ugi_engine_takes_a_seat() {
+    // Our own engine, started as an external program, plays a short match from the CLI.
+    let engine = format!(
+        "ugi:{} engine gyges;maxTime=0.05;threads=1",
+        env!("CARGO_BIN_EXE_trio")
+    );
+    let o = trio(&[
+        "match",
+        "gyges",
+        "--a",
+        "ai:1",
+        "--b",
+        &engine,
+        "--games",
+        "2",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("B = ugi:"), "{}", stdout(&o));
+    assert_error(
+        &trio(&[
+            "match",
+            "gyges",
+            "--a",
+            "ai:1",
+            "--b",
+            "ugi:/no/such/engine",
+        ]),
+        "cannot start /no/such/engine",
+    );
+    assert_error(
+        &trio(&["match", "triles", "--a", "ai:1", "--b", "ugi:x"]),
+        "Gygès only",
+    );
+}
+
+#[test]
+fn long_inputs_are_quoted_briefly() {
+    let big = "1".repeat(100_000);
+    let seat = format!("1={big}");
+    let triles = format!("A@{big},0,0 | B:- | W:- | pool:A1 | B");
+    for args in [
+        vec!["moves", "gyges", "--position", big.as_str()],
+        vec!["moves", "triles", "--position", triles.as_str()],
+        vec!["moves", "orbit", "--position", big.as_str()],
+        vec!["play", "gyges", "--seat", seat.as_str()],
+        vec!["moves", big.as_str(), "--position", "x"],
+    ] {
+        let o = trio(&args);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            o.stderr.len() < 1_000,
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_position_may_start_with_a_dash() {
+    // The documented empty Triles table, before the colours are drawn.
+    let empty = "- | B:- | W:- | pool:A9B9C9D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | ? black:?";
+    let o = trio(&["moves", "triles", "--position", empty]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o), "black:1\t0.5000\nblack:2\t0.5000\n");
+}
+
+#[test]
+fn a_finished_position_says_the_game_is_over() {
+    let won = "12.2.2/3..13./1.3.23/....../....../...... N";
+    let o = trio(&["moves", "gyges", "--position", won]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("the game is over (South wins)"), "{err}");
+}
+
+#[test]
+fn perft_stops_on_ctrl_c_with_the_part_counted() {
+    let child = Command::new(env!("CARGO_BIN_EXE_trio"))
+        .args([
+            "perft",
+            "gyges",
+            "--position",
+            START,
+            "--depth",
+            "7",
+            "--divide",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("interrupted"));
+    let last = stdout(&o).lines().last().unwrap_or_default().to_owned();
+    assert!(last.parse::<u64>().is_ok(), "a partial count: {last}");
+}

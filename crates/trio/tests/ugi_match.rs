@@ -24,13 +24,6 @@
 //! can search a depth-3 iteration for minutes, its memory growing by gigabytes — is
 //! void: the engine is killed and restarted, and the game is reported but not scored.
 
-#[allow(dead_code)] // Only the UGI notation is used here, not the server.
-#[path = "../src/engine.rs"]
-mod engine;
-#[path = "../src/ugi_client.rs"]
-mod ugi_client;
-
-use std::path::PathBuf;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
@@ -41,7 +34,7 @@ use trio_gyges::{
     generate_moves, End, GameState, Gyges, Move, MoveList, SetupOrder, Side, Variant,
 };
 
-use ugi_client::UgiBot;
+use trio_catalog::UgiBot;
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
@@ -95,9 +88,8 @@ fn is_pass(state: &GameState, variant: Variant, mv: Move) -> bool {
 #[test]
 #[ignore = "needs an external UGI engine: set GYGES_ENGINE"]
 fn match_against_an_external_ugi_engine() {
-    let program: PathBuf = std::env::var("GYGES_ENGINE")
-        .expect("set GYGES_ENGINE to the engine's path")
-        .into();
+    let program: String =
+        std::env::var("GYGES_ENGINE").expect("set GYGES_ENGINE to the engine's path");
     let games: usize = env("UGI_GAMES", 100);
     let seed: u64 = env("UGI_SEED", 2026);
     // A number of seconds, or `match`: the other engine's average time per move so far

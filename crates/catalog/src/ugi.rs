@@ -5,15 +5,16 @@
 //! pieces in an order drawn from the game's rng.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
 use rand::RngCore;
 use trio_core::{Bot, Seat};
 use trio_gyges::ugi::{self, format_board, mirror_board, mirror_move, NULL_MOVE};
 use trio_gyges::{GameState, Gyges, Move, SetupOrder, Side};
+
+/// What went wrong with the engine process, in words.
+type Result<T> = std::result::Result<T, String>;
 
 /// An external UGI engine process playing one seat.
 #[derive(Debug)]
@@ -25,18 +26,24 @@ pub struct UgiBot {
 }
 
 impl UgiBot {
-    /// Starts `program`, checks it answers `ugi` and `isready`, then sends each
-    /// `setoption <name> <value>` of `options` (e.g. `("maxTime", "1")`; a time
-    /// per move is the engine's own option, as the protocol has no clock).
-    pub fn spawn(program: &Path, options: &[(&str, &str)]) -> Result<UgiBot> {
+    /// Starts `command` (a program and its arguments, split at spaces), checks it answers
+    /// `ugi` and `isready`, then sends each `setoption <name> <value>` of `options` (e.g.
+    /// `("maxTime", "1")`; a time per move is the engine's own option, as the protocol
+    /// has no clock).
+    pub fn spawn(command: &str, options: &[(&str, &str)]) -> Result<UgiBot> {
+        let mut words = command.split_whitespace();
+        let program = words
+            .next()
+            .ok_or_else(|| "no engine command given".to_owned())?;
         let mut child = Command::new(program)
+            .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .with_context(|| format!("cannot start {}", program.display()))?;
-        let input = child.stdin.take().context("no engine input")?;
-        let output = BufReader::new(child.stdout.take().context("no engine output")?);
+            .map_err(|e| format!("cannot start {program}: {e}"))?;
+        let input = child.stdin.take().ok_or("no engine input")?;
+        let output = BufReader::new(child.stdout.take().ok_or("no engine output")?);
         let mut bot = UgiBot {
             name: "ugi".to_owned(),
             child,
@@ -69,18 +76,17 @@ impl UgiBot {
     fn send(&mut self, line: &str) -> Result<()> {
         writeln!(self.input, "{line}")
             .and_then(|()| self.input.flush())
-            .context("the engine has stopped reading")
+            .map_err(|_| "the engine has stopped reading".to_owned())
     }
 
     fn read_line(&mut self) -> Result<String> {
         let mut line = String::new();
-        if self
+        let read = self
             .output
             .read_line(&mut line)
-            .context("cannot read the engine")?
-            == 0
-        {
-            bail!("the engine has exited");
+            .map_err(|e| format!("cannot read the engine: {e}"))?;
+        if read == 0 {
+            return Err("the engine has exited".to_owned());
         }
         Ok(line)
     }
@@ -105,7 +111,8 @@ impl UgiBot {
         if answer == "none" || answer == NULL_MOVE {
             return Ok(None);
         }
-        let mv = ugi::parse_move(&answer, Side::South)?;
+        let mv = ugi::parse_move(&answer, Side::South)
+            .map_err(|e| format!("the engine's move {answer:?}: {e}"))?;
         Ok(Some(match side {
             Side::South => mv,
             Side::North => mirror_move(mv),
