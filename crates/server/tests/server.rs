@@ -1,0 +1,600 @@
+//! The server over real HTTP and WebSocket on an ephemeral port of 127.0.0.1: games played
+//! through by two seats and a spectator, every refusal, reconnects, privacy in Triles, and
+//! a restart on the same database file.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use trio_server::protocol::{Created, ServerMessage, Snapshot};
+use trio_server::{app, AppState};
+
+struct Server {
+    addr: SocketAddr,
+    http: reqwest::Client,
+}
+
+async fn serve(db: &Path) -> Server {
+    let state = AppState::sqlite(db.to_str().unwrap()).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app(state)).await.unwrap() });
+    Server {
+        addr,
+        http: reqwest::Client::new(),
+    }
+}
+
+impl Server {
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    async fn create(&self, game: &str, seats: &[&str]) -> Created {
+        let response = self
+            .http
+            .post(self.url("/api/games"))
+            .json(&json!({"game": game, "seats": seats}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::CREATED);
+        response.json().await.unwrap()
+    }
+
+    async fn show(&self, id: &str, token: Option<&str>) -> (StatusCode, Value) {
+        let mut request = self.http.get(self.url(&format!("/api/games/{id}")));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.unwrap();
+        (response.status(), response.json().await.unwrap())
+    }
+
+    async fn snapshot(&self, id: &str, token: Option<&str>) -> Snapshot {
+        let (status, body) = self.show(id, token).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        serde_json::from_value(body).unwrap()
+    }
+
+    async fn act(&self, id: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        let mut request = self
+            .http
+            .post(self.url(&format!("/api/games/{id}/actions")))
+            .json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.unwrap();
+        (response.status(), response.json().await.unwrap())
+    }
+
+    async fn socket(&self, id: &str, hello: Value) -> Socket {
+        let url = format!("ws://{}/api/games/{id}/ws", self.addr);
+        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        ws.send(Message::text(hello.to_string())).await.unwrap();
+        Socket {
+            ws,
+            frames: Vec::new(),
+        }
+    }
+}
+
+struct Socket {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every text frame received, as sent.
+    frames: Vec<String>,
+}
+
+impl Socket {
+    async fn send(&mut self, message: Value) {
+        self.ws.send(Message::text(message.to_string())).await.unwrap();
+    }
+
+    /// The next message, within 10 s.
+    async fn next(&mut self) -> ServerMessage {
+        loop {
+            let frame = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .expect("a message within 10 s")
+                .expect("the socket is open")
+                .unwrap();
+            if let Message::Text(text) = frame {
+                self.frames.push(text.to_string());
+                return serde_json::from_str(&text).unwrap();
+            }
+        }
+    }
+
+    /// Messages until one `pred` accepts, which is returned.
+    async fn until(&mut self, pred: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
+        loop {
+            let message = self.next().await;
+            if pred(&message) {
+                return message;
+            }
+        }
+    }
+
+    /// Reads until the game is at `seq` (an event or snapshot at it).
+    async fn reach(&mut self, seq: u64) {
+        self.until(|m| match m {
+            ServerMessage::Event(e) => e.seq >= seq,
+            ServerMessage::Snapshot(s) => s.seq >= seq,
+            _ => false,
+        })
+        .await;
+    }
+}
+
+fn seq_of(body: &Value) -> u64 {
+    body["seq"].as_u64().unwrap_or_else(|| panic!("no seq in {body}"))
+}
+
+/// A random legal move of the seat to move, by a simple generator (no rand needed).
+fn pick(legal: &[String], n: &mut u64) -> String {
+    *n = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    legal[(*n >> 33) as usize % legal.len()].clone()
+}
+
+#[tokio::test]
+async fn two_seats_and_a_spectator_play_a_game_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server.create("gyges", &["human", "human"]).await;
+    assert_eq!(created.seats.len(), 2);
+    assert_eq!(created.seed_hash.len(), 64);
+    assert!(created.seats[0].link.contains(&created.seats[0].token));
+    let id = created.id.clone();
+    let mut spectator = server.socket(&id, json!({"type": "hello"})).await;
+    match spectator.next().await {
+        ServerMessage::Welcome { role, seat, .. } => {
+            assert_eq!(role, "spectator");
+            assert_eq!(seat, None);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(spectator.next().await, ServerMessage::Snapshot(_)));
+    // The lobby lists it, without secrets.
+    let lobby = server.http.get(server.url("/api/games")).send().await.unwrap();
+    let lobby = lobby.text().await.unwrap();
+    assert!(lobby.contains(&id));
+    assert!(!lobby.contains(&created.seats[0].token));
+    // The record waits for the end.
+    let early = server
+        .http
+        .get(server.url(&format!("/api/games/{id}/record")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(early.status(), StatusCode::CONFLICT);
+    let mut n = 7;
+    let mut played = 0;
+    loop {
+        let spectator_view = server.snapshot(&id, None).await;
+        if spectator_view.result.is_some() {
+            break;
+        }
+        let mover = spectator_view.turn.seat.unwrap() as usize;
+        let token = &created.seats[mover].token;
+        let mine = server.snapshot(&id, Some(token)).await;
+        assert_eq!(mine.you, Some(mover as u8));
+        assert!(spectator_view.legal.is_empty());
+        let action = pick(&mine.legal, &mut n);
+        let (status, body) = server
+            .act(&id, Some(token), json!({"action": action, "expect": mine.seq}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(seq_of(&body), mine.seq + 1);
+        played += 1;
+        // Resign after a while so that the test stays short.
+        if played == 60 {
+            let response = server
+                .http
+                .post(server.url(&format!("/api/games/{id}/resign")))
+                .bearer_auth(&created.seats[1].token)
+                .json(&json!({}))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), StatusCode::OK);
+        }
+    }
+    let end = server.snapshot(&id, None).await;
+    spectator.reach(end.seq).await;
+    // The spectator saw every event once, in order.
+    let seqs: Vec<u64> = spectator
+        .frames
+        .iter()
+        .filter_map(|f| {
+            let v: Value = serde_json::from_str(f).unwrap();
+            (v["type"] == "event").then(|| v["seq"].as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(seqs, (1..=end.seq).collect::<Vec<_>>());
+    assert_eq!(end.moves.len(), played);
+    // The record, with the seed revealed and its commitment.
+    let record: trio_core::Record = server
+        .http
+        .get(server.url(&format!("/api/games/{id}/record")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let commitment = record.commitment.clone().unwrap();
+    assert_eq!(commitment.seed_hash, created.seed_hash);
+    assert_eq!(
+        trio_server::secrets::seed_commitment(record.seed, &commitment.nonce),
+        created.seed_hash
+    );
+    assert!(record.result.is_some());
+    let game = trio_catalog::game(&record.game).unwrap();
+    game.replay(&record).unwrap();
+}
+
+#[tokio::test]
+async fn refusals_say_why_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server.create("gyges", &["human", "human"]).await;
+    let id = &created.id;
+    let south = created.seats[0].token.as_str();
+    let north = created.seats[1].token.as_str();
+    let code = |body: &Value| body["code"].as_str().unwrap_or("").to_owned();
+    // Unknown game.
+    let (status, body) = server.act("0123456789abcdef", Some(south), json!({"action": "x", "expect": 0})).await;
+    assert_eq!((status, code(&body).as_str()), (StatusCode::NOT_FOUND, "not-found"));
+    let (status, _) = server.show("nope", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // No token, a wrong token, the other seat's token.
+    let (status, body) = server.act(id, None, json!({"action": "setup 123321", "expect": 0})).await;
+    assert_eq!((status, code(&body).as_str()), (StatusCode::UNAUTHORIZED, "no-token"));
+    let (status, body) = server.act(id, Some("0000"), json!({"action": "setup 123321", "expect": 0})).await;
+    assert_eq!((status, code(&body).as_str()), (StatusCode::FORBIDDEN, "wrong-token"));
+    let (status, _) = server.show(id, Some("0000")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = server.act(id, Some(north), json!({"action": "setup 123321", "expect": 0})).await;
+    assert_eq!((status, code(&body).as_str()), (StatusCode::FORBIDDEN, "not-your-turn"));
+    // Stale, bad notation, illegal.
+    let (status, body) = server.act(id, Some(south), json!({"action": "setup 123321", "expect": 5})).await;
+    assert_eq!((status, code(&body).as_str()), (StatusCode::CONFLICT, "stale-version"));
+    let (status, body) = server.act(id, Some(south), json!({"action": "fly away", "expect": 0})).await;
+    assert_eq!((status, code(&body).as_str()), (StatusCode::BAD_REQUEST, "bad-notation"), "{body}");
+    let (status, body) = server.act(id, Some(south), json!({"action": "a1-a2", "expect": 0})).await;
+    assert_eq!((status, code(&body).as_str()), (StatusCode::UNPROCESSABLE_ENTITY, "illegal"), "{body}");
+    assert!(body["rule"].as_str().unwrap().starts_with("gyges."), "{body}");
+    // Malformed and oversized bodies.
+    let response = server
+        .http
+        .post(server.url(&format!("/api/games/{id}/actions")))
+        .bearer_auth(south)
+        .header("content-type", "application/json")
+        .body("{\"action\": ")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(code(&body), "bad-json");
+    let (status, body) = server.act(id, Some(south), json!({"action": 3})).await;
+    assert_eq!((status, code(&body).as_str()), (StatusCode::BAD_REQUEST, "bad-json"));
+    let huge = "x".repeat(100_000);
+    let (status, body) = server.act(id, Some(south), json!({"action": huge, "expect": 0})).await;
+    assert_eq!((status, code(&body).as_str()), (StatusCode::PAYLOAD_TOO_LARGE, "too-large"));
+    // Bad games and seats.
+    for (game, seats, expected) in [
+        ("chess", vec!["human", "human"], "bad-spec"),
+        ("orbit(board=/etc/passwd)", vec!["human", "human"], "bad-spec"),
+        ("gyges", vec!["human"], "bad-seats"),
+        ("gyges", vec!["human", "ugi:/bin/sh"], "bad-seats"),
+        ("gyges", vec!["ai:1", "ai:2"], "bad-seats"),
+        ("gyges", vec!["human", "ai:9"], "bad-seats"),
+    ] {
+        let response = server
+            .http
+            .post(server.url("/api/games"))
+            .json(&json!({"game": game, "seats": seats}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{game} {seats:?}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(code(&body), expected, "{body}");
+    }
+    // Nothing was played; a legal move still goes through.
+    let (status, body) = server.act(id, Some(south), json!({"action": "setup 123321", "expect": 0})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Over WebSocket: malformed, oversized and a spectator's act.
+    let mut spectator = server.socket(id, json!({"type": "hello"})).await;
+    spectator.until(|m| matches!(m, ServerMessage::Snapshot(_))).await;
+    spectator.send(json!({"type": "act", "cid": "a", "action": "setup 123321", "expect": 1})).await;
+    match spectator.until(|m| matches!(m, ServerMessage::Reject { .. })).await {
+        ServerMessage::Reject { code, .. } => assert_eq!(code, "spectator"),
+        _ => unreachable!(),
+    }
+    spectator.ws.send(Message::text("{nope")).await.unwrap();
+    match spectator.until(|m| matches!(m, ServerMessage::Error { .. })).await {
+        ServerMessage::Error { code, .. } => assert_eq!(code, "bad-json"),
+        _ => unreachable!(),
+    }
+    spectator.send(json!({"type": "ping"})).await;
+    spectator.until(|m| matches!(m, ServerMessage::Pong)).await;
+    // An oversized message closes that socket, and only that one.
+    let _ = spectator.ws.send(Message::text("x".repeat(200_000))).await;
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match spectator.ws.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                _ => {}
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok());
+    let (status, _) = server.show(id, None).await;
+    assert_eq!(status, StatusCode::OK);
+    // A bad token on the socket.
+    let mut intruder = server.socket(id, json!({"type": "hello", "token": "abc"})).await;
+    match intruder.next().await {
+        ServerMessage::Error { code, .. } => assert_eq!(code, "wrong-token"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_resend_after_a_reconnect_is_applied_once_and_missed_events_come_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server.create("gyges", &["human", "human"]).await;
+    let id = &created.id;
+    let south = &created.seats[0].token;
+    let north = &created.seats[1].token;
+    let mut seat = server.socket(id, json!({"type": "hello", "token": south})).await;
+    match seat.next().await {
+        ServerMessage::Welcome { role, seat, connected, .. } => {
+            assert_eq!((role.as_str(), seat), ("seat", Some(0)));
+            assert_eq!(connected, vec![true, false]);
+        }
+        other => panic!("{other:?}"),
+    }
+    let act = json!({"type": "act", "cid": "move-1", "action": "setup 123321", "expect": 0});
+    seat.send(act.clone()).await;
+    let acked = seat.until(|m| matches!(m, ServerMessage::Ack { .. })).await;
+    let ServerMessage::Ack { cid, seq } = acked else { unreachable!() };
+    assert_eq!((cid.as_str(), seq), ("move-1", 1));
+    // The ack comes before the event it caused.
+    let event = seat.next().await;
+    assert!(matches!(&event, ServerMessage::Event(e) if e.seq == 1), "{event:?}");
+    drop(seat);
+    // North moves meanwhile; a spectator saw up to 0 and comes back.
+    let (status, _) = server.act(id, Some(north), json!({"action": "setup 321123", "expect": 1})).await;
+    assert_eq!(status, StatusCode::OK);
+    let mut watcher = server.socket(id, json!({"type": "hello", "since": 0})).await;
+    watcher.next().await;
+    let missed: Vec<_> = [watcher.next().await, watcher.next().await].into_iter().collect();
+    match (&missed[0], &missed[1]) {
+        (ServerMessage::Event(a), ServerMessage::Event(b)) => {
+            assert_eq!((a.seq, b.seq), (1, 2));
+            assert_eq!(a.action.as_deref(), Some("setup 123321"));
+            assert!(a.state.is_none() && b.state.is_some());
+        }
+        other => panic!("{other:?}"),
+    }
+    // South reconnects, having seen 1, and resends its move: acknowledged, not replayed.
+    let mut seat = server.socket(id, json!({"type": "hello", "token": south, "since": 1})).await;
+    seat.next().await;
+    match seat.next().await {
+        ServerMessage::Event(e) => assert_eq!(e.seq, 2),
+        other => panic!("{other:?}"),
+    }
+    seat.send(act).await;
+    match seat.until(|m| matches!(m, ServerMessage::Ack { .. } | ServerMessage::Reject { .. })).await {
+        ServerMessage::Ack { seq, .. } => assert_eq!(seq, 1),
+        other => panic!("{other:?}"),
+    }
+    let now = server.snapshot(id, None).await;
+    assert_eq!(now.seq, 2);
+    assert_eq!(now.moves.len(), 2);
+    // Presence: South is here, North is not.
+    assert_eq!(
+        now.seats.iter().map(|s| s.connected).collect::<Vec<_>>(),
+        vec![true, false]
+    );
+    // A stale action over the socket is rejected with the seq now.
+    seat.send(json!({"type": "act", "cid": "move-2", "action": "a1-a2", "expect": 1})).await;
+    match seat.until(|m| matches!(m, ServerMessage::Reject { .. } | ServerMessage::Ack { .. })).await {
+        ServerMessage::Reject { code, seq, .. } => assert_eq!((code.as_str(), seq), ("stale-version", 2)),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Plays a Triles game over WebSocket to the end (or 80 actions), each seat moving on its
+/// socket from what it was sent; returns every frame each client got.
+#[tokio::test]
+async fn triles_hands_and_draws_reach_no_one_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server.create("triles", &["human", "human"]).await;
+    let id = &created.id;
+    let tokens = [created.seats[0].token.clone(), created.seats[1].token.clone()];
+    let mut seats = Vec::new();
+    for token in &tokens {
+        // From 0: the deal comes as missed events, each as its seat may know it.
+        seats.push(server.socket(id, json!({"type": "hello", "token": token, "since": 0})).await);
+    }
+    let mut spectator = server.socket(id, json!({"type": "hello", "since": 0})).await;
+    let mut responses: [Vec<String>; 3] = Default::default();
+    let mut n = 11u64;
+    for _ in 0..80 {
+        let now = server.snapshot(id, None).await;
+        responses[2].push(serde_json::to_string(&now).unwrap());
+        if now.result.is_some() {
+            break;
+        }
+        let mover = now.turn.seat.unwrap() as usize;
+        let mine = server.snapshot(id, Some(&tokens[mover])).await;
+        responses[mover].push(serde_json::to_string(&mine).unwrap());
+        let other = server.snapshot(id, Some(&tokens[1 - mover])).await;
+        responses[1 - mover].push(serde_json::to_string(&other).unwrap());
+        let action = pick(&mine.legal, &mut n);
+        let cid = format!("c{}", mine.seq);
+        seats[mover]
+            .send(json!({"type": "act", "cid": cid, "action": action, "expect": mine.seq}))
+            .await;
+        match seats[mover]
+            .until(|m| matches!(m, ServerMessage::Ack { .. } | ServerMessage::Reject { .. }))
+            .await
+        {
+            ServerMessage::Ack { .. } => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    let end = server.snapshot(id, None).await;
+    for socket in seats.iter_mut().chain(std::iter::once(&mut spectator)) {
+        socket.reach(end.seq).await;
+    }
+    // What each seat knows of its own hand, frame by frame: the hand objects its views held.
+    let hands = |frames: &[String], seat: u64| -> Vec<String> {
+        let mut hands = Vec::new();
+        for frame in frames {
+            let v: Value = serde_json::from_str(frame).unwrap();
+            for view in [&v["view"], &v["state"]["view"]] {
+                if view.is_object() {
+                    assert_eq!(view["viewer"]["seat"], json!(seat), "a view for another seat: {frame}");
+                    let hand = view["hand"].as_object().unwrap();
+                    if hand.values().map(|c| c.as_u64().unwrap()).sum::<u64>() >= 3 {
+                        hands.push(format!("\"hand\":{}", view["hand"]));
+                    }
+                }
+            }
+        }
+        hands
+    };
+    let own: Vec<Vec<String>> = (0..2)
+        .map(|s| {
+            let mut frames = seats[s].frames.clone();
+            frames.extend(responses[s].iter().cloned());
+            hands(&frames, s as u64)
+        })
+        .collect();
+    assert!(own.iter().all(|h| !h.is_empty()));
+    let mut hidden = [0, 0];
+    for (s, seat) in seats.iter().enumerate() {
+        let others: Vec<&String> = seats[1 - s]
+            .frames
+            .iter()
+            .chain(&responses[1 - s])
+            .chain(&spectator.frames)
+            .chain(&responses[2])
+            .collect();
+        for frame in &others {
+            for hand in &own[s] {
+                // Both hands alike by chance would be no leak; a long hand almost never is.
+                assert!(!frame.contains(hand.as_str()) || own[1 - s].contains(hand), "{hand} in {frame}");
+            }
+            assert!(!frame.contains("pool:"), "a position in {frame}");
+        }
+        // Each draw this seat saw is hidden from the other seat and the spectator, unless
+        // it was forced (the pool holding one kind of tile).
+        for frame in &seat.frames {
+            let v: Value = serde_json::from_str(frame).unwrap();
+            if v["type"] != "event" || v["kind"] != "chance" {
+                continue;
+            }
+            let action = v["action"].as_str().unwrap_or("");
+            if !action.starts_with("draw:") {
+                continue;
+            }
+            let seq = &v["seq"];
+            let theirs = |frames: &[String]| {
+                frames
+                    .iter()
+                    .map(|f| serde_json::from_str::<Value>(f).unwrap())
+                    .find(|e| e["type"] == "event" && &e["seq"] == seq)
+                    .unwrap()
+            };
+            let other = theirs(&seats[1 - s].frames);
+            let watcher = theirs(&spectator.frames);
+            if other.get("action").is_none() && watcher.get("action").is_none() {
+                hidden[s] += 1;
+            }
+        }
+    }
+    assert!(hidden[0] >= 5 && hidden[1] >= 5, "{hidden:?}");
+    // Nor is the seed anywhere before the end.
+    if end.result.is_none() {
+        let record = server
+            .http
+            .get(server.url(&format!("/api/games/{id}/record")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(record.status(), StatusCode::CONFLICT);
+        let text = record.text().await.unwrap();
+        assert!(!text.contains("seed\""));
+    }
+}
+
+#[test]
+fn a_restart_on_the_same_file_goes_on_with_the_ai_seats() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let runtime = || tokio::runtime::Runtime::new().unwrap();
+    // An Orbit game against the AI: chance and the bot act between the person's moves.
+    let (created, before) = runtime().block_on(async {
+        let server = serve(&db).await;
+        let created = server.create("orbit", &["human", "ai:1"]).await;
+        let token = created.seats[0].token.clone();
+        let mut n = 3;
+        for _ in 0..6 {
+            let mine = server.snapshot(&created.id, Some(&token)).await;
+            if mine.result.is_some() {
+                break;
+            }
+            if mine.legal.is_empty() {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+            let action = pick(&mine.legal, &mut n);
+            let (status, body) = server
+                .act(&created.id, Some(&token), json!({"action": action, "expect": mine.seq}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let before = server.snapshot(&created.id, Some(&token)).await;
+        (created, before)
+    });
+    // The first runtime is gone with every task of that server; a new one starts on the file.
+    runtime().block_on(async {
+        let server = serve(&db).await;
+        let token = &created.seats[0].token;
+        let after = server.snapshot(&created.id, Some(token)).await;
+        assert!(after.seq >= before.seq);
+        assert_eq!(after.moves[..before.moves.len()], before.moves[..]);
+        assert_eq!(after.seed_hash, created.seed_hash);
+        // It goes on: the person moves when it is their turn again.
+        let mut n = 5;
+        for _ in 0..50 {
+            let mine = server.snapshot(&created.id, Some(token)).await;
+            if mine.result.is_some() || !mine.legal.is_empty() {
+                if let Some(action) = (!mine.legal.is_empty()).then(|| pick(&mine.legal, &mut n)) {
+                    let (status, body) = server
+                        .act(&created.id, Some(token), json!({"action": action, "expect": mine.seq}))
+                        .await;
+                    assert_eq!(status, StatusCode::OK, "{body}");
+                }
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("the game did not go on after the restart");
+    });
+}
