@@ -175,6 +175,23 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Which rules `action` brings into play in `state`, before it is applied: `record` is
+    /// called with a stable event name (`triles.dot.black`, `gyges.bounce`, `orbit.roll.6`,
+    /// listed in `docs/lab.md`) and how many times it happens. For the lab, which counts
+    /// how often each rule matters; the default records nothing. Must be cheap: it runs
+    /// on every action of thousands of games.
+    fn rule_events(
+        &self,
+        _state: &Self::State,
+        _action: &Self::Action,
+        _record: &mut dyn FnMut(&'static str, u64),
+    ) {
+    }
+
+    /// Facts about a finished game read from its final `state` (how it ended, what was
+    /// left in hand), recorded like [`Game::rule_events`]; the default records nothing.
+    fn end_events(&self, _state: &Self::State, _record: &mut dyn FnMut(&'static str, u64)) {}
+
     /// Draws the outcome of the pending chance event with `rng`.
     ///
     /// # Panics

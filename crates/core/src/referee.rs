@@ -139,6 +139,8 @@ pub struct Referee<G: Game> {
     agents: Vec<Option<Box<dyn Bot<G>>>>,
     bot_rngs: Vec<GameRng>,
     resigned: Option<Seat>,
+    /// Rule events counted so far, once [`Referee::count_rule_events`] asked for them.
+    events: Option<Vec<(&'static str, u64)>>,
 }
 
 impl<G: Game> std::fmt::Debug for Referee<G> {
@@ -174,6 +176,7 @@ impl<G: Game> Referee<G> {
                 .map(|s| rng::seeded(rng::sub_seed(seed, 1 + s as u64)))
                 .collect(),
             resigned: None,
+            events: None,
             game,
         }
     }
@@ -197,6 +200,19 @@ impl<G: Game> Referee<G> {
             }
         }
         Ok(())
+    }
+
+    /// Counts, from now on, the rule events ([`Game::rule_events`]) of every action
+    /// applied: the lab's measure of how often each rule comes into play. An undo does not
+    /// take counts back.
+    pub fn count_rule_events(&mut self) {
+        self.events.get_or_insert_with(Vec::new);
+    }
+
+    /// The rule events counted, by name in the order first seen; `None` unless
+    /// [`Referee::count_rule_events`] was called.
+    pub fn rule_events(&self) -> Option<&[(&'static str, u64)]> {
+        self.events.as_deref()
     }
 
     pub fn game(&self) -> &G {
@@ -471,6 +487,16 @@ impl<G: Game> Referee<G> {
             Some(_) => (vec![true; self.game.seat_count()], true),
             None => seen_by(&self.game, &self.state, &action),
         };
+        if let Some(events) = &mut self.events {
+            self.game
+                .rule_events(&self.state, &action, &mut |name, n| match events
+                    .iter_mut()
+                    .find(|(known, _)| *known == name)
+                {
+                    Some((_, count)) => *count += n,
+                    None => events.push((name, n)),
+                });
+        }
         self.game.apply(&mut self.state, &action);
         for (s, agent) in self.agents.iter_mut().enumerate() {
             if let Some(bot) = agent {

@@ -184,6 +184,9 @@ struct Reach<'a> {
     goal: bool,
     /// Stop as soon as the goal is reachable.
     goal_only: bool,
+    /// Bounces allowed in one move: `u8::MAX` for the rules' unlimited chains, fewer to
+    /// find the shortest chain that reaches an outcome ([`fewest_bounces`]).
+    max_bounces: u8,
 }
 
 impl Reach<'_> {
@@ -197,6 +200,7 @@ impl Reach<'_> {
         stood: u64,
         crossed: u64,
         bounced: u64,
+        bounces: u8,
     ) {
         let (first, count) = PATHS.ranges[len as usize - 1][at];
         let range = first as usize..first as usize + count as usize;
@@ -225,6 +229,9 @@ impl Reach<'_> {
                 return;
             }
         }
+        if bounces >= self.max_bounces {
+            return;
+        }
         while landings != 0 {
             let i = landings.trailing_zeros() as usize;
             landings &= landings - 1;
@@ -237,6 +244,7 @@ impl Reach<'_> {
                 stood | walk[i],
                 crossed | borders[i],
                 bounced | bit,
+                bounces + 1,
             );
             if self.goal && self.goal_only {
                 return;
@@ -259,6 +267,16 @@ struct PieceMoves {
 }
 
 fn reach(pos: &Position, variant: Variant, from: Square, goal_only: bool) -> Reach<'_> {
+    reach_within(pos, variant, from, goal_only, u8::MAX)
+}
+
+fn reach_within(
+    pos: &Position,
+    variant: Variant,
+    from: Square,
+    goal_only: bool,
+    max_bounces: u8,
+) -> Reach<'_> {
     let side = pos.side_to_move();
     let mut r = Reach {
         pos,
@@ -271,13 +289,31 @@ fn reach(pos: &Position, variant: Variant, from: Square, goal_only: bool) -> Rea
         targets: 0,
         goal: false,
         goal_only,
+        max_bounces,
     };
     let value = pos.value_at(from.index());
     match variant {
-        Variant::Seed => r.walk::<false>(from.index(), value, from.bit(), 0, 0),
-        Variant::Official => r.walk::<true>(from.index(), value, 0, 0, 0),
+        Variant::Seed => r.walk::<false>(from.index(), value, from.bit(), 0, 0, 0),
+        Variant::Official => r.walk::<true>(from.index(), value, 0, 0, 0, 0),
     }
     r
+}
+
+/// The fewest bounces with which a legal piece move `mv` reaches its outcome (its end
+/// square, the piece it replaces, or the goal): 0 for a plain move, `None` for a setup
+/// or a move the piece cannot make. For the lab's bounce-chain counts.
+pub(crate) fn fewest_bounces(pos: &Position, variant: Variant, mv: Move) -> Option<u8> {
+    let from = mv.from()?;
+    // Eleven other pieces: no chain is longer.
+    (0..12).find(|&max| {
+        let r = reach_within(pos, variant, from, false, max);
+        match mv {
+            Move::Step { to, .. } => r.ends & to.bit() != 0,
+            Move::Replace { to, .. } => r.targets & to.bit() != 0,
+            Move::Goal { .. } => r.goal,
+            Move::Setup(_) => false,
+        }
+    })
 }
 
 /// Where the piece on `from` can get to with the side to move's rules: empty squares it

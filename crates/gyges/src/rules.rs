@@ -9,7 +9,9 @@ use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 use crate::board::{Side, Square};
 use crate::draw::{self, Shown};
-use crate::movegen::{drop_squares, generate_moves, has_moves, reachable, segment_ends, Variant};
+use crate::movegen::{
+    drop_squares, fewest_bounces, generate_moves, has_moves, reachable, segment_ends, Variant,
+};
 use crate::moves::{Move, MoveList};
 use crate::state::{End, GameState, Position};
 
@@ -220,6 +222,70 @@ impl Game for Gyges {
         }
         breach(state.position(), self.variant, *action)
     }
+
+    /// The lab's events (`docs/lab.md`): bounces (the fewest a move's outcome needs, as
+    /// paths to one outcome are one move), the length of each chain, replacements, exits
+    /// and positions that come back.
+    fn rule_events(
+        &self,
+        state: &GameState,
+        action: &Move,
+        record: &mut dyn FnMut(&'static str, u64),
+    ) {
+        let pos = state.position();
+        let Some(bounces) = fewest_bounces(pos, self.variant, *action) else {
+            return;
+        };
+        record(event::MOVE, 1);
+        if bounces > 0 {
+            record(event::BOUNCE, u64::from(bounces));
+            let chain = usize::from(bounces).min(event::CHAIN.len()) - 1;
+            record(event::CHAIN[chain], 1);
+        }
+        match action {
+            Move::Replace { .. } => record(event::REPLACE, 1),
+            Move::Goal { .. } => record(event::EXIT, 1),
+            Move::Step { .. } | Move::Setup(_) => {}
+        }
+        let mut next = state.clone();
+        next.apply(*action);
+        if next.occurrences() > 1 {
+            record(event::REPEAT, 1);
+        }
+    }
+
+    /// How the game ended.
+    fn end_events(&self, state: &GameState, record: &mut dyn FnMut(&'static str, u64)) {
+        match self.end(state) {
+            Some(End::Goal { .. }) => record(event::END_GOAL, 1),
+            Some(End::NoMove { .. }) => record(event::END_NO_MOVE, 1),
+            Some(End::Repetition) => record(event::END_REPETITION, 1),
+            Some(End::PlyLimit) => record(event::END_PLY_LIMIT, 1),
+            None => {}
+        }
+    }
+}
+
+/// The names of the lab's events (`docs/lab.md`).
+mod event {
+    pub const MOVE: &str = "gyges.move";
+    pub const BOUNCE: &str = "gyges.bounce";
+    /// Moves whose outcome needs a chain of 1, 2, … bounces (the last: that many or more).
+    pub const CHAIN: [&str; 6] = [
+        "gyges.chain.1",
+        "gyges.chain.2",
+        "gyges.chain.3",
+        "gyges.chain.4",
+        "gyges.chain.5",
+        "gyges.chain.6+",
+    ];
+    pub const REPLACE: &str = "gyges.replace";
+    pub const EXIT: &str = "gyges.exit";
+    pub const REPEAT: &str = "gyges.repeat";
+    pub const END_GOAL: &str = "gyges.end.goal";
+    pub const END_NO_MOVE: &str = "gyges.end.no-move";
+    pub const END_REPETITION: &str = "gyges.end.repetition";
+    pub const END_PLY_LIMIT: &str = "gyges.end.ply-limit";
 }
 
 /// Which rule of `docs/rules/gyges.md` forbids `mv` in `pos` (a position whose game goes

@@ -387,6 +387,143 @@ impl Game for Orbit {
     fn draw(&self, view: &OrbitState) -> String {
         draw::draw(&self.board, view, self.choices(view))
     }
+
+    /// The lab's events (`docs/lab.md`): rolls by face, entries, moves home, captures and
+    /// where the captured pawn goes, protection given and protection that took a capture
+    /// away, passes, and the table turn on which each colour finished.
+    fn rule_events(
+        &self,
+        state: &OrbitState,
+        action: &Action,
+        record: &mut dyn FnMut(&'static str, u64),
+    ) {
+        let me = state.to_move.index();
+        if state.phase == Phase::Act && self.protection_used(state) {
+            record(event::PROTECTION_USED, 1);
+        }
+        match action {
+            Action::Order(_) => {}
+            Action::Roll => record(event::ROLL, 1),
+            Action::Die(face) => {
+                let face = usize::from(*face).clamp(1, 6);
+                record(event::FACE[face - 1], 1);
+                if face % 2 == 0 && self.board.mask(1) & !state.occupied() == 0 {
+                    record(event::ROLL_BLOCKED, 1);
+                }
+            }
+            Action::Enter(_) => record(event::ENTER, 1),
+            Action::Pass => record(event::PASS, 1),
+            Action::Move(m) => {
+                record(event::MOVE, 1);
+                let to_orbit = match m.to {
+                    Place::Field(to) => self.board.orbit_of(to),
+                    Place::Home => {
+                        record(event::HOME, 1);
+                        if usize::from(state.home[me]) + 1 == pawns_per_player(state.players()) {
+                            record(event::FINISH_TURN[me], u64::from(state.turns) + 1);
+                        }
+                        return;
+                    }
+                    Place::Centre => return,
+                };
+                match m.relocate {
+                    None => {}
+                    Some(Place::Field(r)) => {
+                        record(event::CAPTURE, 1);
+                        record(event::RELOCATED, 1);
+                        record(event::PROTECT, 1);
+                        if self.board.orbit_of(r) + 1 < to_orbit {
+                            record(event::FALLBACK, 1);
+                        }
+                    }
+                    Some(Place::Centre | Place::Home) => {
+                        record(event::CAPTURE, 1);
+                        record(event::TO_CENTRE, 1);
+                        if to_orbit > 1 {
+                            record(event::FALLBACK, 1);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// How the game ended and after how many turns.
+    fn end_events(&self, state: &OrbitState, record: &mut dyn FnMut(&'static str, u64)) {
+        if state.phase != Phase::Over {
+            return;
+        }
+        if state.finished.len() + 1 >= state.players() {
+            record(event::END_FINISHED, 1);
+        } else {
+            record(event::END_TURN_LIMIT, 1);
+        }
+        record(event::TURNS, u64::from(state.turns));
+    }
+}
+
+impl Orbit {
+    /// Whether protection takes a capture away from the player to move now: one of its
+    /// pawns could end on a protected pawn, or a protected pawn of its own could end on
+    /// another colour's pawn.
+    fn protection_used(&self, state: &OrbitState) -> bool {
+        let protected = state.protected_mask();
+        if protected == 0 {
+            return false;
+        }
+        let own = state.occ[state.to_move.index()];
+        let others = state.occupied() & !own;
+        let mut rest = own;
+        while rest != 0 {
+            let from = Field(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            let steps = state.on_orbit[self.board.orbit_index(from)];
+            let ends = self.board.reach(from, usize::from(steps)).fields;
+            let victims = if protected & from.bit() != 0 {
+                others
+            } else {
+                others & protected
+            };
+            if ends & victims != 0 {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The names of the lab's events (`docs/lab.md`), per colour where indexed by
+/// [`Colour::index`].
+mod event {
+    pub const ROLL: &str = "orbit.roll";
+    pub const FACE: [&str; 6] = [
+        "orbit.roll.1",
+        "orbit.roll.2",
+        "orbit.roll.3",
+        "orbit.roll.4",
+        "orbit.roll.5",
+        "orbit.roll.6",
+    ];
+    pub const ROLL_BLOCKED: &str = "orbit.roll.even-orbit-1-full";
+    pub const ENTER: &str = "orbit.enter";
+    pub const MOVE: &str = "orbit.move";
+    pub const HOME: &str = "orbit.home";
+    pub const CAPTURE: &str = "orbit.capture";
+    pub const RELOCATED: &str = "orbit.capture.relocated";
+    pub const TO_CENTRE: &str = "orbit.capture.to-centre";
+    pub const FALLBACK: &str = "orbit.capture.further-in";
+    pub const PROTECT: &str = "orbit.protect";
+    pub const PROTECTION_USED: &str = "orbit.protection.used";
+    pub const PASS: &str = "orbit.pass";
+    pub const FINISH_TURN: [&str; 4] = [
+        "orbit.finish-turn.red",
+        "orbit.finish-turn.green",
+        "orbit.finish-turn.blue",
+        "orbit.finish-turn.yellow",
+    ];
+    pub const END_FINISHED: &str = "orbit.end.finished";
+    pub const END_TURN_LIMIT: &str = "orbit.end.turn-limit";
+    pub const TURNS: &str = "orbit.turns";
 }
 
 /// The core's error for text refused by the notation or the position check.
