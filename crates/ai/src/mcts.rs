@@ -141,6 +141,11 @@ impl<G: Game, E: Evaluator<G>> MctsBot<G, E> {
         &self.config
     }
 
+    /// Searches with `limit` from now on, keeping every other setting.
+    pub fn set_limit(&mut self, limit: SearchLimit) {
+        self.config.limit = limit;
+    }
+
     /// The statistics of the last search; `None` before the first or when the choice
     /// was forced.
     pub fn last_search(&self) -> Option<&SearchReport> {

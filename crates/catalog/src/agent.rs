@@ -1,6 +1,7 @@
 //! Agents named once, for every driver: `human`, `random`, `ai:1` to `ai:5` (each game's
-//! own strength levels), `mcts:N` (plain MCTS, the game-independent baseline) and
-//! `ugi:<command>` (an external Gygès engine speaking UGI).
+//! own strength levels), `think:SECONDS` (the strongest AI on a clock), `mcts:N` (plain
+//! MCTS, the game-independent baseline) and `ugi:<command>` (an external Gygès engine
+//! speaking UGI).
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,6 +25,9 @@ pub enum AgentSpec {
     Ai(u8),
     /// Plain MCTS with random rollouts and this many iterations a move.
     Mcts(u32),
+    /// The game's strongest AI thinking this many milliseconds a move (`think:2.5` is
+    /// written in seconds), instead of a level's fixed budget.
+    Think(u32),
     /// An external engine started with this command line, then `;name=value` options
     /// sent with `setoption` (Gygès only): `ugi:gyges_engine;maxPly=4`.
     Ugi(String),
@@ -76,6 +80,19 @@ impl FromStr for AgentSpec {
                     ))
                 });
         }
+        if let Some(seconds) = text.strip_prefix("think:") {
+            return seconds
+                .parse::<f64>()
+                .ok()
+                .filter(|s| (0.05..=600.0).contains(s))
+                .map(|s| AgentSpec::Think((s * 1000.0).round() as u32))
+                .ok_or_else(|| {
+                    AgentError(format!(
+                        "thinking time {:?} is not a number of seconds from 0.05 to 600",
+                        excerpt(seconds)
+                    ))
+                });
+        }
         if let Some(command) = text.strip_prefix("ugi:") {
             if command.trim().is_empty() {
                 return Err(AgentError(
@@ -85,7 +102,8 @@ impl FromStr for AgentSpec {
             return Ok(AgentSpec::Ugi(command.trim().to_owned()));
         }
         Err(AgentError(format!(
-            "unknown player {:?} (expected human, random, ai:1 to ai:5, mcts:N or ugi:COMMAND)",
+            "unknown player {:?} (expected human, random, ai:1 to ai:5, think:SECONDS, mcts:N \
+             or ugi:COMMAND)",
             excerpt(text)
         )))
     }
@@ -98,6 +116,7 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Ai(level) => write!(f, "ai:{level}"),
             AgentSpec::Mcts(n) => write!(f, "mcts:{n}"),
+            AgentSpec::Think(ms) => write!(f, "think:{}", f64::from(*ms) / 1000.0),
             AgentSpec::Ugi(command) => write!(f, "ugi:{command}"),
         }
     }
@@ -147,6 +166,8 @@ mod tests {
         assert!(error("mcts:0").contains("from 1 to"));
         assert!(error("robot").contains("unknown player \"robot\""));
         assert!(error("ugi:").contains("command"));
+        assert!(error("think:0").contains("from 0.05 to 600"));
+        assert!(error("think:1e9").contains("from 0.05 to 600"));
         assert!(error(&"z".repeat(10_000)).len() < 200);
     }
 }

@@ -3,11 +3,12 @@
 
 use std::io::Read;
 use std::path::Path;
+use std::time::Duration;
 
 use trio_ai::{MctsBot, MctsConfig, SearchLimit};
 use trio_core::{rng, Bot, Game, Turn};
 
-use crate::agent::AgentSpec;
+use crate::agent::{AgentSpec, LEVELS};
 use crate::spec::{GameKind, GameSpec};
 use crate::CatalogError;
 
@@ -34,6 +35,9 @@ pub trait CatalogGame: Game + Sized {
     /// The AI at `level` (1–5): each game's own table of levels, in `docs/ai.md`.
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>>;
 
+    /// The strongest AI searching for `time` a move instead of a fixed budget.
+    fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>>;
+
     /// The perft count; games with a faster counter than the generic one override it.
     fn perft(&self, state: &Self::State, depth: u32) -> u64 {
         trio_core::perft::perft(self, state, depth)
@@ -58,6 +62,7 @@ pub trait CatalogGame: Game + Sized {
             AgentSpec::Human => None,
             AgentSpec::Random => Some(Box::new(trio_ai::RandomBot)),
             AgentSpec::Ai(level) => Some(self.level_bot(*level)),
+            AgentSpec::Think(ms) => Some(self.thinking_bot(Duration::from_millis(u64::from(*ms)))),
             AgentSpec::Mcts(iterations) => Some(Box::new(MctsBot::<Self>::new(MctsConfig::new(
                 SearchLimit::Iterations(*iterations),
             )))),
@@ -162,6 +167,12 @@ impl CatalogGame for trio_gyges::Gyges {
         trio_ai::gyges_bot_for_level(level)
     }
 
+    fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>> {
+        Box::new(trio_ai::AlphaBetaBot::new(
+            trio_ai::gyges::SearchLimit::time(time),
+        ))
+    }
+
     fn perft(&self, state: &Self::State, depth: u32) -> u64 {
         trio_gyges::perft(state.position(), self.variant(), depth)
     }
@@ -203,19 +214,29 @@ impl CatalogGame for trio_gyges::Gyges {
         let evaluation = match trio_ai::gyges::plies_to_end(result.score) {
             Some(plies) if plies > 0 => format!("{side} wins in {}", count_plies(plies)),
             Some(plies) => format!("{side} loses in {}", count_plies(-plies)),
-            None => format!(
-                "score {:+} for {side} (100 is about a piece): every line searched to {} \
-                 ({} nodes in all); expected line as far as the search kept it: {}",
-                result.score,
-                count_plies(result.depth as i32),
-                result.nodes,
-                result
-                    .pv
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
+            None => {
+                let searched = match result.unfinished {
+                    Some(deeper) => format!(
+                        "every line searched to {}, then part of the {}-ply search, which \
+                         found this move better",
+                        count_plies(result.depth as i32),
+                        deeper
+                    ),
+                    None => format!(
+                        "every line searched to {}",
+                        count_plies(result.depth as i32)
+                    ),
+                };
+                let line: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
+                format!(
+                    "score {:+} for {side} (100 is about a piece): {searched} ({} nodes in all); \
+                     expected line, {} of it kept: {}",
+                    result.score,
+                    result.nodes,
+                    count_plies(line.len() as i32),
+                    line.join(" ")
+                )
+            }
         };
         Ok(Hint {
             action: result.best.to_string(),
@@ -274,6 +295,12 @@ impl CatalogGame for trio_orbit::Orbit {
         trio_ai::orbit_bot_for_level(level)
     }
 
+    fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>> {
+        let mut bot = trio_ai::orbit_mcts_for_level(*LEVELS.end());
+        bot.set_limit(SearchLimit::Time(time));
+        Box::new(bot)
+    }
+
     /// Asks the same search as the level's bot, with the race evaluator.
     fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint, CatalogError> {
         mcts_hint(self, state, trio_ai::orbit_mcts_for_level(level), seed)
@@ -317,6 +344,12 @@ impl CatalogGame for trio_triles::Triles {
 
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>> {
         trio_ai::triles_bot_for_level(level)
+    }
+
+    fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>> {
+        let mut bot = trio_ai::triles_mcts_for_level(*LEVELS.end());
+        bot.set_limit(SearchLimit::Time(time));
+        Box::new(bot)
     }
 
     /// Asks the same search as the level's bot, with the Triles rollouts.

@@ -15,9 +15,10 @@ const MAX_THREADS: usize = 256;
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Agents: random, ai:1 to ai:5 (each game's strength levels), mcts:N (plain \
-MCTS with N iterations a move and random rollouts, the same for every game) or ugi:COMMAND (an \
-external Gygès engine); see docs/ai.md.\n\n\
+    after_help = "Agents: random, ai:1 to ai:5 (each game's strength levels), think:SECONDS \
+(the strongest AI on a clock), mcts:N (plain MCTS with N iterations a move and random rollouts, \
+the same for every game) or ugi:COMMAND[;NAME=VALUE...] (an external Gygès engine and the \
+options it is given); see docs/ai.md.\n\n\
 Agent A takes seat 1 in the first game, seat 2 in the second, and so on; with 3 or 4 players\n\
 agent B fills every other seat. The same --seed replays the same match on any machine.\n\n\
 Example:\n  trio match gyges --a ai:3 --b ai:1 --games 100 --records games/"

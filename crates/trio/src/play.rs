@@ -23,8 +23,9 @@ pub struct PlayArgs {
     pub game: GameArgs,
 
     /// Who sits where, as N=WHO (seats count from 1): WHO is `human`, `random`, `ai:1` to
-    /// `ai:5` (the strength levels), `mcts:N` (plain MCTS, N iterations a move) or
-    /// `ugi:COMMAND` (an external Gygès engine), e.g. `--seat 2=ai:3`. Seats not named are
+    /// `ai:5` (the strength levels), `think:SECONDS` (the strongest AI, thinking that long a
+    /// move), `mcts:N` (plain MCTS, N iterations a move) or `ugi:COMMAND[;NAME=VALUE…]` (an
+    /// external Gygès engine and its options), e.g. `--seat 2=ai:3`. Seats not named are
     /// people at this keyboard.
     #[arg(long = "seat", value_name = "N=WHO")]
     pub seats: Vec<SeatArg>,

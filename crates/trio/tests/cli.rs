@@ -364,6 +364,38 @@ fn hint_gives_a_legal_move() {
             "{out}"
         );
     }
+    // Each level says what it searched: a bigger budget, more nodes, never the same line.
+    let searched = |level: &str| {
+        let out = stdout(&trio(&[
+            "hint",
+            "gyges",
+            "--position",
+            START,
+            "--level",
+            level,
+        ]));
+        let evaluation = out.lines().nth(1).unwrap_or_default().to_owned();
+        let nodes = evaluation
+            .split(" nodes in all")
+            .next()
+            .and_then(|s| s.rsplit('(').next())
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("no node count: {evaluation}"));
+        (nodes, evaluation)
+    };
+    let (four, _) = searched("4");
+    let (five, evaluation) = searched("5");
+    assert!(five > four, "{four} then {five}");
+    assert!(evaluation.contains("kept:"), "{evaluation}");
+    let quick = stdout(&trio(&[
+        "hint",
+        "gyges",
+        "--position",
+        START,
+        "--level",
+        "1",
+    ]));
+    assert!(quick.contains("a quick look, far from sure"), "{quick}");
     // The 3 on c4 walks c5, c6 and leaves the board: the engine sees the win.
     let win = "12.212/3..13./1.3.23/....../....../...... S";
     let o = trio(&["hint", "gyges", "--position", win, "--level", "3"]);
@@ -588,4 +620,40 @@ fn perft_stops_on_ctrl_c_with_the_part_counted() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("interrupted"));
     let last = stdout(&o).lines().last().unwrap_or_default().to_owned();
     assert!(last.parse::<u64>().is_ok(), "a partial count: {last}");
+}
+
+#[test]
+fn the_ai_can_think_for_a_chosen_time() {
+    let o = trio(&[
+        "match",
+        "triles",
+        "--a",
+        "think:0.05",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("A = think:0.05"), "{}", stdout(&o));
+    assert_error(
+        &trio(&["play", "gyges", "--seat", "2=think:0"]),
+        "0.05 to 600",
+    );
+}
+
+#[test]
+fn triles_names_seats_by_colour_once_drawn() {
+    let dir = scratch("colours");
+    let o = trio_in(&dir, &["play", "triles", "--seat", "2=ai:1", "--seed", "3"], "quit\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    // Seed 3 draws seat 2 as black: the person is white.
+    assert!(out.contains("white (you) to move"), "{out}");
+    assert!(out.contains("white to move, `help` for help>"), "{out}");
+    assert!(!out.contains("player 1 to move"), "{out}");
+    // Your own draws are shown to you, the AI's are not.
+    assert!(out.contains("(only you see this)"), "{out}");
 }

@@ -69,6 +69,9 @@ pub struct SearchResult {
     pub score: Score,
     /// The deepest iteration completed.
     pub depth: u32,
+    /// The depth of an iteration the search stopped in, when `best` came from it: a move
+    /// that beat the previous best there, searched that deep.
+    pub unfinished: Option<u32>,
     /// Nodes visited by the whole search so far.
     pub nodes: u64,
     /// The expected line, `best` first.
@@ -325,6 +328,7 @@ impl GygesEngine {
                 best: goal,
                 score: win_in(1),
                 depth: 1,
+                unfinished: None,
                 nodes: 1,
                 pv: vec![goal],
             };
@@ -357,10 +361,14 @@ impl GygesEngine {
                         *prev = SearchResult {
                             best: mv,
                             score,
+                            unfinished: Some(depth),
                             pv: vec![mv],
                             ..prev.clone()
                         };
                     }
+                }
+                if let Some(prev) = best.as_mut() {
+                    prev.nodes = self.nodes;
                 }
                 break;
             }
@@ -372,6 +380,7 @@ impl GygesEngine {
                 best: mv,
                 score,
                 depth,
+                unfinished: None,
                 nodes: self.nodes,
                 pv,
             };
