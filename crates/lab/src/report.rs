@@ -1,0 +1,650 @@
+//! Writing a study down: `games.jsonl` (one JSON line per game), `report.md` and a
+//! self-contained `report.html` (inline CSS and SVG, no script, nothing fetched).
+//!
+//! Every figure is shown with its 95% interval; in a comparison each spec after the
+//! first also gets its difference from the first, with that difference's interval
+//! (Newcombe's for shares, Welch's for means), marked `clear` when it excludes zero.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::figures::{Figure, Measure, Section, Summary};
+use crate::lab::{Findings, Verdict};
+use crate::plot::{self, Series};
+use crate::stats::{Estimate, Z_95};
+
+/// The files a report was written to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    pub games: PathBuf,
+    pub markdown: PathBuf,
+    pub html: PathBuf,
+}
+
+/// Writes `games.jsonl`, `report.md` and `report.html` into `dir` (created if needed).
+/// `command` is the command line that reproduces the study, shown in the report.
+pub fn write(dir: &Path, findings: &Findings, command: &str) -> std::io::Result<Written> {
+    std::fs::create_dir_all(dir)?;
+    let written = Written {
+        games: dir.join("games.jsonl"),
+        markdown: dir.join("report.md"),
+        html: dir.join("report.html"),
+    };
+    let mut games = std::io::BufWriter::new(std::fs::File::create(&written.games)?);
+    for line in findings.lines.iter().flatten() {
+        serde_json::to_writer(&mut games, line)?;
+        games.write_all(b"\n")?;
+    }
+    games.flush()?;
+    let doc = Document::new(findings, command);
+    std::fs::write(&written.markdown, doc.markdown())?;
+    std::fs::write(&written.html, doc.html())?;
+    Ok(written)
+}
+
+/// A block of the report, rendered to Markdown or HTML.
+enum Block {
+    Heading(String),
+    Text(String),
+    Table {
+        header: Vec<String>,
+        rows: Vec<Vec<String>>,
+    },
+    /// An SVG picture (HTML only).
+    Plot(String),
+}
+
+struct Document {
+    title: String,
+    blocks: Vec<Block>,
+}
+
+/// `x` as a percentage with one decimal.
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+fn bound(x: f64, share: bool) -> String {
+    if !x.is_finite() {
+        "—".to_owned()
+    } else if share {
+        format!("{:.1}", x * 100.0)
+    } else {
+        round(x)
+    }
+}
+
+/// Three significant decimals at most, as people read them.
+fn round(x: f64) -> String {
+    let digits = if x.abs() >= 100.0 {
+        1
+    } else if x.abs() >= 10.0 {
+        2
+    } else {
+        3
+    };
+    format!("{x:.digits$}")
+}
+
+/// An estimate as the report writes it: `52.3% [49.2, 55.4]`, `41.7 [40.9, 42.5]`.
+pub fn estimate(e: &Estimate, share: bool) -> String {
+    if e.value.is_nan() {
+        return "—".to_owned();
+    }
+    let value = if share { pct(e.value) } else { round(e.value) };
+    format!(
+        "{value} [{}, {}]",
+        bound(e.low, share),
+        bound(e.high, share)
+    )
+}
+
+/// A difference as the report writes it: `+3.1 pp [-0.2, +6.4]`, marked when clear.
+pub fn difference(e: &Estimate, share: bool) -> String {
+    if e.value.is_nan() {
+        return "—".to_owned();
+    }
+    let signed = |x: f64| {
+        if !x.is_finite() {
+            "—".to_owned()
+        } else if share {
+            format!("{:+.1}", x * 100.0)
+        } else {
+            let r = round(x);
+            if x >= 0.0 {
+                format!("+{r}")
+            } else {
+                r
+            }
+        }
+    };
+    let unit = if share { " pp" } else { "" };
+    let mark = if e.excludes_zero() { " clear" } else { "" };
+    format!(
+        "{}{unit} [{}, {}]{mark}",
+        signed(e.value),
+        signed(e.low),
+        signed(e.high)
+    )
+}
+
+/// The value at quantile `q` of sorted `values`.
+fn quantile(sorted: &[u32], q: f64) -> u32 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+impl Document {
+    fn new(findings: &Findings, command: &str) -> Self {
+        let summaries = &findings.summaries;
+        let specs: Vec<&str> = summaries.iter().map(|s| s.spec.as_str()).collect();
+        let title = if specs.len() == 1 {
+            format!("Lab report: {}", specs[0])
+        } else {
+            format!("Lab comparison: {}", specs.join(" vs "))
+        };
+        let mut doc = Self {
+            title,
+            blocks: Vec::new(),
+        };
+        doc.introduction(findings, command);
+        if let Some(verdict) = &findings.verdict {
+            doc.verdict(verdict);
+        }
+        doc.results(summaries);
+        doc.shape(summaries);
+        doc.rules(summaries);
+        doc.notes();
+        doc
+    }
+
+    fn text(&mut self, text: impl Into<String>) {
+        self.blocks.push(Block::Text(text.into()));
+    }
+
+    fn heading(&mut self, text: &str) {
+        self.blocks.push(Block::Heading(text.to_owned()));
+    }
+
+    fn introduction(&mut self, findings: &Findings, command: &str) {
+        let first = &findings.summaries[0];
+        let games: Vec<String> = findings
+            .summaries
+            .iter()
+            .map(|s| format!("{} games of {}", s.games, s.spec))
+            .collect();
+        self.text(format!(
+            "{}; seed {}; agents by seat: {}. Every figure has its 95% interval in brackets.",
+            games.join(", "),
+            findings.seed,
+            first.agents.join(", ")
+        ));
+        self.text(format!("Reproduce with `{command}`."));
+        if findings.interrupted {
+            self.text(
+                "Stopped early (Ctrl-C): the figures cover the games finished, listed in \
+                 games.jsonl.",
+            );
+        }
+        let mut headline = Vec::new();
+        for s in &findings.summaries {
+            let get = |key: &str| s.figure(key).map(|f| f.measure.estimate(Z_95));
+            let mut parts = Vec::new();
+            if let Some(e) = get("position.1.win") {
+                parts.push(format!("the first player wins {}", estimate(&e, true)));
+            }
+            if let Some(e) = get("draw") {
+                parts.push(format!("draws {}", estimate(&e, true)));
+            }
+            if let Some(e) = get("limit") {
+                parts.push(format!("stopped by a limit {}", estimate(&e, true)));
+            }
+            if let Some(e) = get("length") {
+                parts.push(format!("{} decisions a game", estimate(&e, false)));
+            }
+            if let Some(e) = get("branching") {
+                parts.push(format!("{} choices a turn", estimate(&e, false)));
+            }
+            headline.push(format!("**{}**: {}.", s.spec, parts.join(", ")));
+        }
+        self.heading("Headline");
+        for line in headline {
+            self.text(line);
+        }
+    }
+
+    fn verdict(&mut self, v: &Verdict) {
+        self.heading("Until clear");
+        let level = v.plan.confidence();
+        self.text(format!(
+            "Figure `{}`, judged after each batch at {:.3}% confidence (Bonferroni: {} looks \
+             × {} comparisons fixed in advance, so the chance of any false claim over the \
+             whole run is at most {:.0}%).",
+            v.figure,
+            level * 100.0,
+            v.plan.looks,
+            v.plan.comparisons,
+            v.plan.alpha * 100.0
+        ));
+        let outcome = if v.clear {
+            format!(
+                "**Clear** after {} look(s), {} games per spec.",
+                v.looks, v.games_per_spec
+            )
+        } else {
+            format!(
+                "**Not clear** at the cap: {} look(s), {} games per spec.",
+                v.looks, v.games_per_spec
+            )
+        };
+        self.text(outcome);
+        let share = v.figure.ends_with(".win")
+            || v.figure.ends_with(".games")
+            || ["draw", "limit", "no-winner"].contains(&v.figure.as_str());
+        let rows = v
+            .judged
+            .iter()
+            .map(|j| {
+                vec![
+                    j.spec.clone(),
+                    difference(&j.difference, share),
+                    if j.separated { "yes" } else { "no" }.to_owned(),
+                ]
+            })
+            .collect();
+        let against = match v.against {
+            Some(x) => format!("minus {}", round(x)),
+            None => "minus the first spec".to_owned(),
+        };
+        self.blocks.push(Block::Table {
+            header: vec![
+                "spec".to_owned(),
+                format!("difference ({against}) at the plan's level"),
+                "separated".to_owned(),
+            ],
+            rows,
+        });
+    }
+
+    /// A table of the figures of `section` (those `keep` accepts), side by side.
+    fn figures(&mut self, summaries: &[Summary], section: Section, keep: impl Fn(&Figure) -> bool) {
+        let base = &summaries[0];
+        let mut header = vec!["figure".to_owned(), "key".to_owned()];
+        header.extend(summaries.iter().map(|s| s.spec.clone()));
+        header.extend(
+            summaries[1..]
+                .iter()
+                .map(|s| format!("{} − {}", s.spec, base.spec)),
+        );
+        // Every key of any spec, in the order the specs list them.
+        let mut keys: Vec<(&str, &str)> = Vec::new();
+        for s in summaries {
+            for f in s.figures.iter().filter(|f| f.section == section && keep(f)) {
+                if !keys.iter().any(|(k, _)| *k == f.key) {
+                    keys.push((&f.key, &f.label));
+                }
+            }
+        }
+        let rows = keys
+            .iter()
+            .map(|&(key, label)| {
+                let mut row = vec![label.to_owned(), format!("`{key}`")];
+                let measures: Vec<Option<&Measure>> = summaries
+                    .iter()
+                    .map(|s| s.figure(key).map(|f| &f.measure))
+                    .collect();
+                for m in &measures {
+                    row.push(m.map_or("—".to_owned(), |m| {
+                        estimate(&m.estimate(Z_95), m.is_proportion())
+                    }));
+                }
+                for m in &measures[1..] {
+                    let d = match (m, measures[0]) {
+                        (Some(m), Some(b)) => m
+                            .difference(b, Z_95)
+                            .map(|d| difference(&d, m.is_proportion())),
+                        _ => None,
+                    };
+                    row.push(d.unwrap_or_else(|| "—".to_owned()));
+                }
+                row
+            })
+            .collect();
+        self.blocks.push(Block::Table { header, rows });
+    }
+
+    fn results(&mut self, summaries: &[Summary]) {
+        self.heading("Who wins");
+        self.text(
+            "Wins by turn position (the first player is the one who made the first decision; \
+             in Triles and Na orbicie that is drawn at random) and by seat. A win is first \
+             place alone; the dashed line is the fair share 1/seats.",
+        );
+        self.figures(summaries, Section::Results, |_| true);
+        let seats = summaries
+            .iter()
+            .map(|s| s.seat_names.len())
+            .max()
+            .unwrap_or(2);
+        let series = |prefix: &str| -> Vec<Series> {
+            summaries
+                .iter()
+                .map(|s| Series {
+                    name: &s.spec,
+                    values: (1..=seats)
+                        .map(|k| {
+                            s.figure(&format!("{prefix}.{k}.win")).map_or(
+                                Estimate {
+                                    value: f64::NAN,
+                                    low: f64::NAN,
+                                    high: f64::NAN,
+                                },
+                                |f| f.measure.estimate(Z_95),
+                            )
+                        })
+                        .collect(),
+                })
+                .collect()
+        };
+        let ordinals = ["1st", "2nd", "3rd", "4th"];
+        let positions: Vec<String> = (0..seats)
+            .map(|k| format!("{} to move", ordinals.get(k).unwrap_or(&"later")))
+            .collect();
+        let fair = 1.0 / seats as f64;
+        self.blocks.push(Block::Plot(plot::wins(
+            "Wins by turn position",
+            &positions,
+            &series("position"),
+            fair,
+        )));
+        let seat_labels: Vec<String> = (0..seats)
+            .map(|k| {
+                let name = summaries[0].seat_names.get(k).cloned().unwrap_or_default();
+                format!("seat {} ({name})", k + 1)
+            })
+            .collect();
+        self.blocks.push(Block::Plot(plot::wins(
+            "Wins by seat",
+            &seat_labels,
+            &series("seat"),
+            fair,
+        )));
+    }
+
+    fn shape(&mut self, summaries: &[Summary]) {
+        self.heading("Length and branching");
+        self.figures(summaries, Section::Shape, |_| true);
+        let mut header = vec!["spec".to_owned()];
+        header.extend(["shortest", "10%", "median", "90%", "longest"].map(str::to_owned));
+        let rows = summaries
+            .iter()
+            .map(|s| {
+                let mut sorted = s.lengths.clone();
+                sorted.sort_unstable();
+                let mut row = vec![s.spec.clone()];
+                row.extend([0.0, 0.1, 0.5, 0.9, 1.0].map(|q| quantile(&sorted, q).to_string()));
+                row
+            })
+            .collect();
+        self.text("Game length in decisions, by quantile:");
+        self.blocks.push(Block::Table { header, rows });
+        let lengths: Vec<(&str, &[u32])> = summaries
+            .iter()
+            .map(|s| (s.spec.as_str(), s.lengths.as_slice()))
+            .collect();
+        self.blocks.push(Block::Plot(plot::lengths(&lengths)));
+        let mut header = vec!["spec".to_owned()];
+        header.extend((1..=10).map(|t| format!("{}–{}%", (t - 1) * 10, t * 10)));
+        let rows = summaries
+            .iter()
+            .map(|s| {
+                let mut row = vec![s.spec.clone()];
+                row.extend(s.branching.iter().map(|m| {
+                    if m.n() == 0 {
+                        "—".to_owned()
+                    } else {
+                        round(m.mean())
+                    }
+                }));
+                row
+            })
+            .collect();
+        self.text(
+            "Branching over the course of a game: the mean number of legal decisions in each \
+             tenth of a game's decisions.",
+        );
+        self.blocks.push(Block::Table { header, rows });
+        let series: Vec<Series> = summaries
+            .iter()
+            .map(|s| Series {
+                name: &s.spec,
+                values: s
+                    .branching
+                    .iter()
+                    .map(|m| crate::stats::mean(m, Z_95))
+                    .collect(),
+            })
+            .collect();
+        self.blocks.push(Block::Plot(plot::branching(&series)));
+    }
+
+    fn rules(&mut self, summaries: &[Summary]) {
+        self.heading("Rules in play");
+        self.text(
+            "How often each rule comes into play: per game (the mean count), the share of games \
+             in which it happens at least once, and the mean count in those games. Event names \
+             are explained in docs/lab.md; `end.*` and `final-*` ones are facts about the end.",
+        );
+        self.figures(summaries, Section::Rules, |f| f.key.ends_with(".per-game"));
+        self.figures(summaries, Section::Rules, |f| f.key.ends_with(".games"));
+        self.figures(summaries, Section::Rules, |f| f.key.ends_with(".when"));
+        let mut names: Vec<String> = Vec::new();
+        for s in summaries {
+            for f in &s.figures {
+                if let Some(name) = f
+                    .key
+                    .strip_prefix("events.")
+                    .and_then(|k| k.strip_suffix(".games"))
+                {
+                    if !names.iter().any(|n| n == name) {
+                        names.push(name.to_owned());
+                    }
+                }
+            }
+        }
+        let series: Vec<Series> = summaries
+            .iter()
+            .map(|s| Series {
+                name: &s.spec,
+                values: names
+                    .iter()
+                    .map(|n| {
+                        s.figure(&format!("events.{n}.games")).map_or(
+                            Estimate {
+                                value: f64::NAN,
+                                low: f64::NAN,
+                                high: f64::NAN,
+                            },
+                            |f| f.measure.estimate(Z_95),
+                        )
+                    })
+                    .collect(),
+            })
+            .collect();
+        if !names.is_empty() {
+            self.blocks.push(Block::Plot(plot::events(&names, &series)));
+        }
+    }
+
+    fn notes(&mut self) {
+        self.heading("How to read this");
+        self.text(
+            "Intervals: Wilson's for shares, mean ± 1.96 standard errors for means. \
+             Differences: Newcombe's hybrid score interval for shares (in percentage points), \
+             Welch's for means; `clear` marks a difference whose interval excludes zero. With \
+             many figures some will look clear by chance (about one in twenty at 95%): decide \
+             on the figure that matters before looking, and use --until-clear for it.",
+        );
+    }
+
+    fn markdown(&self) -> String {
+        let mut out = format!("# {}\n", self.title);
+        for block in &self.blocks {
+            match block {
+                Block::Heading(h) => {
+                    let _ = write!(out, "\n## {h}\n");
+                }
+                Block::Text(t) => {
+                    let _ = write!(out, "\n{t}\n");
+                }
+                Block::Table { header, rows } => {
+                    let cell = |c: &str| c.replace('|', "\\|");
+                    let _ = write!(
+                        out,
+                        "\n| {} |\n|{}\n",
+                        header
+                            .iter()
+                            .map(|h| cell(h))
+                            .collect::<Vec<_>>()
+                            .join(" | "),
+                        "---|".repeat(header.len())
+                    );
+                    for row in rows {
+                        let _ = writeln!(
+                            out,
+                            "| {} |",
+                            row.iter().map(|c| cell(c)).collect::<Vec<_>>().join(" | ")
+                        );
+                    }
+                }
+                Block::Plot(_) => {}
+            }
+        }
+        out
+    }
+
+    fn html(&self) -> String {
+        let mut out = String::new();
+        let _ = write!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+            escape(&self.title),
+            escape(&self.title)
+        );
+        for block in &self.blocks {
+            match block {
+                Block::Heading(h) => {
+                    let _ = writeln!(out, "<h2>{}</h2>", escape(h));
+                }
+                Block::Text(t) => {
+                    let _ = writeln!(out, "<p>{}</p>", inline(t));
+                }
+                Block::Table { header, rows } => {
+                    out.push_str("<div class=\"table\"><table>\n<thead><tr>");
+                    for h in header {
+                        let _ = write!(out, "<th>{}</th>", inline(h));
+                    }
+                    out.push_str("</tr></thead>\n<tbody>\n");
+                    for row in rows {
+                        out.push_str("<tr>");
+                        for c in row {
+                            let class = if c.ends_with(" clear") {
+                                " class=\"clear\""
+                            } else {
+                                ""
+                            };
+                            let _ = write!(out, "<td{class}>{}</td>", inline(c));
+                        }
+                        out.push_str("</tr>\n");
+                    }
+                    out.push_str("</tbody></table></div>\n");
+                }
+                Block::Plot(svg) => {
+                    let _ = writeln!(out, "<figure>{svg}</figure>");
+                }
+            }
+        }
+        out.push_str("</body>\n</html>\n");
+        out
+    }
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;\
+padding:0 1em;color:#222;line-height:1.45}h1{font-size:1.6em}h2{margin-top:1.8em;\
+border-bottom:1px solid #ccc}.table{overflow-x:auto}table{border-collapse:collapse;\
+margin:1em 0;font-size:.9em}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;\
+vertical-align:top}th{background:#f3f3f3}td.clear{background:#e6f4ea;font-weight:600}\
+code{background:#f3f3f3;padding:0 .2em}figure{margin:1em 0}figure svg{max-width:100%;\
+height:auto}";
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Escaped text with Markdown's `code` and **bold** turned into HTML.
+fn inline(text: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in escape(text).split('`').enumerate() {
+        if i % 2 == 1 {
+            let _ = write!(out, "<code>{part}</code>");
+        } else {
+            for (j, bit) in part.split("**").enumerate() {
+                if j % 2 == 1 {
+                    let _ = write!(out, "<strong>{bit}</strong>");
+                } else {
+                    out.push_str(bit);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn estimates_read_as_people_write_them() {
+        let share = Estimate {
+            value: 0.523,
+            low: 0.492,
+            high: 0.554,
+        };
+        assert_eq!(estimate(&share, true), "52.3% [49.2, 55.4]");
+        let mean = Estimate {
+            value: 41.73,
+            low: 40.91,
+            high: 42.55,
+        };
+        assert_eq!(estimate(&mean, false), "41.73 [40.91, 42.55]");
+        let d = Estimate {
+            value: 0.031,
+            low: 0.002,
+            high: 0.064,
+        };
+        assert_eq!(difference(&d, true), "+3.1 pp [+0.2, +6.4] clear");
+        let d = Estimate {
+            value: -1.5,
+            low: -3.0,
+            high: 0.2,
+        };
+        assert_eq!(difference(&d, false), "-1.500 [-3.000, +0.200]");
+    }
+
+    #[test]
+    fn html_text_is_escaped_and_marked_up() {
+        assert_eq!(
+            inline("**a** `b<c>` & d"),
+            "<strong>a</strong> <code>b&lt;c&gt;</code> &amp; d"
+        );
+    }
+}

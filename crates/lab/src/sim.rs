@@ -1,0 +1,311 @@
+//! Playing many games: each through the core [`Referee`] with rule events counted, game
+//! `i` of a run seeded with [`rng::sub_seed`]`(seed, i)`, so a run gives the same games on
+//! any number of threads and two specs played with one seed meet the same seeds.
+//!
+//! Each game becomes one [`GameLine`], the line `games.jsonl` holds for it.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+use trio_catalog::{AgentSpec, CatalogGame, GameKind, GameSpec};
+use trio_core::{rng, Game, Referee, Seat, Step, Turn};
+
+/// Why a run could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SimError {
+    #[error("{0}")]
+    Game(String),
+    #[error("{0}")]
+    Agents(String),
+    #[error("game {game} (seed {seed}): {reason}")]
+    Bot {
+        game: usize,
+        seed: u64,
+        reason: String,
+    },
+    #[error("cannot start {threads} threads: {reason}")]
+    Threads { threads: usize, reason: String },
+}
+
+/// What to play: a game, who sits where, the series' seed and the threads to use.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub spec: GameSpec,
+    /// One agent for every seat, or one per seat.
+    pub agents: Vec<AgentSpec>,
+    pub seed: u64,
+    /// 0: one per core.
+    pub threads: usize,
+}
+
+/// One finished game, as a line of `games.jsonl`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameLine {
+    /// The game as a catalog spec.
+    pub spec: String,
+    /// Its index in the run, from 0: its seed is `sub_seed(run seed, game)`.
+    pub game: usize,
+    pub seed: u64,
+    /// Who sat in each seat.
+    pub agents: Vec<String>,
+    pub result: GameResult,
+    /// Decisions made by the seats (chance outcomes not counted).
+    pub length: u32,
+    /// Every action, chance outcomes included.
+    pub actions: u32,
+    /// The mean number of legal decisions in each tenth of the game's decisions, from the
+    /// first tenth to the last; `null` where a short game has no decision in a tenth.
+    pub branching: Vec<Option<f64>>,
+    /// How often each rule came into play (`docs/lab.md`), with the game's end facts.
+    pub events: BTreeMap<String, u64>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// One rank per seat, 0 for first; tied seats share a rank.
+    pub ranks: Vec<u8>,
+    /// The seat (from 0) alone in first place, if any.
+    pub winner: Option<u8>,
+    /// Seats (from 0) in the order they first acted: the first player is `order[0]`.
+    pub order: Vec<u8>,
+    /// Stopped by a limit of the rules (a ply or turn limit) rather than played out.
+    pub limit: bool,
+}
+
+impl GameLine {
+    /// Every seat shares first place.
+    pub fn is_draw(&self) -> bool {
+        let r = &self.result.ranks;
+        r.iter().all(|&x| x == r[0])
+    }
+
+    /// The place in the turn order (0 first) of `seat`, if it ever acted.
+    pub fn position_of(&self, seat: u8) -> Option<usize> {
+        self.result.order.iter().position(|&s| s == seat)
+    }
+}
+
+/// Builds the game of `spec` and calls `with` on it, whichever kind it is.
+macro_rules! with_game {
+    ($spec:expr, |$game:ident| $body:expr) => {
+        match $spec.kind {
+            GameKind::Gyges => {
+                let $game = game_of::<trio_gyges::Gyges>($spec)?;
+                $body
+            }
+            GameKind::Triles => {
+                let $game = game_of::<trio_triles::Triles>($spec)?;
+                $body
+            }
+            GameKind::Orbit => {
+                let $game = game_of::<trio_orbit::Orbit>($spec)?;
+                $body
+            }
+        }
+    };
+}
+
+fn game_of<G: CatalogGame>(spec: &GameSpec) -> Result<G, SimError> {
+    G::from_spec(spec).map_err(|e| SimError::Game(format!("cannot set up {spec}: {e}")))
+}
+
+/// The names of the seats of `spec`'s game (`South`, `player 1`, `red`).
+pub fn seat_names(spec: &GameSpec) -> Result<Vec<String>, SimError> {
+    with_game!(spec, |game| Ok((0..game.seat_count())
+        .map(|s| game.seat_name(Seat(s as u8)))
+        .collect()))
+}
+
+/// Plays the games of `range` (indices into the run) and returns those finished, in
+/// index order. Games not yet started when `stop` is set are skipped; `progress` is
+/// called with the number finished so far after each game, from any thread.
+pub fn play(
+    plan: &Plan,
+    range: Range<usize>,
+    stop: &AtomicBool,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<GameLine>, SimError> {
+    with_game!(&plan.spec, |game| play_games(
+        &game, plan, range, stop, progress
+    ))
+}
+
+/// The agents of each seat: one for all, or one per seat.
+fn lineup<G: CatalogGame>(game: &G, agents: &[AgentSpec]) -> Result<Vec<AgentSpec>, SimError> {
+    let seats = game.seat_count();
+    let lineup = match agents.len() {
+        0 => vec![AgentSpec::Random; seats],
+        1 => vec![agents[0].clone(); seats],
+        n if n == seats => agents.to_vec(),
+        n => {
+            return Err(SimError::Agents(format!(
+                "{n} agents for {seats} seats: give one for every seat, or one per seat"
+            )))
+        }
+    };
+    for agent in &lineup {
+        match game.bot(agent) {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                return Err(SimError::Agents(
+                    "the lab plays agents only (random, ai:1 to ai:5, mcts:N), not human"
+                        .to_owned(),
+                ))
+            }
+            Err(e) => return Err(SimError::Agents(e.to_string())),
+        }
+    }
+    Ok(lineup)
+}
+
+fn play_games<G: CatalogGame>(
+    game: &G,
+    plan: &Plan,
+    range: Range<usize>,
+    stop: &AtomicBool,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<GameLine>, SimError> {
+    let lineup = lineup(game, &plan.agents)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .build()
+        .map_err(|e| SimError::Threads {
+            threads: plan.threads,
+            reason: e.to_string(),
+        })?;
+    let spec = plan.spec.to_string();
+    let finished = AtomicUsize::new(0);
+    let lines: Vec<Option<Result<GameLine, SimError>>> = pool.install(|| {
+        use rayon::prelude::*;
+        range
+            .into_par_iter()
+            .map(|i| {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let line = play_one(game, &spec, &lineup, i, rng::sub_seed(plan.seed, i as u64));
+                progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
+                Some(line)
+            })
+            .collect()
+    });
+    lines.into_iter().flatten().collect()
+}
+
+/// Plays game `index` with `seed` to its end through the referee.
+fn play_one<G: CatalogGame>(
+    game: &G,
+    spec: &str,
+    lineup: &[AgentSpec],
+    index: usize,
+    seed: u64,
+) -> Result<GameLine, SimError> {
+    let mut referee = Referee::new(game.clone(), seed);
+    referee.count_rule_events();
+    for (s, agent) in lineup.iter().enumerate() {
+        let bot = game.bot(agent).ok().flatten();
+        referee
+            .set_bot(Seat(s as u8), bot)
+            .expect("one agent per seat, checked");
+    }
+    let mut branching = Vec::new();
+    let mut order = Vec::new();
+    let mut legal = Vec::new();
+    let fail = |reason: String| SimError::Bot {
+        game: index,
+        seed,
+        reason,
+    };
+    loop {
+        if let Turn::Seat(seat) = referee.turn() {
+            game.legal_actions(referee.state(), &mut legal);
+            branching.push(legal.len() as u32);
+            if !order.contains(&seat.0) {
+                order.push(seat.0);
+            }
+        }
+        match referee.step().map_err(|e| fail(e.to_string()))? {
+            Step::Played { .. } => {}
+            Step::Over | Step::Resigned(_) => break,
+            Step::Await(seat) => return Err(fail(format!("nobody plays {seat}"))),
+        }
+    }
+    let outcome = referee
+        .outcome()
+        .ok_or_else(|| fail("the game stopped before its end".to_owned()))?;
+    let mut events: BTreeMap<String, u64> = referee
+        .rule_events()
+        .unwrap_or_default()
+        .iter()
+        .map(|&(name, n)| (name.to_owned(), n))
+        .collect();
+    game.end_events(referee.state(), &mut |name, n| {
+        *events.entry(name.to_owned()).or_default() += n;
+    });
+    let limit = events.keys().any(|name| is_limit_end(name));
+    Ok(GameLine {
+        spec: spec.to_owned(),
+        game: index,
+        seed,
+        agents: lineup.iter().map(ToString::to_string).collect(),
+        result: GameResult {
+            ranks: outcome.ranks().to_vec(),
+            winner: outcome.winner().map(|s| s.0),
+            order,
+            limit,
+        },
+        length: branching.len() as u32,
+        actions: referee.history().len() as u32,
+        branching: tenths(&branching),
+        events,
+    })
+}
+
+/// An end event saying the rules' limit stopped the game (`gyges.end.ply-limit`,
+/// `orbit.end.turn-limit`): the convention of `docs/lab.md`.
+pub fn is_limit_end(name: &str) -> bool {
+    name.contains(".end.") && name.ends_with("limit")
+}
+
+/// The mean of `counts` over each tenth of their indices, rounded to thousandths.
+fn tenths(counts: &[u32]) -> Vec<Option<f64>> {
+    let n = counts.len();
+    let mut sums = [(0u64, 0u32); 10];
+    for (i, &c) in counts.iter().enumerate() {
+        let slot = &mut sums[i * 10 / n];
+        slot.0 += u64::from(c);
+        slot.1 += 1;
+    }
+    sums.iter()
+        .map(|&(sum, k)| (k > 0).then(|| (sum as f64 / f64::from(k) * 1000.0).round() / 1000.0))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tenths_split_a_game_by_its_decisions() {
+        let t = tenths(&(1..=20).collect::<Vec<_>>());
+        assert_eq!(t[0], Some(1.5));
+        assert_eq!(t[9], Some(19.5));
+        let short = tenths(&[4, 6]);
+        assert_eq!(short[0], Some(4.0));
+        assert_eq!(short[5], Some(6.0));
+        assert_eq!(short[1], None);
+        assert!(tenths(&[]).iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn limits_are_named_by_convention() {
+        assert!(is_limit_end("gyges.end.ply-limit"));
+        assert!(is_limit_end("orbit.end.turn-limit"));
+        assert!(!is_limit_end("triles.end.double-pass"));
+        assert!(!is_limit_end("orbit.limit"));
+    }
+}

@@ -1,0 +1,373 @@
+//! The statistics of the lab: proportions and means with intervals, differences between
+//! two samples with theirs, and the sequential plan of `--until-clear`.
+//!
+//! - A proportion (a seat's wins, draws, games in which a rule came into play) gets the
+//!   Wilson score interval ([`trio_ai::wilson_interval`]), which stays inside `[0, 1]`
+//!   and keeps a width at 0 or all.
+//! - A difference of two proportions gets Newcombe's hybrid score interval (his method
+//!   10), built from the two Wilson intervals: it behaves well near 0 and 1 where the
+//!   plain Wald interval does not.
+//! - A mean (game length, events per game) gets `mean ± z·s/√n` and a difference of two
+//!   means Welch's `Δ ± z·√(s²ₐ/nₐ + s²ᵦ/nᵦ)`: normal approximations, good for the
+//!   hundreds of games the lab plays, poor for a handful.
+//! - Samples are treated as independent even where two specs were played on the same
+//!   seeds; pairing would narrow some intervals, never make these wrong.
+//!
+//! [`SequentialPlan`]: looking at the data after every batch and stopping once an
+//! interval separates from zero would, at a fixed 95%, claim a difference far more often
+//! than 5% of the time. The plan fixes the number of looks `K` in advance (the cap
+//! divided by the batch) and the number of comparisons `m`, and makes every interval at
+//! level `1 − α/(K·m)` (Bonferroni): the chance that any look claims a difference that
+//! is not there is then at most `α`. Conservative, and simple to state.
+
+use serde::Serialize;
+pub use trio_ai::{wilson_interval, Interval, Z_95};
+
+/// A value with an interval around it. Infinite bounds mean "nothing can be said yet"
+/// (a mean of fewer than two values).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    pub value: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Estimate {
+    pub fn contains(&self, x: f64) -> bool {
+        self.low <= x && x <= self.high
+    }
+
+    /// The interval lies wholly on one side of zero: a difference is shown.
+    pub fn excludes_zero(&self) -> bool {
+        self.low > 0.0 || self.high < 0.0
+    }
+}
+
+/// The standard normal quantile Φ⁻¹(p), for `0 < p < 1` (Acklam's rational
+/// approximation, relative error below 1.2·10⁻⁹).
+pub fn normal_quantile(p: f64) -> f64 {
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 5] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 4] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+    ];
+    const LOW: f64 = 0.02425;
+    if p <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if p >= 1.0 {
+        return f64::INFINITY;
+    }
+    let tail = |q: f64| {
+        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    };
+    if p < LOW {
+        tail((-2.0 * p.ln()).sqrt())
+    } else if p > 1.0 - LOW {
+        -tail((-2.0 * (1.0 - p).ln()).sqrt())
+    } else {
+        let q = p - 0.5;
+        let r = q * q;
+        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
+            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
+    }
+}
+
+/// The normal quantile of a two-sided interval at `confidence` (0.95 gives 1.96).
+pub fn z_for(confidence: f64) -> f64 {
+    normal_quantile(0.5 + confidence / 2.0)
+}
+
+/// `hits` out of `trials` with its Wilson interval.
+pub fn proportion(hits: u64, trials: u64, z: f64) -> Estimate {
+    let i = wilson_interval(hits as f64, trials as usize, z);
+    Estimate {
+        value: if trials == 0 {
+            f64::NAN
+        } else {
+            hits as f64 / trials as f64
+        },
+        low: i.low,
+        high: i.high,
+    }
+}
+
+/// `p_a − p_b` for two independent proportions, with Newcombe's hybrid score interval.
+pub fn proportion_difference(a: (u64, u64), b: (u64, u64), z: f64) -> Estimate {
+    let (pa, pb) = (proportion(a.0, a.1, z), proportion(b.0, b.1, z));
+    if a.1 == 0 || b.1 == 0 {
+        return Estimate {
+            value: f64::NAN,
+            low: -1.0,
+            high: 1.0,
+        };
+    }
+    let d = pa.value - pb.value;
+    let below = ((pa.value - pa.low).powi(2) + (pb.high - pb.value).powi(2)).sqrt();
+    let above = ((pa.high - pa.value).powi(2) + (pb.value - pb.low).powi(2)).sqrt();
+    Estimate {
+        value: d,
+        low: (d - below).max(-1.0),
+        high: (d + above).min(1.0),
+    }
+}
+
+/// The count, mean and spread of a sample, gathered one value at a time (Welford).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Moments {
+    n: u64,
+    mean: f64,
+    m2: f64,
+}
+
+impl Moments {
+    pub fn of(values: impl IntoIterator<Item = f64>) -> Self {
+        let mut m = Self::default();
+        for x in values {
+            m.push(x);
+        }
+        m
+    }
+
+    pub fn push(&mut self, x: f64) {
+        self.n += 1;
+        let delta = x - self.mean;
+        self.mean += delta / self.n as f64;
+        self.m2 += delta * (x - self.mean);
+    }
+
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            f64::NAN
+        } else {
+            self.mean
+        }
+    }
+
+    /// The sample variance (divided by n − 1); `NaN` below two values.
+    pub fn variance(&self) -> f64 {
+        if self.n < 2 {
+            f64::NAN
+        } else {
+            self.m2 / (self.n - 1) as f64
+        }
+    }
+
+    /// The squared standard error of the mean.
+    fn error2(&self) -> f64 {
+        self.variance() / self.n as f64
+    }
+}
+
+/// The mean with `mean ± z·s/√n`; unbounded below two values.
+pub fn mean(m: &Moments, z: f64) -> Estimate {
+    if m.n() < 2 {
+        return Estimate {
+            value: m.mean(),
+            low: f64::NEG_INFINITY,
+            high: f64::INFINITY,
+        };
+    }
+    let half = z * m.error2().sqrt();
+    Estimate {
+        value: m.mean,
+        low: m.mean - half,
+        high: m.mean + half,
+    }
+}
+
+/// `mean_a − mean_b` with Welch's normal interval; unbounded below two values a side.
+pub fn mean_difference(a: &Moments, b: &Moments, z: f64) -> Estimate {
+    let value = a.mean() - b.mean();
+    if a.n() < 2 || b.n() < 2 {
+        return Estimate {
+            value,
+            low: f64::NEG_INFINITY,
+            high: f64::INFINITY,
+        };
+    }
+    let half = z * (a.error2() + b.error2()).sqrt();
+    Estimate {
+        value,
+        low: value - half,
+        high: value + half,
+    }
+}
+
+/// How `--until-clear` keeps its error rate: a fixed number of looks and comparisons,
+/// each interval at the Bonferroni level (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SequentialPlan {
+    /// The chance, over the whole run, of claiming a difference that is not there.
+    pub alpha: f64,
+    /// Looks at the data, fixed in advance: one after each batch, up to the cap.
+    pub looks: u32,
+    /// Differences judged at each look (each spec against the first).
+    pub comparisons: u32,
+}
+
+impl SequentialPlan {
+    /// The confidence of each interval the plan judges by.
+    pub fn confidence(&self) -> f64 {
+        1.0 - self.alpha / f64::from(self.looks.max(1) * self.comparisons.max(1))
+    }
+
+    /// The normal quantile of those intervals.
+    pub fn z(&self) -> f64 {
+        z_for(self.confidence())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::Rng;
+    use trio_core::rng;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
+    }
+
+    #[test]
+    fn quantiles_match_the_tables() {
+        assert!(close(z_for(0.95), Z_95, 1e-8));
+        assert!(close(normal_quantile(0.5), 0.0, 1e-12));
+        assert!(close(normal_quantile(0.975), 1.959_964, 1e-6));
+        assert!(close(normal_quantile(0.995), 2.575_829, 1e-6));
+        assert!(close(normal_quantile(0.001), -3.090_232, 1e-6));
+        assert!(close(normal_quantile(1e-6), -4.753_424, 1e-5));
+    }
+
+    #[test]
+    fn newcombe_matches_his_worked_example() {
+        // Newcombe (1998), table II, example (a): 56/70 − 48/80, method 10:
+        // 0.2000 with 95% interval 0.0524 to 0.3339.
+        let d = proportion_difference((56, 70), (48, 80), Z_95);
+        assert!(close(d.value, 0.2, 1e-12));
+        assert!(close(d.low, 0.0524, 5e-4), "{d:?}");
+        assert!(close(d.high, 0.3339, 5e-4), "{d:?}");
+    }
+
+    #[test]
+    fn moments_are_those_of_the_sample() {
+        let m = Moments::of([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]);
+        assert_eq!(m.n(), 8);
+        assert!(close(m.mean(), 5.0, 1e-12));
+        assert!(close(m.variance(), 32.0 / 7.0, 1e-12));
+        let e = mean(&m, Z_95);
+        assert!(e.low < 5.0 && e.high > 5.0);
+        assert!(mean(&Moments::of([1.0]), Z_95).low.is_infinite());
+    }
+
+    /// How often an interval from `draw` covers `truth`, over `trials` seeded samples.
+    fn coverage(trials: usize, seed: u64, mut draw: impl FnMut(&mut rng::GameRng) -> bool) -> f64 {
+        let mut rng = rng::seeded(seed);
+        let hits = (0..trials).filter(|_| draw(&mut rng)).count();
+        hits as f64 / trials as f64
+    }
+
+    fn bernoulli(rng: &mut rng::GameRng, p: f64, n: u64) -> u64 {
+        (0..n).filter(|_| rng.random::<f64>() < p).count() as u64
+    }
+
+    // Each check: 2,000 samples, so a true rate of 95% is seen within ±1.5% (3 sd) but
+    // for a 1-in-300 seed; the seeds are fixed, so the test is deterministic.
+
+    #[test]
+    fn wilson_intervals_cover_at_their_rate() {
+        for (p, n) in [(0.5, 100), (0.3, 250), (0.1, 400)] {
+            let rate = coverage(2000, 11, |rng| {
+                proportion(bernoulli(rng, p, n), n, Z_95).contains(p)
+            });
+            assert!((0.935..=0.965).contains(&rate), "p {p}, n {n}: {rate}");
+        }
+    }
+
+    #[test]
+    fn newcombe_intervals_cover_at_their_rate() {
+        let (pa, pb) = (0.55, 0.45);
+        let rate = coverage(2000, 12, |rng| {
+            let a = bernoulli(rng, pa, 300);
+            let b = bernoulli(rng, pb, 200);
+            proportion_difference((a, 300), (b, 200), Z_95).contains(pa - pb)
+        });
+        assert!((0.935..=0.965).contains(&rate), "{rate}");
+    }
+
+    #[test]
+    fn mean_intervals_cover_at_their_rate() {
+        // Exponential values (mean 3), skewed like game lengths.
+        let exp = |rng: &mut rng::GameRng| -3.0 * (1.0 - rng.random::<f64>()).ln();
+        let rate = coverage(2000, 13, |rng| {
+            let m = Moments::of((0..300).map(|_| exp(rng)));
+            mean(&m, Z_95).contains(3.0)
+        });
+        assert!((0.935..=0.965).contains(&rate), "{rate}");
+        let rate = coverage(2000, 14, |rng| {
+            let a = Moments::of((0..300).map(|_| exp(rng)));
+            let b = Moments::of((0..200).map(|_| 2.0 + exp(rng)));
+            mean_difference(&a, &b, Z_95).contains(-2.0)
+        });
+        assert!((0.935..=0.965).contains(&rate), "{rate}");
+    }
+
+    #[test]
+    fn the_sequential_plan_keeps_its_error_rate() {
+        // Two equal proportions, ten looks of 100 games a side: stopping at the first look
+        // whose interval excludes zero. At a plain 95% this claims a difference in about
+        // 20% of runs; the plan must stay at or below its 5%.
+        let plan = SequentialPlan {
+            alpha: 0.05,
+            looks: 10,
+            comparisons: 1,
+        };
+        let claims = |z: f64, seed: u64| {
+            coverage(2000, seed, |rng| {
+                let (mut a, mut b, mut n) = (0, 0, 0);
+                (0..10).any(|_| {
+                    a += bernoulli(rng, 0.4, 100);
+                    b += bernoulli(rng, 0.4, 100);
+                    n += 100;
+                    proportion_difference((a, n), (b, n), z).excludes_zero()
+                })
+            })
+        };
+        let naive = claims(Z_95, 15);
+        let planned = claims(plan.z(), 15);
+        assert!(
+            naive > 0.1,
+            "looking ten times at 95% claims often: {naive}"
+        );
+        assert!(planned <= 0.05, "the plan claims at most alpha: {planned}");
+        assert!(close(plan.confidence(), 0.995, 1e-12));
+    }
+}

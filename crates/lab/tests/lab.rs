@@ -1,0 +1,179 @@
+//! The lab end to end: the same games on any number of threads, a symmetric setting that
+//! gives symmetric seats, until-clear stopping when a difference shows, Ctrl-C, and
+//! report files that read back.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+use trio_catalog::{AgentSpec, GameSpec};
+use trio_lab::lab::{self, Study, UntilClear};
+use trio_lab::sim::GameLine;
+use trio_lab::stats::Z_95;
+use trio_lab::{print, report};
+
+fn spec(text: &str) -> GameSpec {
+    text.parse().unwrap()
+}
+
+fn study(specs: &[&str], games: usize, threads: usize) -> Study {
+    Study {
+        specs: specs.iter().map(|s| spec(s)).collect(),
+        agents: vec![AgentSpec::Random],
+        games,
+        seed: 7,
+        threads,
+        until_clear: None,
+    }
+}
+
+fn run(study: &Study) -> lab::Findings {
+    lab::run(study, &AtomicBool::new(false), &|| {}).unwrap()
+}
+
+/// A fresh folder under the system's temporary one.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("trio-lab-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn the_same_seed_gives_the_same_games_on_any_number_of_threads() {
+    let specs = ["triles(variant=open-pool)", "orbit(players=3)", "gyges"];
+    let one = run(&study(&specs, 12, 1));
+    let two = run(&study(&specs, 12, 2));
+    let four = run(&study(&specs, 12, 4));
+    let (a, b, c) = (temp_dir("t1"), temp_dir("t2"), temp_dir("t4"));
+    report::write(&a, &one, "test").unwrap();
+    report::write(&b, &two, "test").unwrap();
+    report::write(&c, &four, "test").unwrap();
+    let games = |d: &PathBuf| std::fs::read(d.join("games.jsonl")).unwrap();
+    assert_eq!(games(&a), games(&b));
+    assert_eq!(games(&a), games(&c));
+    assert_eq!(games(&a).iter().filter(|&&b| b == b'\n').count(), 36);
+    // A different seed gives different games.
+    let other = run(&Study {
+        seed: 8,
+        ..study(&specs[..1], 12, 2)
+    });
+    assert_ne!(other.lines[0], one.lines[0]);
+    for d in [a, b, c] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+#[test]
+fn random_players_in_symmetric_seats_win_alike() {
+    // Triles draws colours and the first mover at random: the two seats are the same.
+    let findings = run(&study(&["triles"], 300, 0));
+    let s = &findings.summaries[0];
+    let seat = |k: usize| s.figure(&format!("seat.{k}.win")).unwrap().measure;
+    let difference = seat(1).difference(&seat(2), Z_95).unwrap();
+    assert!(difference.contains(0.0), "{difference:?}");
+    // Each seat's interval holds half of the decided games.
+    let decided = 1.0 - s.figure("no-winner").unwrap().measure.estimate(Z_95).value;
+    for k in [1, 2] {
+        let e = seat(k).estimate(Z_95);
+        assert!(
+            e.contains(decided / 2.0),
+            "seat {k}: {e:?}, half of decided {}",
+            decided / 2.0
+        );
+    }
+}
+
+#[test]
+fn until_clear_stops_once_the_figure_separates() {
+    // own-dots games are far shorter: clear after the first look or two.
+    let findings = run(&Study {
+        until_clear: Some(UntilClear {
+            figure: "length".to_owned(),
+            batch: 60,
+            cap: 600,
+            alpha: 0.05,
+            against: None,
+        }),
+        ..study(&["triles", "triles(variant=own-dots)"], 0, 0)
+    });
+    let verdict = findings.verdict.unwrap();
+    assert!(verdict.clear, "{verdict:?}");
+    assert_eq!(verdict.plan.looks, 10);
+    assert!(verdict.looks < 10);
+    assert_eq!(findings.lines[0].len(), verdict.games_per_spec);
+    assert_eq!(findings.lines[1].len(), verdict.games_per_spec);
+    assert!(verdict.judged[0].difference.high < 0.0);
+    // Both specs met the same seeds.
+    let seeds = |i: usize| findings.lines[i].iter().map(|l| l.seed).collect::<Vec<_>>();
+    assert_eq!(seeds(0), seeds(1));
+}
+
+#[test]
+fn a_stopped_run_still_reports_the_games_finished() {
+    let stop = AtomicBool::new(true);
+    let findings = lab::run(&study(&["orbit"], 50, 2), &stop, &|| {}).unwrap();
+    assert!(findings.interrupted);
+    assert!(findings.lines[0].is_empty());
+    let dir = temp_dir("stopped");
+    let written = report::write(&dir, &findings, "test").unwrap();
+    let md = std::fs::read_to_string(written.markdown).unwrap();
+    assert!(md.contains("Stopped early"), "{md}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn report_files_read_back() {
+    let findings = run(&study(
+        &["orbit", "orbit(board=../orbit/tests/boards/funnel.toml)"],
+        20,
+        0,
+    ));
+    let dir = temp_dir("files");
+    let written = report::write(&dir, &findings, "trio sim --compare orbit funnel").unwrap();
+    let lines: Vec<GameLine> = std::fs::read_to_string(&written.games)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 40);
+    assert_eq!(lines[0].spec, "orbit");
+    assert!(lines[0].events.contains_key("orbit.roll"));
+    let html = std::fs::read_to_string(&written.html).unwrap();
+    let svgs: Vec<&str> = html
+        .split("<svg")
+        .skip(1)
+        .map(|rest| &rest[..rest.find("</svg>").unwrap()])
+        .collect();
+    assert!(svgs.len() >= 5, "{} plots", svgs.len());
+    for svg in svgs {
+        let svg = format!("<svg{svg}</svg>");
+        roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}: {svg:.300}"));
+    }
+    let md = std::fs::read_to_string(&written.markdown).unwrap();
+    assert!(md.contains("| `position.1.win` |"), "{md}");
+    assert!(md.contains("orbit(board=../orbit/tests/boards/funnel.toml) − orbit"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn print_sheets_are_well_formed() {
+    for text in [
+        "triles",
+        "gyges",
+        "orbit",
+        "orbit(board=../orbit/tests/boards/funnel.toml)",
+        "triles(tiles=../triles/tests/sets/double.toml)",
+    ] {
+        let sheet = print::sheet(&spec(text), print::TILE_SIDE).unwrap();
+        for page in sheet.svg_pages() {
+            let doc = roxmltree::Document::parse(&page).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(doc.root_element().attribute("width"), Some("210mm"));
+        }
+        assert!(sheet.pdf().starts_with(b"%PDF-"));
+    }
+    // As many tiles as the set holds: every copy of the default set's 52.
+    let page = &print::sheet(&spec("triles"), print::TILE_SIDE)
+        .unwrap()
+        .svg_pages()[0];
+    let letters = page.matches("text-anchor=\"middle\"").count();
+    assert_eq!(letters, 52);
+}
