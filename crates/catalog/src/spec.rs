@@ -57,7 +57,7 @@ impl GameKind {
                 ("players", "2, 3 or 4"),
                 (
                     "order",
-                    "the turn order as colour letters r, g, b, y (e.g. gr)",
+                    "a turn order: 2 to 4 different colour letters r, g, b, y (e.g. gr)",
                 ),
                 ("board", "a board file, or `classic`"),
             ],

@@ -64,9 +64,8 @@ impl GameArgs {
             if spec.option(name).is_some() {
                 bail!("--{name} repeats the {name} option of {spec}");
             }
-            spec = spec
-                .with(name, &value)
-                .map_err(|e| anyhow::anyhow!("--{name}: {e}"))?;
+            // The error names the option itself.
+            spec = spec.with(name, &value)?;
         }
         Ok(spec)
     }

@@ -647,7 +647,11 @@ fn the_ai_can_think_for_a_chosen_time() {
 #[test]
 fn triles_names_seats_by_colour_once_drawn() {
     let dir = scratch("colours");
-    let o = trio_in(&dir, &["play", "triles", "--seat", "2=ai:1", "--seed", "3"], "quit\n");
+    let o = trio_in(
+        &dir,
+        &["play", "triles", "--seat", "2=ai:1", "--seed", "3"],
+        "quit\n",
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
     // Seed 3 draws seat 2 as black: the person is white.
@@ -656,4 +660,138 @@ fn triles_names_seats_by_colour_once_drawn() {
     assert!(!out.contains("player 1 to move"), "{out}");
     // Your own draws are shown to you, the AI's are not.
     assert!(out.contains("(only you see this)"), "{out}");
+}
+
+#[test]
+fn after_the_only_person_finishes_the_ai_play_is_summarised() {
+    // Red (the person) is home; green and blue, the AIs, race on without them.
+    let dir = scratch("summary");
+    let o = trio_in(
+        &dir,
+        &[
+            "play",
+            "orbit",
+            "--players",
+            "3",
+            "--order",
+            "rgb",
+            "--seat",
+            "2=random",
+            "--seat",
+            "3=random",
+            "--seed",
+            "6",
+            "--position",
+            "rgb g r:H,H,H/g:C,C,C/b:C,C,C - turn=1 finished=r",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("play on without you"), "{out}");
+    assert!(out.contains("more actions were played"), "{out}");
+    assert!(
+        out.lines().filter(|l| l.contains(" plays ")).count() <= 60,
+        "{out}"
+    );
+    assert!(out.contains("1. red"), "{out}");
+}
+
+#[test]
+fn move_lists_follow_the_documented_order() {
+    let out = stdout(&trio(&[
+        "moves",
+        "orbit",
+        "--position",
+        "rg r r:C,C,1.2,1.10/g:C,C,C,C -",
+    ]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "roll");
+    let two = lines.iter().position(|l| *l == "move 1.2-1.0").unwrap();
+    let ten = lines.iter().position(|l| *l == "move 1.10-1.0").unwrap();
+    assert!(two < ten, "{out}");
+}
+
+#[test]
+fn at_the_prompt_undo_hint_and_position_help_the_person() {
+    let dir = scratch("prompt");
+    let o = trio_in(
+        &dir,
+        &["play", "gyges", "--seat", "2=ai:2", "--seed", "4"],
+        "setup 123321\nundo\nposition\nsetup 321123\nhint 1\nmoves\nquit\n",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("Taken back."), "{out}");
+    assert!(
+        out.contains("....../....../....../....../....../...... S"),
+        "{out}"
+    );
+    assert!(out.contains("South plays setup 321123"), "{out}");
+    assert!(out.contains("level 1 suggests "), "{out}");
+    // Between two people at one keyboard there is no take-back.
+    let o = trio_in(
+        &dir,
+        &["play", "gyges", "--seed", "4"],
+        "setup 123321\nundo\nquit\n",
+    );
+    assert!(stdout(&o).contains("undo is offered against the AI only"));
+}
+
+#[test]
+fn the_rules_are_printed_in_english_or_polish() {
+    let en = stdout(&trio(&["rules", "gyges"]));
+    assert!(
+        en.contains("South") && en.contains("## Notation"),
+        "{}",
+        &en[..200]
+    );
+    assert!(
+        !en.contains("## For developers"),
+        "players get the rules only"
+    );
+    let pl = stdout(&trio(&["rules", "orbit", "--lang", "pl"]));
+    assert!(pl.contains("pionk"), "{}", &pl[..200]);
+    let all = stdout(&trio(&["rules", "triles", "--developers"]));
+    assert!(all.contains("## Rule ids"));
+    assert_error(&trio(&["rules", "chess"]), "unknown game");
+}
+
+#[test]
+fn option_values_are_bounded_with_the_same_words() {
+    assert_error(
+        &trio(&[
+            "match",
+            "orbit",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--threads",
+            "99999",
+        ]),
+        "more than 256",
+    );
+    for level in ["6", "99999", "18446744073709551616"] {
+        let o = trio(&["hint", "gyges", "--position", START, "--level", level]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("level") && err.contains("1 to 5") || err.contains("invalid value"),
+            "{err}"
+        );
+    }
+    let o = trio(&["play", "orbit", "--order", "rr"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.matches("\"rr\"").count(), 1, "{err}");
+    assert!(err.contains("different colour letters"), "{err}");
+    for file in ["/dev/zero", "/dev/urandom"] {
+        assert_error(
+            &trio(&["moves", "triles", "--tiles", file, "--position", "x"]),
+            "at most",
+        );
+    }
+    assert_error(&trio(&["play", "orbit", "--board", "/dev/zero"]), "at most");
 }
