@@ -12,8 +12,10 @@ mod matches;
 mod moves;
 mod perft;
 mod play;
+mod print;
 mod replay;
 mod rules;
+mod sim;
 mod seats;
 
 use std::process::ExitCode;
@@ -57,6 +59,8 @@ enum Command {
     Hint(hint::HintArgs),
     /// Two agents play many games against each other; prints results with a 95% interval.
     Match(matches::MatchArgs),
+    Sim(sim::SimArgs),
+    Print(print::PrintArgs),
     /// Serve an engine over a line protocol on standard input and output: for Gygès, the
     /// Universal Gyges Interface of `gyges_engine` (docs/ugi.md).
     Engine(engine::EngineArgs),
@@ -88,6 +92,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Hint(args) => hint::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Match(args) => matches::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Sim(args) => sim::run(&args),
+        Command::Print(args) => print::run(&args),
         Command::Engine(args) => engine::run(&args).map(|()| ExitCode::SUCCESS),
     };
     match result {

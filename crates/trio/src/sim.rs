@@ -1,0 +1,210 @@
+//! `trio sim`: the designer's lab. Plays many games of a spec (or several specs on the
+//! same seeds) on all cores and writes `games.jsonl`, `report.md` and `report.html`;
+//! Ctrl-C stops early and still writes the report of the games finished. The work is
+//! `trio-lab`'s; this is its command line (docs/lab.md).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use trio_catalog::{AgentSpec, GameSpec};
+use trio_lab::lab::{self, Study, UntilClear};
+use trio_lab::report;
+
+/// More threads than this only queue behind each other.
+const MAX_THREADS: usize = 256;
+
+#[derive(Debug, Args)]
+#[command(
+    about = "Play many games and report how the rules play: wins by seat and turn position \
+with 95% intervals, draws, length, branching, how often each rule comes into play \
+(games.jsonl, report.md, report.html).",
+    after_help = "Agents: one for every seat or one per seat, comma-separated: random, ai:1 to \
+ai:5, mcts:N. Game i is seeded from --seed and i alone, so the same seed gives the same games \
+on any number of threads, and --compare plays every spec on the same seeds.\n\n\
+--until-clear FIGURE plays batches of --batch games per spec until the figure's difference \
+between the specs (or, for one spec, from the fair share 1/seats) is clear at a level that \
+accounts for every look, up to --max-games; FIGURE is a key from the report (default \
+position.1.win, the first player's wins). Ctrl-C stops and writes the report of the games \
+finished. See docs/lab.md.\n\n\
+Examples:\n  trio sim triles --games 2000 --out lab/triles\n  trio sim --compare triles \
+\"triles(variant=own-dots)\" --games 1000 --out lab/own-dots\n  trio sim --compare orbit \
+\"orbit(board=crates/orbit/tests/boards/funnel.toml)\" --until-clear length --out lab/boards"
+)]
+pub struct SimArgs {
+    /// The game spec to study, e.g. `triles` or `"orbit(players=3)"`.
+    #[arg(
+        value_name = "GAME",
+        required_unless_present = "compare",
+        conflicts_with = "compare"
+    )]
+    pub game: Option<String>,
+
+    /// Compare these specs, played on the same seeds; the first is the baseline.
+    #[arg(long, num_args = 2.., value_name = "GAME")]
+    pub compare: Vec<String>,
+
+    /// Games per spec.
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+
+    /// Who plays: one agent for every seat, or one per seat (`ai:2,random`).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "random",
+        value_name = "AGENTS"
+    )]
+    pub agents: Vec<AgentSpec>,
+
+    /// Seed of the run: game i is seeded with sub_seed(seed, i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Threads playing at once, at most 256 (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+
+    /// The folder for games.jsonl, report.md and report.html.
+    #[arg(long, value_name = "DIR", default_value = "lab")]
+    pub out: PathBuf,
+
+    /// Play in batches until this figure is clear (see above).
+    #[arg(long, value_name = "FIGURE", num_args = 0..=1, default_missing_value = "position.1.win")]
+    pub until_clear: Option<String>,
+
+    /// With --until-clear: games per spec between two looks.
+    #[arg(long, default_value_t = 200)]
+    pub batch: usize,
+
+    /// With --until-clear: the most games per spec.
+    #[arg(long, default_value_t = 5000)]
+    pub max_games: usize,
+
+    /// With --until-clear: the chance of a false claim over the whole run.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+
+    /// With --until-clear and one spec: the value the figure is judged against
+    /// (default 1/seats).
+    #[arg(long, value_name = "SHARE")]
+    pub against: Option<f64>,
+}
+
+/// An argument as a shell reads it back.
+fn quote(arg: &str) -> String {
+    let plain = !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./:=,+-@%".contains(c));
+    if plain {
+        arg.to_owned()
+    } else {
+        format!("'{}'", arg.replace('\'', "'\\''"))
+    }
+}
+
+pub fn run(args: &SimArgs) -> Result<ExitCode> {
+    if args.threads > MAX_THREADS {
+        bail!("--threads {} is more than {MAX_THREADS}", args.threads);
+    }
+    if args.games == 0 && args.until_clear.is_none() {
+        bail!("--games must be at least 1");
+    }
+    if !(0.0 < args.alpha && args.alpha < 1.0) {
+        bail!("--alpha {} is not between 0 and 1", args.alpha);
+    }
+    let texts: Vec<&String> = match &args.game {
+        Some(game) => vec![game],
+        None => args.compare.iter().collect(),
+    };
+    let specs = texts
+        .iter()
+        .map(|t| t.parse::<GameSpec>().with_context(|| format!("game {t:?}")))
+        .collect::<Result<Vec<_>>>()?;
+    let until_clear = args.until_clear.as_ref().map(|figure| UntilClear {
+        figure: figure.clone(),
+        batch: args.batch,
+        cap: args.max_games,
+        alpha: args.alpha,
+        against: args.against,
+    });
+    let per_spec = if until_clear.is_some() {
+        args.max_games
+    } else {
+        args.games
+    };
+    let study = Study {
+        specs,
+        agents: args.agents.clone(),
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads,
+        until_clear,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        // A second Ctrl-C leaves at once.
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!("stopping: finishing the games in progress, then writing the report");
+        });
+    }
+    let bar = ProgressBar::new((per_spec * study.specs.len()) as u64).with_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {per_sec}  {elapsed} (eta {eta})",
+        )
+        .expect("a valid template"),
+    );
+    let findings = lab::run(&study, &stop, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    let command = std::env::args()
+        .map(|a| quote(&a))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let command = command
+        .split_once(' ')
+        .map_or(command.clone(), |(_, rest)| format!("trio {rest}"));
+    let written = report::write(&args.out, &findings, &command)
+        .with_context(|| format!("cannot write the report into {}", args.out.display()))?;
+    for summary in &findings.summaries {
+        let show = |key: &str, share: bool| {
+            summary.figure(key).map_or(String::new(), |f| {
+                report::estimate(&f.measure.estimate(trio_lab::stats::Z_95), share)
+            })
+        };
+        println!(
+            "{}: {} games; first player wins {}; draws {}; length {}",
+            summary.spec,
+            summary.games,
+            show("position.1.win", true),
+            show("draw", true),
+            show("length", false)
+        );
+    }
+    if let Some(v) = &findings.verdict {
+        let which = if v.clear { "clear" } else { "not clear" };
+        println!(
+            "{}: {which} after {} games per spec ({} looks)",
+            v.figure, v.games_per_spec, v.looks
+        );
+    }
+    println!(
+        "Wrote {}, {} and {}.",
+        written.games.display(),
+        written.markdown.display(),
+        written.html.display()
+    );
+    if findings.interrupted {
+        eprintln!("interrupted: the report covers the games finished");
+        return Ok(ExitCode::from(130));
+    }
+    Ok(ExitCode::SUCCESS)
+}
