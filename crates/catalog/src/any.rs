@@ -114,11 +114,26 @@ pub trait Live: Debug + Send {
     fn position(&self) -> String;
     /// What `viewer` (a seat, or `None` for a spectator) may see, as JSON.
     fn view_json(&self, viewer: Option<Seat>) -> Value;
-    /// What `viewer` may see, as a terminal diagram.
-    fn diagram(&self, viewer: Option<Seat>) -> String;
+    /// What `viewer` may see, as a terminal diagram; `flipped`, seen from the other side
+    /// of the table where the game's board has sides (else as usual).
+    fn diagram(&self, viewer: Option<Seat>, flipped: bool) -> String;
     /// The actions so far as `viewer` may know them (`None`: a hidden chance outcome),
     /// each with the seat that chose it (`None`: chance).
     fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<String>)>;
+    /// The last action: the seat that chose it (`None`: chance), its notation (for the
+    /// game's owner: show it only where allowed), and for each seat, then a spectator,
+    /// whether it may know which action it was. What a server needs after each step, in
+    /// constant time.
+    fn last_action(&self) -> Option<(Option<Seat>, String, Vec<bool>)> {
+        let (by, _) = self.history_for(None).pop()?;
+        let notation = self.record().actions.pop()?;
+        let seen = (0..self.seat_count())
+            .map(|s| Some(Seat(s as u8)))
+            .chain(std::iter::once(None))
+            .map(|viewer| matches!(self.history_for(viewer).pop(), Some((_, Some(_)))))
+            .collect();
+        Some((by, notation, seen))
+    }
     /// The AI's suggestion for the seat to move, from its view alone.
     fn hint(&self, level: u8, seed: u64) -> Result<Hint, CatalogError>;
     /// The game written down: spec, seed, seats and actions, and the result once over.
@@ -492,12 +507,26 @@ impl<G: CatalogGame> Live for LiveGame<G> {
         }
     }
 
-    fn diagram(&self, viewer: Option<Seat>) -> String {
+    fn diagram(&self, viewer: Option<Seat>, flipped: bool) -> String {
         let game = self.referee.game();
-        match viewer {
-            Some(seat) => game.draw(&self.referee.view(seat)),
-            None => game.draw(&self.referee.public_view()),
-        }
+        let view = match viewer {
+            Some(seat) => self.referee.view(seat),
+            None => self.referee.public_view(),
+        };
+        flipped
+            .then(|| game.draw_flipped(&view))
+            .flatten()
+            .unwrap_or_else(|| game.draw(&view))
+    }
+
+    fn last_action(&self) -> Option<(Option<Seat>, String, Vec<bool>)> {
+        let entry = self.referee.history().last()?;
+        let seen = (0..self.seat_count())
+            .map(|s| Some(Seat(s as u8)))
+            .chain(std::iter::once(None))
+            .map(|viewer| entry.seen_by(viewer))
+            .collect();
+        Some((entry.by, entry.notation.clone(), seen))
     }
 
     fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<String>)> {

@@ -127,6 +127,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// dozen lines at most, showing everything a player needs to choose a move.
     fn draw(&self, view: &Self::View) -> String;
 
+    /// The diagram seen from the other side of the table, for games whose board has sides
+    /// (Gygès: North at the bottom); `None` where turning it round means nothing.
+    fn draw_flipped(&self, _view: &Self::View) -> Option<String> {
+        None
+    }
+
     /// Applies `action` if the rules allow it in `state` (a decision of the seat to move, or
     /// a possible chance outcome); otherwise leaves `state` untouched.
     fn play(&self, state: &mut Self::State, action: &Self::Action) -> Result<(), IllegalAction> {

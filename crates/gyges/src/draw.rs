@@ -39,7 +39,9 @@ pub(crate) struct Shown<'a> {
 ///          South
 /// South to move (ply 0 of 300)
 /// ```
-pub(crate) fn diagram(shown: &Shown) -> String {
+/// The board with South at the bottom, or turned round (`flipped`): North at the bottom,
+/// files from f to a, as North sees it across the table.
+pub(crate) fn diagram(shown: &Shown, flipped: bool) -> String {
     let state = shown.state;
     let pos = state.position();
     let side = pos.side_to_move();
@@ -49,10 +51,23 @@ pub(crate) fn diagram(shown: &Shown) -> String {
         pos.active_rank(side)
     };
     let cells = pos.cells();
+    let (top, bottom, files) = if flipped {
+        ("South", "North", "f e d c b a")
+    } else {
+        ("North", "South", "a b c d e f")
+    };
+    let ranks: Vec<u8> = if flipped {
+        (1..=6).collect()
+    } else {
+        (1..=6).rev().collect()
+    };
     let mut out = String::new();
-    out.push_str("         North\n    a b c d e f\n");
-    for rank in (1..=6u8).rev() {
-        let row = &cells[usize::from(rank - 1) * 6..usize::from(rank) * 6];
+    let _ = writeln!(out, "         {top}\n    {files}");
+    for rank in ranks {
+        let mut row = cells[usize::from(rank - 1) * 6..usize::from(rank) * 6].to_vec();
+        if flipped {
+            row.reverse();
+        }
         let squares: Vec<String> = row
             .iter()
             .map(|&v| {
@@ -70,7 +85,7 @@ pub(crate) fn diagram(shown: &Shown) -> String {
         };
         let _ = writeln!(out, " {rank}  {}  {rank}{mark}", squares.join(" "));
     }
-    out.push_str("    a b c d e f\n         South\n");
+    let _ = writeln!(out, "    {files}\n         {bottom}");
     let limit = match shown.ply_limit {
         0 => String::new(),
         n => format!(" of {n}"),

@@ -213,7 +213,11 @@ impl Game for Gyges {
     }
 
     fn draw(&self, view: &GameState) -> String {
-        draw::diagram(&self.shown(view))
+        draw::diagram(&self.shown(view), false)
+    }
+
+    fn draw_flipped(&self, view: &GameState) -> Option<String> {
+        Some(draw::diagram(&self.shown(view), true))
     }
 
     fn breach(&self, state: &GameState, action: &Move) -> Option<Breach> {

@@ -116,6 +116,8 @@ struct Terminal<'a> {
     hidden: bool,
     record: Option<PathBuf>,
     default_file: PathBuf,
+    /// Whether diagrams are seen from the other side of the table.
+    flipped: bool,
 }
 
 impl<'a> Terminal<'a> {
@@ -125,12 +127,15 @@ impl<'a> Terminal<'a> {
             .filter(|&s| !live.is_bot(s))
             .collect();
         let hidden = live.facts().hidden_information;
+        // One person in the second seat sees their own side at the bottom (Gygès: North).
+        let flipped = humans == [Seat(1)];
         Self {
             live,
             humans,
             hidden,
             record,
             default_file,
+            flipped,
         }
     }
 
@@ -220,7 +225,7 @@ impl<'a> Terminal<'a> {
     /// Asks `seat`'s person for an action until one is played; `false` when they leave.
     fn prompt(&mut self, seat: Seat, input: &mut impl BufRead) -> Result<bool> {
         let name = self.live.seat_name(seat);
-        println!("\n{}", self.live.diagram(Some(seat)));
+        println!("\n{}", self.live.diagram(Some(seat), self.flipped));
         if self.viewer() != Some(seat) {
             // At a shared screen, what only this seat may know was not announced.
             let mine = self.live.history_for(Some(seat));
@@ -260,13 +265,23 @@ impl<'a> Terminal<'a> {
                 "" => {}
                 "help" | "?" => println!(
                     "{}\nCommands: `moves` lists the legal moves, `board` draws the board again, \
+                     `flip` turns it round, \
                      `undo` takes back your last move (against the AI), `hint [LEVEL]` asks the AI, \
                      `position` prints the position (games without hidden information), `resign` \
                      gives up, `quit` leaves and saves the game.",
                     self.live.notation_help()
                 ),
                 "moves" => println!("{}", wrap(&legal, 78)),
-                "board" => println!("{}", self.live.diagram(Some(seat))),
+                "board" => println!("{}", self.live.diagram(Some(seat), self.flipped)),
+                "flip" => {
+                    let turned = self.live.diagram(Some(seat), !self.flipped);
+                    if turned == self.live.diagram(Some(seat), self.flipped) {
+                        println!("this game's board has no sides to turn round");
+                    } else {
+                        self.flipped = !self.flipped;
+                        println!("{turned}");
+                    }
+                }
                 "position" if self.hidden => {
                     println!("The position would show hidden tiles; `quit` saves the game instead.")
                 }
@@ -326,7 +341,10 @@ impl<'a> Terminal<'a> {
             return;
         }
         match self.live.undo(seat) {
-            Ok(_) => println!("Taken back.\n{}", self.live.diagram(Some(seat))),
+            Ok(_) => println!(
+                "Taken back.\n{}",
+                self.live.diagram(Some(seat), self.flipped)
+            ),
             Err(e) => println!("{e}"),
         }
     }
@@ -376,7 +394,7 @@ impl<'a> Terminal<'a> {
             .live
             .outcome()
             .context("the game ended without an outcome")?;
-        println!("\n{}", self.live.diagram(self.viewer()));
+        println!("\n{}", self.live.diagram(self.viewer(), self.flipped));
         let name = |s: Seat| self.live.seat_name(s);
         match outcome.winner() {
             Some(seat) if self.live.seat_count() == 2 => println!("{} wins.", name(seat)),

@@ -54,7 +54,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
-    println!("{}", live.diagram(None));
+    println!("{}", live.diagram(None, false));
     println!("Final position: {}", live.position());
     let seats: Vec<String> = (0..live.seat_count())
         .map(|s| {

@@ -795,3 +795,20 @@ fn option_values_are_bounded_with_the_same_words() {
     }
     assert_error(&trio(&["play", "orbit", "--board", "/dev/zero"]), "at most");
 }
+
+#[test]
+fn the_board_turns_round_for_north_and_on_request() {
+    let dir = scratch("flip");
+    let o = trio_in(
+        &dir,
+        &["play", "gyges", "--seat", "1=ai:2", "--seed", "2"],
+        "flip\nquit\n",
+    );
+    let out = stdout(&o);
+    // North, the person, first sees its own side at the bottom, files from f to a.
+    let first = out.find("    f e d c b a").expect("a flipped board");
+    let turned = out.find("    a b c d e f").expect("turned back");
+    assert!(first < turned, "{out}");
+    let o = trio_in(&dir, &["play", "orbit", "--seed", "2"], "flip\nquit\n");
+    assert!(stdout(&o).contains("no sides to turn round"));
+}
