@@ -148,6 +148,30 @@ impl MatchSummary {
     }
 }
 
+impl MatchSummary {
+    /// One line per agent, headed, with the agents named by `names` (in lineup order;
+    /// agents beyond the names keep their bots' names).
+    pub fn table(&self, names: &[String]) -> String {
+        let mut out =
+            String::from("agent             wins  draws  losses  score  95% interval    place\n");
+        for (i, a) in self.agents.iter().enumerate() {
+            let interval = a.score_interval();
+            let name = names.get(i).unwrap_or(&a.name);
+            out.push_str(&format!(
+                "{name:<16} {:>5}  {:>5}  {:>6}  {:.3}  [{:.3}, {:.3}]  {:.2}\n",
+                a.wins,
+                a.draws,
+                a.losses,
+                a.score(),
+                interval.low,
+                interval.high,
+                a.average_place()
+            ));
+        }
+        out
+    }
+}
+
 impl fmt::Display for MatchSummary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
@@ -156,22 +180,7 @@ impl fmt::Display for MatchSummary {
             self.games,
             self.average_plies()
         )?;
-        for a in &self.agents {
-            let i = a.score_interval();
-            writeln!(
-                f,
-                "{:<16} +{} ={} -{}  score {:.3} [{:.3}, {:.3}]  place {:.2}",
-                a.name,
-                a.wins,
-                a.draws,
-                a.losses,
-                a.score(),
-                i.low,
-                i.high,
-                a.average_place()
-            )?;
-        }
-        Ok(())
+        f.write_str(&self.table(&[]))
     }
 }
 

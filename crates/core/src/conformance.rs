@@ -2,7 +2,7 @@
 //! test): seeded random games in which every state is checked against the contract of
 //! [`Game`]. A game's own test then adds its invariants through the `check` closure.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use rand::seq::IndexedRandom;
 use rand::RngCore;
@@ -229,4 +229,34 @@ fn check_actions<G: Game>(
             panic!("listed action refused by play ({e}): {text}");
         }
     }
+}
+
+/// Plays a random game from the start (chance sampled, decisions uniform), counting the
+/// rule events ([`Game::rule_events`]) of every action and the end events
+/// ([`Game::end_events`]) of the final state: the games' tests check that the counts
+/// agree with each other.
+pub fn random_game_events<G: Game>(game: &G, seed: u64) -> BTreeMap<&'static str, u64> {
+    let mut rng = rng::seeded(seed);
+    let mut state = game.new_game();
+    let mut events = BTreeMap::new();
+    let mut legal = Vec::new();
+    loop {
+        let action = match game.turn(&state) {
+            Turn::Over => break,
+            Turn::Chance => game.sample_chance(&state, &mut rng),
+            Turn::Seat(_) => {
+                game.legal_actions(&state, &mut legal);
+                legal
+                    .choose(&mut rng)
+                    .expect("a seat to move has a move")
+                    .clone()
+            }
+        };
+        game.rule_events(&state, &action, &mut |name, n| {
+            *events.entry(name).or_default() += n;
+        });
+        game.apply(&mut state, &action);
+    }
+    game.end_events(&state, &mut |name, n| *events.entry(name).or_default() += n);
+    events
 }

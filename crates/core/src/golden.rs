@@ -84,6 +84,27 @@ pub fn playthrough<G: Game>(game: &G, start: Option<G::State>, seed: u64, limit:
     }
 }
 
+/// Plays [`playthrough`] from `start` (a position in the game's notation, or a new game if
+/// `None`) and [`check`]s it against the golden file at `path`; returns the text.
+///
+/// # Panics
+/// When `start` does not read, or the playthrough differs from the file.
+pub fn check_playthrough<G: Game>(
+    game: &G,
+    start: Option<&str>,
+    seed: u64,
+    limit: usize,
+    path: &str,
+) -> String {
+    let start = start.map(|text| {
+        game.parse_position(text)
+            .unwrap_or_else(|e| panic!("bad start {text:?}: {e}"))
+    });
+    let text = playthrough(game, start, seed, limit);
+    check(path, &text);
+    text
+}
+
 /// Compares `actual` with the golden file at `path`, or writes it there when the
 /// `TRIO_BLESS` environment variable is set.
 ///

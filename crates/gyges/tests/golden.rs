@@ -3,15 +3,12 @@
 //! of behaviour shows in review; the files double as fixtures for the browser UI. After an
 //! intended change, regenerate with `TRIO_BLESS=1 cargo test -p trio-gyges --test golden`.
 
-use trio_core::{golden, Game};
+use trio_core::golden;
 use trio_gyges::{Gyges, Variant};
 
 fn check(name: &str, game: &Gyges, start: Option<&str>, seed: u64, limit: usize) -> String {
-    let start = start.map(|text| game.parse_position(text).unwrap());
-    let text = golden::playthrough(game, start, seed, limit);
     let path = format!("{}/tests/golden/{name}.jsonl", env!("CARGO_MANIFEST_DIR"));
-    golden::check(&path, &text);
-    text
+    golden::check_playthrough(game, start, seed, limit, &path)
 }
 
 #[test]

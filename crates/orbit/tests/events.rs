@@ -3,37 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use rand::seq::IndexedRandom;
-use trio_core::{rng, Game, Turn};
+use trio_core::conformance::random_game_events;
 use trio_orbit::{Options, Orbit};
-
-/// Plays a random game from the start (chance sampled, decisions uniform), counting the
-/// rule events of every action and the end events of the final state.
-fn random_game<G: Game>(game: &G, seed: u64) -> BTreeMap<&'static str, u64> {
-    let mut rng = rng::seeded(seed);
-    let mut state = game.new_game();
-    let mut events = BTreeMap::new();
-    let mut legal = Vec::new();
-    loop {
-        let action = match game.turn(&state) {
-            Turn::Over => break,
-            Turn::Chance => game.sample_chance(&state, &mut rng),
-            Turn::Seat(_) => {
-                game.legal_actions(&state, &mut legal);
-                legal
-                    .choose(&mut rng)
-                    .expect("a seat to move has a move")
-                    .clone()
-            }
-        };
-        game.rule_events(&state, &action, &mut |name, n| {
-            *events.entry(name).or_default() += n;
-        });
-        game.apply(&mut state, &action);
-    }
-    game.end_events(&state, &mut |name, n| *events.entry(name).or_default() += n);
-    events
-}
 
 #[test]
 fn events_add_up_in_random_games() {
@@ -45,7 +16,7 @@ fn events_add_up_in_random_games() {
         .unwrap();
         let mut total = BTreeMap::new();
         for seed in 0..10 {
-            let e = random_game(&game, seed);
+            let e = random_game_events(&game, seed);
             let get = |name: &str| e.get(name).copied().unwrap_or(0);
             let faces: u64 = (1..=6).map(|f| get(&format!("orbit.roll.{f}"))).sum();
             assert_eq!(faces, get("orbit.roll"), "{e:?}");

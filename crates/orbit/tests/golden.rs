@@ -4,15 +4,12 @@
 //! After an intended change, regenerate with
 //! `TRIO_BLESS=1 cargo test -p trio-orbit --test golden`.
 
-use trio_core::{golden, Game};
+use trio_core::golden;
 use trio_orbit::{Options, Orbit};
 
 fn check(name: &str, game: &Orbit, start: Option<&str>, seed: u64, limit: usize) -> String {
-    let start = start.map(|text| game.parse_position(text).unwrap());
-    let text = golden::playthrough(game, start, seed, limit);
     let path = format!("{}/tests/golden/{name}.jsonl", env!("CARGO_MANIFEST_DIR"));
-    golden::check(&path, &text);
-    text
+    golden::check_playthrough(game, start, seed, limit, &path)
 }
 
 #[test]

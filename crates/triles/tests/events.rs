@@ -3,37 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use rand::seq::IndexedRandom;
-use trio_core::{rng, Game, Turn};
+use trio_core::conformance::random_game_events;
 use trio_triles::{Options, Triles, Variant, Variants};
-
-/// Plays a random game from the start (chance sampled, decisions uniform), counting the
-/// rule events of every action and the end events of the final state.
-fn random_game<G: Game>(game: &G, seed: u64) -> BTreeMap<&'static str, u64> {
-    let mut rng = rng::seeded(seed);
-    let mut state = game.new_game();
-    let mut events = BTreeMap::new();
-    let mut legal = Vec::new();
-    loop {
-        let action = match game.turn(&state) {
-            Turn::Over => break,
-            Turn::Chance => game.sample_chance(&state, &mut rng),
-            Turn::Seat(_) => {
-                game.legal_actions(&state, &mut legal);
-                legal
-                    .choose(&mut rng)
-                    .expect("a seat to move has a move")
-                    .clone()
-            }
-        };
-        game.rule_events(&state, &action, &mut |name, n| {
-            *events.entry(name).or_default() += n;
-        });
-        game.apply(&mut state, &action);
-    }
-    game.end_events(&state, &mut |name, n| *events.entry(name).or_default() += n);
-    events
-}
 
 fn count(events: &BTreeMap<&str, u64>, name: &str) -> u64 {
     events.get(name).copied().unwrap_or(0)
@@ -52,7 +23,7 @@ fn events_add_up_in_random_games() {
             ..Options::default()
         });
         for seed in 0..40 {
-            let e = random_game(&game, seed);
+            let e = random_game_events(&game, seed);
             let ends = count(&e, "triles.end.empty-hand") + count(&e, "triles.end.double-pass");
             assert_eq!(ends, 1, "one way to end: {e:?}");
             // Every tile is in a hand, the pool or on the table (the start tile too).

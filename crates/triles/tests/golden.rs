@@ -7,10 +7,8 @@ use trio_core::golden;
 use trio_triles::{Options, Triles, Variant, Variants};
 
 fn check(name: &str, game: &Triles, seed: u64) -> String {
-    let text = golden::playthrough(game, None, seed, usize::MAX);
     let path = format!("{}/tests/golden/{name}.jsonl", env!("CARGO_MANIFEST_DIR"));
-    golden::check(&path, &text);
-    text
+    golden::check_playthrough(game, None, seed, usize::MAX, &path)
 }
 
 #[test]

@@ -98,24 +98,10 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         args.b,
         summary.average_plies()
     );
-    println!("agent  wins  draws  losses  score  95% interval    average place");
-    for (label, (agent, a)) in ["A", "B"]
-        .iter()
-        .zip([&args.a, &args.b].iter().zip(&summary.agents))
-    {
-        let i = a.score_interval();
-        println!(
-            "{label} {:<12} {:>4}  {:>5}  {:>6}  {:.3}  [{:.3}, {:.3}]  {:.2}",
-            agent.to_string(),
-            a.wins,
-            a.draws,
-            a.losses,
-            a.score(),
-            i.low,
-            i.high,
-            a.average_place()
-        );
-    }
+    let names: Vec<String> = std::iter::once(format!("A {}", args.a))
+        .chain((1..game.seat_count()).map(|_| format!("B {}", args.b)))
+        .collect();
+    print!("{}", summary.table(&names));
     if let Some(dir) = &args.records {
         println!("Records in {}.", dir.display());
     }
