@@ -264,11 +264,12 @@ impl<'a> Terminal<'a> {
                 }
                 "" => {}
                 "help" | "?" => println!(
-                    "{}\nCommands: `moves` lists the legal moves, `board` draws the board again, \
-                     `flip` turns it round, \
-                     `undo` takes back your last move (against the AI), `hint [LEVEL]` asks the AI, \
-                     `position` prints the position (games without hidden information), `resign` \
-                     gives up, `quit` leaves and saves the game.",
+                    "{}\n\
+                     Commands: `moves` lists the legal moves, `board` draws the board again,\n\
+                     `flip` turns it round, `undo` takes back your last move (against the AI),\n\
+                     `hint [LEVEL]` asks the AI (level 1 to 5, default 3), `position` prints the\n\
+                     position (games without hidden information), `resign` gives up, `quit`\n\
+                     leaves and saves the game.",
                     self.live.notation_help()
                 ),
                 "moves" => println!("{}", wrap(&legal, 78)),
