@@ -38,3 +38,19 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
         .with_state(state)
 }
+
+/// Serves [`app`] on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    // Small frames go out at once (no Nagle delay behind a delayed ACK).
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}

@@ -2,8 +2,10 @@
 //! and the JSON bodies of `docs/api.md`. Request types are apart from the domain's; the
 //! load generator and the tests read and write these same types.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::value::RawValue;
 use trio_core::RecordResult;
 
 /// The largest request body and WebSocket message read.
@@ -74,6 +76,38 @@ pub struct Accepted {
     pub seq: u64,
 }
 
+/// A view as JSON text, serialized once and sent to every recipient of it as it is.
+#[derive(Clone, Debug)]
+pub struct ViewJson(pub Arc<RawValue>);
+
+impl ViewJson {
+    pub fn new(view: &serde_json::Value) -> Self {
+        Self(
+            serde_json::value::to_raw_value(view)
+                .expect("a view serializes")
+                .into(),
+        )
+    }
+
+    /// The view as a JSON value.
+    pub fn value(&self) -> serde_json::Value {
+        serde_json::from_str(self.0.get()).expect("a view is JSON")
+    }
+}
+
+impl Serialize for ViewJson {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ViewJson {
+    // Through a value: a raw value cannot be read inside the tagged messages.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(Self::new(&serde_json::Value::deserialize(deserializer)?))
+    }
+}
+
 /// Whose turn it is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TurnInfo {
@@ -117,7 +151,7 @@ pub struct Snapshot {
     pub you: Option<u8>,
     pub turn: TurnInfo,
     /// The viewer's view (`docs/views.md`).
-    pub view: Value,
+    pub view: ViewJson,
     /// The viewer's legal moves when it is to act, else empty.
     pub legal: Vec<String>,
     pub moves: Vec<MoveInfo>,
@@ -147,7 +181,7 @@ pub struct Lobby {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StateNow {
     pub turn: TurnInfo,
-    pub view: Value,
+    pub view: ViewJson,
     pub legal: Vec<String>,
     pub result: Option<RecordResult>,
 }

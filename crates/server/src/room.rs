@@ -26,6 +26,7 @@ use trio_core::{PlayError, Record, RecordResult, Seat, Step, Turn};
 use crate::error::ApiError;
 use crate::protocol::{
     Event, GameSummary, MoveInfo, SeatInfo, ServerMessage, Snapshot, StateNow, TurnInfo,
+    ViewJson,
 };
 use crate::secrets::{self, TokenHash};
 use crate::store::{Append, EventKind, EventRow, Status, Storage, StorageError, StoredGame};
@@ -140,8 +141,8 @@ struct Subscriber {
 struct Now {
     seq: u64,
     turn: Option<TurnInfo>,
-    /// Per seat then a spectator; one shared view when nothing is hidden.
-    views: Vec<Value>,
+    /// Per seat then a spectator; one shared view when nothing is hidden. Serialized once.
+    views: Vec<ViewJson>,
     /// The legal moves of the person to move.
     legal: Vec<String>,
     mover: Option<u8>,
@@ -149,7 +150,7 @@ struct Now {
 }
 
 impl Now {
-    fn view(&self, viewer: Option<u8>, seats: usize) -> &Value {
+    fn view(&self, viewer: Option<u8>, seats: usize) -> &ViewJson {
         if self.views.len() == 1 {
             return &self.views[0];
         }
@@ -377,32 +378,7 @@ impl Room {
     /// Writes down the action the game just took, with who may know it.
     fn push_line(&mut self) {
         let live = self.live.as_ref().expect("not thinking");
-        let hidden = live.facts().hidden_information;
-        let everyone = live.history_for(None);
-        let (by, action) = everyone.last().cloned().expect("an action was just taken");
-        let seen: Vec<bool> = if by.is_some() || !hidden {
-            vec![true; self.seats + 1]
-        } else {
-            (0..self.seats)
-                .map(|s| {
-                    live.history_for(Some(Seat(s as u8)))
-                        .last()
-                        .is_some_and(|(_, a)| a.is_some())
-                })
-                .chain(std::iter::once(action.is_some()))
-                .collect()
-        };
-        // The full notation is only in a seat's history if that seat saw it; take it from
-        // whoever did, or from the record.
-        let action = action
-            .or_else(|| {
-                (0..self.seats).find_map(|s| {
-                    live.history_for(Some(Seat(s as u8)))
-                        .last()
-                        .and_then(|(_, a)| a.clone())
-                })
-            })
-            .unwrap_or_else(|| live.record().actions.last().cloned().unwrap_or_default());
+        let (by, action, seen) = live.last_action().expect("an action was just taken");
         self.line.push(Known {
             by: by.map(|s| s.0),
             action,
@@ -434,15 +410,20 @@ impl Room {
     fn refresh(&mut self) {
         let live = self.live.as_ref().expect("not thinking");
         let turn = live.turn();
+        // Names can change as the game goes (a Triles seat's colour once drawn).
+        for (s, name) in self.seat_names.iter_mut().enumerate() {
+            *name = live.seat_name(Seat(s as u8));
+        }
         self.now.seq = live.version();
         self.now.turn = Some(self.turn_info(turn));
+        let raw = |view: Value| ViewJson::new(&view);
         self.now.views = if live.facts().hidden_information {
             (0..self.seats)
-                .map(|s| live.view_json(Some(Seat(s as u8))))
-                .chain(std::iter::once(live.view_json(None)))
+                .map(|s| raw(live.view_json(Some(Seat(s as u8)))))
+                .chain(std::iter::once(raw(live.view_json(None))))
                 .collect()
         } else {
-            vec![live.view_json(None)]
+            vec![raw(live.view_json(None))]
         };
         self.now.mover = match turn {
             Turn::Seat(s) if !live.is_bot(s) => Some(s.0),

@@ -85,8 +85,13 @@ async fn session(mut socket: WebSocket, room: RoomHandle) {
     // The writer ends when the room drops the connection (a slow client) or the reader
     // ends; either way the socket closes.
     let writer = async move {
+        // Whatever is waiting goes out in one flush.
         while let Some(text) = outgoing.recv().await {
-            if sink.send(Message::Text(text)).await.is_err() {
+            let mut sent = sink.feed(Message::Text(text)).await;
+            while let (Ok(()), Ok(more)) = (&sent, outgoing.try_recv()) {
+                sent = sink.feed(Message::Text(more)).await;
+            }
+            if sent.is_err() || sink.flush().await.is_err() {
                 break;
             }
         }

@@ -17,6 +17,9 @@ mod replay;
 mod rules;
 mod sim;
 mod seats;
+mod serve;
+mod load;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -64,6 +67,12 @@ enum Command {
     /// Serve an engine over a line protocol on standard input and output: for Gygès, the
     /// Universal Gyges Interface of `gyges_engine` (docs/ugi.md).
     Engine(engine::EngineArgs),
+    /// The game server: HTTP and WebSocket, games kept in an SQLite file (docs/api.md).
+    Serve(serve::ServeArgs),
+    /// Play many games at once against a running server and measure it (loopback only).
+    Load(load::LoadArgs),
+    /// Check a server's record: the seed matches its commitment and deals every roll and draw.
+    Verify(verify::VerifyArgs),
 }
 
 /// The longest error line printed: the start and end of a longer one are kept.
@@ -95,6 +104,9 @@ fn main() -> ExitCode {
         Command::Sim(args) => sim::run(&args),
         Command::Print(args) => print::run(&args),
         Command::Engine(args) => engine::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Serve(args) => serve::run(&args),
+        Command::Load(args) => load::run(&args),
+        Command::Verify(args) => verify::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,333 @@
+//! `trio serve`, `trio verify` and `trio load` as a person runs them: the server is killed
+//! with SIGKILL in the middle of games and started again on the same file, and no
+//! acknowledged action is lost; a finished game's record verifies, a tampered one does not.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use trio_server::protocol::{Created, Snapshot};
+
+/// A `trio serve` process on a free port of 127.0.0.1.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start(db: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_trio"))
+            .args([
+                "serve",
+                "--db",
+                db.to_str().unwrap(),
+                "--addr",
+                "127.0.0.1:0",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("trio serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let base = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_owned();
+        Server { child, base }
+    }
+
+    fn addr(&self) -> &str {
+        self.base.trim_start_matches("http://")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn create(http: &reqwest::Client, base: &str, game: &str) -> Created {
+    let response = http
+        .post(format!("{base}/api/games"))
+        .json(&json!({"game": game, "seats": ["human", "human"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    response.json().await.unwrap()
+}
+
+async fn snapshot(
+    http: &reqwest::Client,
+    base: &str,
+    id: &str,
+    token: &str,
+) -> reqwest::Result<Snapshot> {
+    http.get(format!("{base}/api/games/{id}"))
+        .bearer_auth(token)
+        .send()
+        .await?
+        .json()
+        .await
+}
+
+fn pick(legal: &[String], n: &mut u64) -> String {
+    *n = n
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    legal[(*n >> 33) as usize % legal.len()].clone()
+}
+
+/// Plays random moves in game `created` as fast as the server answers, noting each
+/// acknowledged one as (seq, action), until the server is gone or the game is over.
+async fn play(
+    base: String,
+    created: Created,
+    acked: Arc<Mutex<Vec<(String, u64, String)>>>,
+    mut n: u64,
+) {
+    let http = reqwest::Client::new();
+    loop {
+        let Ok(view) = snapshot(&http, &base, &created.id, &created.seats[0].token).await else {
+            return;
+        };
+        let Some(mover) = view.turn.seat.filter(|_| view.result.is_none()) else {
+            return;
+        };
+        let token = &created.seats[usize::from(mover)].token;
+        let Ok(mine) = snapshot(&http, &base, &created.id, token).await else {
+            return;
+        };
+        let action = pick(&mine.legal, &mut n);
+        let response = http
+            .post(format!("{base}/api/games/{}/actions", created.id))
+            .bearer_auth(token)
+            .json(&json!({"action": action, "expect": mine.seq}))
+            .send()
+            .await;
+        let Ok(response) = response else { return };
+        if response.status() != 200 {
+            return;
+        }
+        let Ok(body) = response.json::<Value>().await else {
+            return;
+        };
+        let seq = body["seq"].as_u64().unwrap();
+        acked
+            .lock()
+            .unwrap()
+            .push((created.id.clone(), seq, action));
+    }
+}
+
+#[test]
+fn no_acknowledged_action_is_lost_when_the_server_is_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut server = Server::start(&db);
+    let acked = Arc::new(Mutex::new(Vec::new()));
+    let games: Vec<Created> = runtime.block_on(async {
+        let http = reqwest::Client::new();
+        let mut games = Vec::new();
+        for _ in 0..4 {
+            games.push(create(&http, &server.base, "gyges").await);
+        }
+        games
+    });
+    let players: Vec<_> = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            runtime.spawn(play(
+                server.base.clone(),
+                g.clone(),
+                acked.clone(),
+                i as u64,
+            ))
+        })
+        .collect();
+    // Kill it while every game is being played.
+    runtime.block_on(async {
+        while acked.lock().unwrap().len() < 120 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    });
+    server.child.kill().unwrap(); // SIGKILL
+    server.child.wait().unwrap();
+    for player in players {
+        runtime.block_on(player).unwrap();
+    }
+    let acked = acked.lock().unwrap().clone();
+    assert!(acked.len() >= 120);
+    let server = Server::start(&db);
+    runtime.block_on(async {
+        let http = reqwest::Client::new();
+        for game in &games {
+            let now = snapshot(&http, &server.base, &game.id, &game.seats[0].token)
+                .await
+                .unwrap();
+            for (_, seq, action) in acked.iter().filter(|(id, _, _)| *id == game.id) {
+                // Gygès has no chance and nothing was undone: action n is at seq n.
+                assert!(
+                    now.seq >= *seq,
+                    "game {} at {} lost seq {seq}",
+                    game.id,
+                    now.seq
+                );
+                assert_eq!(
+                    now.moves[*seq as usize - 1].action.as_deref(),
+                    Some(action.as_str())
+                );
+            }
+            // And it goes on.
+            let mover = usize::from(now.turn.seat.unwrap());
+            let token = &game.seats[mover].token;
+            let mine = snapshot(&http, &server.base, &game.id, token)
+                .await
+                .unwrap();
+            let response = http
+                .post(format!("{}/api/games/{}/actions", server.base, game.id))
+                .bearer_auth(token)
+                .json(&json!({"action": mine.legal[0], "expect": mine.seq}))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 200);
+        }
+    });
+}
+
+fn trio(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_trio"))
+        .args(args)
+        .output()
+        .expect("trio runs")
+}
+
+#[test]
+fn a_servers_record_verifies_and_a_tampered_one_does_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.db"));
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let record: Value = runtime.block_on(async {
+        let http = reqwest::Client::new();
+        // Na orbicie: the turn order and every die are drawn from the seed.
+        let game = create(&http, &server.base, "orbit").await;
+        let mut n = 1;
+        for _ in 0..12 {
+            let view = snapshot(&http, &server.base, &game.id, &game.seats[0].token)
+                .await
+                .unwrap();
+            let mover = usize::from(view.turn.seat.unwrap());
+            let token = &game.seats[mover].token;
+            let mine = snapshot(&http, &server.base, &game.id, token)
+                .await
+                .unwrap();
+            let action = pick(&mine.legal, &mut n);
+            http.post(format!("{}/api/games/{}/actions", server.base, game.id))
+                .bearer_auth(token)
+                .json(&json!({"action": action, "expect": mine.seq}))
+                .send()
+                .await
+                .unwrap();
+        }
+        let response = http
+            .post(format!("{}/api/games/{}/resign", server.base, game.id))
+            .bearer_auth(&game.seats[1].token)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        http.get(format!("{}/api/games/{}/record", server.base, game.id))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    });
+    let write = |name: &str, record: &Value| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, record.to_string()).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let good = write("good.json", &record);
+    let out = trio(&["verify", &good]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("committed to"));
+    // The replay command reads it too.
+    assert!(trio(&["replay", &good]).status.success());
+    let mut other_nonce = record.clone();
+    other_nonce["commitment"]["nonce"] = json!("00000000000000000000000000000000");
+    let out = trio(&["verify", &write("nonce.json", &other_nonce)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("not to the published"));
+    let mut other_seed = record.clone();
+    other_seed["seed"] = json!(record["seed"].as_u64().unwrap() ^ 1);
+    assert_eq!(
+        trio(&["verify", &write("seed.json", &other_seed)])
+            .status
+            .code(),
+        Some(1)
+    );
+    // Another die: the seed deals something else there.
+    let mut other_die = record.clone();
+    let actions = other_die["actions"].as_array_mut().unwrap();
+    let die = actions
+        .iter()
+        .position(|a| a.as_str().unwrap().starts_with("die "))
+        .unwrap();
+    let face = if actions[die] == "die 1" {
+        "die 2"
+    } else {
+        "die 1"
+    };
+    actions[die] = json!(face);
+    let out = trio(&["verify", &write("die.json", &other_die)]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn the_load_generator_plays_and_reports_on_loopback_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("games.db"));
+    let out = trio(&[
+        "load",
+        "--addr",
+        server.addr(),
+        "--games",
+        "4",
+        "--seconds",
+        "2",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("actions/s") && text.contains("p99"), "{text}");
+    let out = trio(&["load", "--addr", "10.1.2.3:8080", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a loopback address"));
+}
