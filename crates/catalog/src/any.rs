@@ -134,20 +134,6 @@ pub trait Live: Debug + Send {
             .collect();
         Some((by, notation, seen))
     }
-    /// The last action: the seat that chose it (`None`: chance), its notation (for the
-    /// game's owner: show it only where allowed), and for each seat, then a spectator,
-    /// whether it may know which action it was. What a server needs after each step, in
-    /// constant time.
-    fn last_action(&self) -> Option<(Option<Seat>, String, Vec<bool>)> {
-        let (by, _) = self.history_for(None).pop()?;
-        let notation = self.record().actions.pop()?;
-        let seen = (0..self.seat_count())
-            .map(|s| Some(Seat(s as u8)))
-            .chain(std::iter::once(None))
-            .map(|viewer| matches!(self.history_for(viewer).pop(), Some((_, Some(_)))))
-            .collect();
-        Some((by, notation, seen))
-    }
     /// The AI's suggestion for the seat to move, from its view alone.
     fn hint(&self, level: u8, seed: u64) -> Result<Hint, CatalogError>;
     /// The game written down: spec, seed, seats and actions, and the result once over.
@@ -531,16 +517,6 @@ impl<G: CatalogGame> Live for LiveGame<G> {
             .then(|| game.draw_flipped(&view))
             .flatten()
             .unwrap_or_else(|| game.draw(&view))
-    }
-
-    fn last_action(&self) -> Option<(Option<Seat>, String, Vec<bool>)> {
-        let entry = self.referee.history().last()?;
-        let seen = (0..self.seat_count())
-            .map(|s| Some(Seat(s as u8)))
-            .chain(std::iter::once(None))
-            .map(|viewer| entry.seen_by(viewer))
-            .collect();
-        Some((entry.by, entry.notation.clone(), seen))
     }
 
     fn last_action(&self) -> Option<(Option<Seat>, String, Vec<bool>)> {
