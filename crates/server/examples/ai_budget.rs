@@ -34,7 +34,10 @@ fn main() {
             }
             let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
             let max = times.iter().copied().fold(0.0, f64::max);
-            println!("{spec:7} {level:5}  {:5}  {mean:6.3}  {max:5.3}", times.len());
+            println!(
+                "{spec:7} {level:5}  {:5}  {mean:6.3}  {max:5.3}",
+                times.len()
+            );
         }
     }
 }

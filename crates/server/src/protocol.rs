@@ -247,7 +247,10 @@ pub enum ServerMessage {
     Snapshot(Box<Snapshot>),
     Event(Box<Event>),
     /// The action with this client id is committed; the game was at `seq` after it.
-    Ack { cid: String, seq: u64 },
+    Ack {
+        cid: String,
+        seq: u64,
+    },
     /// The action with this client id was refused.
     Reject {
         cid: String,
@@ -258,9 +261,14 @@ pub enum ServerMessage {
         seq: u64,
     },
     /// Which seats have a client connected, by seat.
-    Presence { connected: Vec<bool> },
+    Presence {
+        connected: Vec<bool>,
+    },
     /// A message that could not be read or used.
-    Error { code: String, message: String },
+    Error {
+        code: String,
+        message: String,
+    },
     Pong,
 }
 

@@ -25,8 +25,7 @@ use trio_core::{PlayError, Record, RecordResult, Seat, Step, Turn};
 
 use crate::error::ApiError;
 use crate::protocol::{
-    Event, GameSummary, MoveInfo, SeatInfo, ServerMessage, Snapshot, StateNow, TurnInfo,
-    ViewJson,
+    Event, GameSummary, MoveInfo, SeatInfo, ServerMessage, Snapshot, StateNow, TurnInfo, ViewJson,
 };
 use crate::secrets::{self, TokenHash};
 use crate::store::{Append, EventKind, EventRow, Status, Storage, StorageError, StoredGame};
@@ -183,7 +182,9 @@ pub(crate) struct Shared {
 
 impl std::fmt::Debug for Shared {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Shared").field("store", &self.store).finish_non_exhaustive()
+        f.debug_struct("Shared")
+            .field("store", &self.store)
+            .finish_non_exhaustive()
     }
 }
 
@@ -250,7 +251,11 @@ impl Room {
         let agents: Vec<AgentSpec> = row
             .seats
             .iter()
-            .map(|s| s.agent.parse().map_err(|e| bad(format!("seat {}: {e}", s.agent))))
+            .map(|s| {
+                s.agent
+                    .parse()
+                    .map_err(|e| bad(format!("seat {}: {e}", s.agent)))
+            })
             .collect::<Result<_, _>>()?;
         let tokens = row
             .seats
@@ -303,7 +308,11 @@ impl Room {
         };
         for event in events {
             room.replay(&event).map_err(|reason| {
-                bad(format!("event {} ({}): {reason}", event.seq, event.kind.as_str()))
+                bad(format!(
+                    "event {} ({}): {reason}",
+                    event.seq,
+                    event.kind.as_str()
+                ))
             })?;
             if let Some(cid) = &event.client_id {
                 if let Some(seat) = event.seat {
@@ -621,7 +630,12 @@ impl Room {
             out: out.clone(),
         });
         let mut messages = vec![ServerMessage::Welcome {
-            role: if viewer.is_some() { "seat" } else { "spectator" }.to_owned(),
+            role: if viewer.is_some() {
+                "seat"
+            } else {
+                "spectator"
+            }
+            .to_owned(),
             seat: viewer,
             seq: self.now.seq,
             connected: self.connected(),
@@ -723,10 +737,7 @@ impl Room {
     ) -> Result<(), StorageError> {
         self.log_event(kind, seat, undone);
         let logged = self.log.last().expect("just logged");
-        let over = self
-            .live
-            .as_ref()
-            .is_some_and(|l| l.turn() == Turn::Over);
+        let over = self.live.as_ref().is_some_and(|l| l.turn() == Turn::Over);
         let append = Append {
             game_id: self.id.clone(),
             event: EventRow {
@@ -871,8 +882,7 @@ impl Room {
             .any(|k| k.by != Some(seat.0))
         {
             return Err(PlayError::NoUndo(
-                "another seat has acted since (only your own moves can be taken back)"
-                    .to_owned(),
+                "another seat has acted since (only your own moves can be taken back)".to_owned(),
             ));
         }
         let depth = self.undo_line(seat).map_err(PlayError::NoUndo)?;
@@ -901,7 +911,8 @@ impl Room {
                 Turn::Over => return Ok(()),
                 Turn::Seat(seat) if !live.is_bot(seat) => return Ok(()),
                 Turn::Chance => {
-                    live.step().map_err(|e| StorageError::Corrupt(e.to_string()))?;
+                    live.step()
+                        .map_err(|e| StorageError::Corrupt(e.to_string()))?;
                     self.push_line();
                     self.commit(EventKind::Chance, None, None, None).await?;
                     self.broadcast();
@@ -944,7 +955,10 @@ impl Room {
     ) -> Result<Result<Step, trio_core::BotError>, StorageError> {
         let ai = self.shared.ai.clone();
         let thinking = async move {
-            let permit = ai.acquire_owned().await.expect("the AI semaphore is never closed");
+            let permit = ai
+                .acquire_owned()
+                .await
+                .expect("the AI semaphore is never closed");
             tokio::task::spawn_blocking(move || {
                 let _permit = permit;
                 let step = live.step();

@@ -17,14 +17,16 @@ fn random_hex(n: usize) -> String {
 
 pub(crate) fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write;
-    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
 }
 
 fn unhex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 || !text.is_ascii() {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
         return None;
     }
     (0..text.len())
@@ -85,7 +87,9 @@ pub fn seat_of(token: &str, hashes: &[Option<TokenHash>]) -> Option<usize> {
 /// `trio-seed:<seed>:<nonce>` (the seed in decimal, the nonce as given). Both are revealed
 /// in the record once the game is over, and `trio verify` checks them.
 pub fn seed_commitment(seed: u64, nonce: &str) -> String {
-    hex(&Sha256::digest(format!("trio-seed:{seed}:{nonce}").as_bytes()))
+    hex(&Sha256::digest(
+        format!("trio-seed:{seed}:{nonce}").as_bytes(),
+    ))
 }
 
 #[cfg(test)]

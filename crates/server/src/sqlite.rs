@@ -23,8 +23,7 @@ use sqlx::{Row, SqlSafeStr, Sqlite, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::store::{
-    now, Append, EventKind, EventRow, GameRow, SeatRow, Status, Storage, StorageError,
-    StoredGame,
+    now, Append, EventKind, EventRow, GameRow, SeatRow, Status, Storage, StorageError, StoredGame,
 };
 
 /// The most events committed in one transaction.
@@ -84,7 +83,11 @@ impl SqliteStorage {
         let readers = SqlitePoolOptions::new()
             .max_connections(4)
             .min_connections(if memory { 1 } else { 0 })
-            .idle_timeout(if memory { None } else { Some(Duration::from_secs(600)) })
+            .idle_timeout(if memory {
+                None
+            } else {
+                Some(Duration::from_secs(600))
+            })
             .max_lifetime(None)
             .connect_with(options.read_only(!memory))
             .await?;
@@ -219,12 +222,11 @@ impl Storage for SqliteStorage {
 
     fn running(&self) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
-            let rows = sqlx::query(
-                "SELECT id FROM games WHERE status = $1 ORDER BY created_at, id",
-            )
-            .bind(Status::Running.as_str())
-            .fetch_all(&self.readers)
-            .await?;
+            let rows =
+                sqlx::query("SELECT id FROM games WHERE status = $1 ORDER BY created_at, id")
+                    .bind(Status::Running.as_str())
+                    .fetch_all(&self.readers)
+                    .await?;
             rows.iter()
                 .map(|r| r.try_get::<String, _>("id").map_err(StorageError::from))
                 .collect()
@@ -246,20 +248,19 @@ impl Storage for SqliteStorage {
             else {
                 return Ok(None);
             };
-            let seats = sqlx::query(
-                "SELECT agent, token_hash FROM seats WHERE game_id = $1 ORDER BY seat",
-            )
-            .bind(id)
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|r| {
-                Ok(SeatRow {
-                    agent: r.try_get("agent")?,
-                    token_hash: r.try_get("token_hash")?,
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+            let seats =
+                sqlx::query("SELECT agent, token_hash FROM seats WHERE game_id = $1 ORDER BY seat")
+                    .bind(id)
+                    .fetch_all(&mut *tx)
+                    .await?
+                    .iter()
+                    .map(|r| {
+                        Ok(SeatRow {
+                            agent: r.try_get("agent")?,
+                            token_hash: r.try_get("token_hash")?,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
             let events = sqlx::query(
                 "SELECT seq, kind, seat, action, client_id FROM events \
                  WHERE game_id = $1 ORDER BY seq",
@@ -351,7 +352,11 @@ mod tests {
                 .append(Append {
                     game_id: "g1".to_owned(),
                     event: event(seq),
-                    status: if seq == 3 { Status::Over } else { Status::Running },
+                    status: if seq == 3 {
+                        Status::Over
+                    } else {
+                        Status::Running
+                    },
                 })
                 .await
                 .unwrap();
@@ -364,7 +369,10 @@ mod tests {
                 status: Status::Running,
             })
             .await;
-        assert!(matches!(stale, Err(StorageError::Conflict { .. })), "{stale:?}");
+        assert!(
+            matches!(stale, Err(StorageError::Conflict { .. })),
+            "{stale:?}"
+        );
         store.create(&game("g2")).await.unwrap();
         assert_eq!(store.running().await.unwrap(), vec!["g2".to_owned()]);
         drop(store);

@@ -250,7 +250,9 @@ fn checked_agents(seats: &[String]) -> Result<Vec<AgentSpec>, ApiError> {
     let agents = seats
         .iter()
         .map(|s| {
-            let agent: AgentSpec = s.parse().map_err(|e: trio_catalog::AgentError| bad(e.to_string()))?;
+            let agent: AgentSpec = s
+                .parse()
+                .map_err(|e: trio_catalog::AgentError| bad(e.to_string()))?;
             match agent {
                 AgentSpec::Human | AgentSpec::Random | AgentSpec::Ai(_) => Ok(agent),
                 _ => Err(bad(format!(

@@ -69,7 +69,9 @@ async fn session(mut socket: WebSocket, room: RoomHandle) {
         reply,
     };
     let conn = match room.send(join).await {
-        Ok(()) => joined.await.unwrap_or_else(|_| Err(ApiError::unavailable())),
+        Ok(()) => joined
+            .await
+            .unwrap_or_else(|_| Err(ApiError::unavailable())),
         Err(()) => Err(ApiError::unavailable()),
     };
     let conn = match conn {

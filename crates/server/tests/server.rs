@@ -94,7 +94,10 @@ struct Socket {
 
 impl Socket {
     async fn send(&mut self, message: Value) {
-        self.ws.send(Message::text(message.to_string())).await.unwrap();
+        self.ws
+            .send(Message::text(message.to_string()))
+            .await
+            .unwrap();
     }
 
     /// The next message, within 10 s.
@@ -134,12 +137,16 @@ impl Socket {
 }
 
 fn seq_of(body: &Value) -> u64 {
-    body["seq"].as_u64().unwrap_or_else(|| panic!("no seq in {body}"))
+    body["seq"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no seq in {body}"))
 }
 
 /// A random legal move of the seat to move, by a simple generator (no rand needed).
 fn pick(legal: &[String], n: &mut u64) -> String {
-    *n = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *n = n
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     legal[(*n >> 33) as usize % legal.len()].clone()
 }
 
@@ -162,7 +169,12 @@ async fn two_seats_and_a_spectator_play_a_game_through() {
     }
     assert!(matches!(spectator.next().await, ServerMessage::Snapshot(_)));
     // The lobby lists it, without secrets.
-    let lobby = server.http.get(server.url("/api/games")).send().await.unwrap();
+    let lobby = server
+        .http
+        .get(server.url("/api/games"))
+        .send()
+        .await
+        .unwrap();
     let lobby = lobby.text().await.unwrap();
     assert!(lobby.contains(&id));
     assert!(!lobby.contains(&created.seats[0].token));
@@ -188,7 +200,11 @@ async fn two_seats_and_a_spectator_play_a_game_through() {
         assert!(spectator_view.legal.is_empty());
         let action = pick(&mine.legal, &mut n);
         let (status, body) = server
-            .act(&id, Some(token), json!({"action": action, "expect": mine.seq}))
+            .act(
+                &id,
+                Some(token),
+                json!({"action": action, "expect": mine.seq}),
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(seq_of(&body), mine.seq + 1);
@@ -250,27 +266,83 @@ async fn refusals_say_why_in_order() {
     let north = created.seats[1].token.as_str();
     let code = |body: &Value| body["code"].as_str().unwrap_or("").to_owned();
     // Unknown game.
-    let (status, body) = server.act("0123456789abcdef", Some(south), json!({"action": "x", "expect": 0})).await;
-    assert_eq!((status, code(&body).as_str()), (StatusCode::NOT_FOUND, "not-found"));
+    let (status, body) = server
+        .act(
+            "0123456789abcdef",
+            Some(south),
+            json!({"action": "x", "expect": 0}),
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body).as_str()),
+        (StatusCode::NOT_FOUND, "not-found")
+    );
     let (status, _) = server.show("nope", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     // No token, a wrong token, the other seat's token.
-    let (status, body) = server.act(id, None, json!({"action": "setup 123321", "expect": 0})).await;
-    assert_eq!((status, code(&body).as_str()), (StatusCode::UNAUTHORIZED, "no-token"));
-    let (status, body) = server.act(id, Some("0000"), json!({"action": "setup 123321", "expect": 0})).await;
-    assert_eq!((status, code(&body).as_str()), (StatusCode::FORBIDDEN, "wrong-token"));
+    let (status, body) = server
+        .act(id, None, json!({"action": "setup 123321", "expect": 0}))
+        .await;
+    assert_eq!(
+        (status, code(&body).as_str()),
+        (StatusCode::UNAUTHORIZED, "no-token")
+    );
+    let (status, body) = server
+        .act(
+            id,
+            Some("0000"),
+            json!({"action": "setup 123321", "expect": 0}),
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body).as_str()),
+        (StatusCode::FORBIDDEN, "wrong-token")
+    );
     let (status, _) = server.show(id, Some("0000")).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, body) = server.act(id, Some(north), json!({"action": "setup 123321", "expect": 0})).await;
-    assert_eq!((status, code(&body).as_str()), (StatusCode::FORBIDDEN, "not-your-turn"));
+    let (status, body) = server
+        .act(
+            id,
+            Some(north),
+            json!({"action": "setup 123321", "expect": 0}),
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body).as_str()),
+        (StatusCode::FORBIDDEN, "not-your-turn")
+    );
     // Stale, bad notation, illegal.
-    let (status, body) = server.act(id, Some(south), json!({"action": "setup 123321", "expect": 5})).await;
-    assert_eq!((status, code(&body).as_str()), (StatusCode::CONFLICT, "stale-version"));
-    let (status, body) = server.act(id, Some(south), json!({"action": "fly away", "expect": 0})).await;
-    assert_eq!((status, code(&body).as_str()), (StatusCode::BAD_REQUEST, "bad-notation"), "{body}");
-    let (status, body) = server.act(id, Some(south), json!({"action": "a1-a2", "expect": 0})).await;
-    assert_eq!((status, code(&body).as_str()), (StatusCode::UNPROCESSABLE_ENTITY, "illegal"), "{body}");
-    assert!(body["rule"].as_str().unwrap().starts_with("gyges."), "{body}");
+    let (status, body) = server
+        .act(
+            id,
+            Some(south),
+            json!({"action": "setup 123321", "expect": 5}),
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body).as_str()),
+        (StatusCode::CONFLICT, "stale-version")
+    );
+    let (status, body) = server
+        .act(id, Some(south), json!({"action": "fly away", "expect": 0}))
+        .await;
+    assert_eq!(
+        (status, code(&body).as_str()),
+        (StatusCode::BAD_REQUEST, "bad-notation"),
+        "{body}"
+    );
+    let (status, body) = server
+        .act(id, Some(south), json!({"action": "a1-a2", "expect": 0}))
+        .await;
+    assert_eq!(
+        (status, code(&body).as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, "illegal"),
+        "{body}"
+    );
+    assert!(
+        body["rule"].as_str().unwrap().starts_with("gyges."),
+        "{body}"
+    );
     // Malformed and oversized bodies.
     let response = server
         .http
@@ -285,14 +357,26 @@ async fn refusals_say_why_in_order() {
     let body: Value = response.json().await.unwrap();
     assert_eq!(code(&body), "bad-json");
     let (status, body) = server.act(id, Some(south), json!({"action": 3})).await;
-    assert_eq!((status, code(&body).as_str()), (StatusCode::BAD_REQUEST, "bad-json"));
+    assert_eq!(
+        (status, code(&body).as_str()),
+        (StatusCode::BAD_REQUEST, "bad-json")
+    );
     let huge = "x".repeat(100_000);
-    let (status, body) = server.act(id, Some(south), json!({"action": huge, "expect": 0})).await;
-    assert_eq!((status, code(&body).as_str()), (StatusCode::PAYLOAD_TOO_LARGE, "too-large"));
+    let (status, body) = server
+        .act(id, Some(south), json!({"action": huge, "expect": 0}))
+        .await;
+    assert_eq!(
+        (status, code(&body).as_str()),
+        (StatusCode::PAYLOAD_TOO_LARGE, "too-large")
+    );
     // Bad games and seats.
     for (game, seats, expected) in [
         ("chess", vec!["human", "human"], "bad-spec"),
-        ("orbit(board=/etc/passwd)", vec!["human", "human"], "bad-spec"),
+        (
+            "orbit(board=/etc/passwd)",
+            vec!["human", "human"],
+            "bad-spec",
+        ),
         ("gyges", vec!["human"], "bad-seats"),
         ("gyges", vec!["human", "ugi:/bin/sh"], "bad-seats"),
         ("gyges", vec!["ai:1", "ai:2"], "bad-seats"),
@@ -305,23 +389,43 @@ async fn refusals_say_why_in_order() {
             .send()
             .await
             .unwrap();
-        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{game} {seats:?}");
+        assert_eq!(
+            response.status(),
+            StatusCode::BAD_REQUEST,
+            "{game} {seats:?}"
+        );
         let body: Value = response.json().await.unwrap();
         assert_eq!(code(&body), expected, "{body}");
     }
     // Nothing was played; a legal move still goes through.
-    let (status, body) = server.act(id, Some(south), json!({"action": "setup 123321", "expect": 0})).await;
+    let (status, body) = server
+        .act(
+            id,
+            Some(south),
+            json!({"action": "setup 123321", "expect": 0}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // Over WebSocket: malformed, oversized and a spectator's act.
     let mut spectator = server.socket(id, json!({"type": "hello"})).await;
-    spectator.until(|m| matches!(m, ServerMessage::Snapshot(_))).await;
-    spectator.send(json!({"type": "act", "cid": "a", "action": "setup 123321", "expect": 1})).await;
-    match spectator.until(|m| matches!(m, ServerMessage::Reject { .. })).await {
+    spectator
+        .until(|m| matches!(m, ServerMessage::Snapshot(_)))
+        .await;
+    spectator
+        .send(json!({"type": "act", "cid": "a", "action": "setup 123321", "expect": 1}))
+        .await;
+    match spectator
+        .until(|m| matches!(m, ServerMessage::Reject { .. }))
+        .await
+    {
         ServerMessage::Reject { code, .. } => assert_eq!(code, "spectator"),
         _ => unreachable!(),
     }
     spectator.ws.send(Message::text("{nope")).await.unwrap();
-    match spectator.until(|m| matches!(m, ServerMessage::Error { .. })).await {
+    match spectator
+        .until(|m| matches!(m, ServerMessage::Error { .. }))
+        .await
+    {
         ServerMessage::Error { code, .. } => assert_eq!(code, "bad-json"),
         _ => unreachable!(),
     }
@@ -342,7 +446,9 @@ async fn refusals_say_why_in_order() {
     let (status, _) = server.show(id, None).await;
     assert_eq!(status, StatusCode::OK);
     // A bad token on the socket.
-    let mut intruder = server.socket(id, json!({"type": "hello", "token": "abc"})).await;
+    let mut intruder = server
+        .socket(id, json!({"type": "hello", "token": "abc"}))
+        .await;
     match intruder.next().await {
         ServerMessage::Error { code, .. } => assert_eq!(code, "wrong-token"),
         other => panic!("{other:?}"),
@@ -357,9 +463,16 @@ async fn a_resend_after_a_reconnect_is_applied_once_and_missed_events_come_back(
     let id = &created.id;
     let south = &created.seats[0].token;
     let north = &created.seats[1].token;
-    let mut seat = server.socket(id, json!({"type": "hello", "token": south})).await;
+    let mut seat = server
+        .socket(id, json!({"type": "hello", "token": south}))
+        .await;
     match seat.next().await {
-        ServerMessage::Welcome { role, seat, connected, .. } => {
+        ServerMessage::Welcome {
+            role,
+            seat,
+            connected,
+            ..
+        } => {
             assert_eq!((role.as_str(), seat), ("seat", Some(0)));
             assert_eq!(connected, vec![true, false]);
         }
@@ -368,18 +481,33 @@ async fn a_resend_after_a_reconnect_is_applied_once_and_missed_events_come_back(
     let act = json!({"type": "act", "cid": "move-1", "action": "setup 123321", "expect": 0});
     seat.send(act.clone()).await;
     let acked = seat.until(|m| matches!(m, ServerMessage::Ack { .. })).await;
-    let ServerMessage::Ack { cid, seq } = acked else { unreachable!() };
+    let ServerMessage::Ack { cid, seq } = acked else {
+        unreachable!()
+    };
     assert_eq!((cid.as_str(), seq), ("move-1", 1));
     // The ack comes before the event it caused.
     let event = seat.next().await;
-    assert!(matches!(&event, ServerMessage::Event(e) if e.seq == 1), "{event:?}");
+    assert!(
+        matches!(&event, ServerMessage::Event(e) if e.seq == 1),
+        "{event:?}"
+    );
     drop(seat);
     // North moves meanwhile; a spectator saw up to 0 and comes back.
-    let (status, _) = server.act(id, Some(north), json!({"action": "setup 321123", "expect": 1})).await;
+    let (status, _) = server
+        .act(
+            id,
+            Some(north),
+            json!({"action": "setup 321123", "expect": 1}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let mut watcher = server.socket(id, json!({"type": "hello", "since": 0})).await;
+    let mut watcher = server
+        .socket(id, json!({"type": "hello", "since": 0}))
+        .await;
     watcher.next().await;
-    let missed: Vec<_> = [watcher.next().await, watcher.next().await].into_iter().collect();
+    let missed: Vec<_> = [watcher.next().await, watcher.next().await]
+        .into_iter()
+        .collect();
     match (&missed[0], &missed[1]) {
         (ServerMessage::Event(a), ServerMessage::Event(b)) => {
             assert_eq!((a.seq, b.seq), (1, 2));
@@ -389,14 +517,19 @@ async fn a_resend_after_a_reconnect_is_applied_once_and_missed_events_come_back(
         other => panic!("{other:?}"),
     }
     // South reconnects, having seen 1, and resends its move: acknowledged, not replayed.
-    let mut seat = server.socket(id, json!({"type": "hello", "token": south, "since": 1})).await;
+    let mut seat = server
+        .socket(id, json!({"type": "hello", "token": south, "since": 1}))
+        .await;
     seat.next().await;
     match seat.next().await {
         ServerMessage::Event(e) => assert_eq!(e.seq, 2),
         other => panic!("{other:?}"),
     }
     seat.send(act).await;
-    match seat.until(|m| matches!(m, ServerMessage::Ack { .. } | ServerMessage::Reject { .. })).await {
+    match seat
+        .until(|m| matches!(m, ServerMessage::Ack { .. } | ServerMessage::Reject { .. }))
+        .await
+    {
         ServerMessage::Ack { seq, .. } => assert_eq!(seq, 1),
         other => panic!("{other:?}"),
     }
@@ -409,9 +542,15 @@ async fn a_resend_after_a_reconnect_is_applied_once_and_missed_events_come_back(
         vec![true, false]
     );
     // A stale action over the socket is rejected with the seq now.
-    seat.send(json!({"type": "act", "cid": "move-2", "action": "a1-a2", "expect": 1})).await;
-    match seat.until(|m| matches!(m, ServerMessage::Reject { .. } | ServerMessage::Ack { .. })).await {
-        ServerMessage::Reject { code, seq, .. } => assert_eq!((code.as_str(), seq), ("stale-version", 2)),
+    seat.send(json!({"type": "act", "cid": "move-2", "action": "a1-a2", "expect": 1}))
+        .await;
+    match seat
+        .until(|m| matches!(m, ServerMessage::Reject { .. } | ServerMessage::Ack { .. }))
+        .await
+    {
+        ServerMessage::Reject { code, seq, .. } => {
+            assert_eq!((code.as_str(), seq), ("stale-version", 2))
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -424,13 +563,22 @@ async fn triles_hands_and_draws_reach_no_one_else() {
     let server = serve(&dir.path().join("t.db")).await;
     let created = server.create("triles", &["human", "human"]).await;
     let id = &created.id;
-    let tokens = [created.seats[0].token.clone(), created.seats[1].token.clone()];
+    let tokens = [
+        created.seats[0].token.clone(),
+        created.seats[1].token.clone(),
+    ];
     let mut seats = Vec::new();
     for token in &tokens {
         // From 0: the deal comes as missed events, each as its seat may know it.
-        seats.push(server.socket(id, json!({"type": "hello", "token": token, "since": 0})).await);
+        seats.push(
+            server
+                .socket(id, json!({"type": "hello", "token": token, "since": 0}))
+                .await,
+        );
     }
-    let mut spectator = server.socket(id, json!({"type": "hello", "since": 0})).await;
+    let mut spectator = server
+        .socket(id, json!({"type": "hello", "since": 0}))
+        .await;
     let mut responses: [Vec<String>; 3] = Default::default();
     let mut n = 11u64;
     for _ in 0..80 {
@@ -468,7 +616,11 @@ async fn triles_hands_and_draws_reach_no_one_else() {
             let v: Value = serde_json::from_str(frame).unwrap();
             for view in [&v["view"], &v["state"]["view"]] {
                 if view.is_object() {
-                    assert_eq!(view["viewer"]["seat"], json!(seat), "a view for another seat: {frame}");
+                    assert_eq!(
+                        view["viewer"]["seat"],
+                        json!(seat),
+                        "a view for another seat: {frame}"
+                    );
                     let hand = view["hand"].as_object().unwrap();
                     if hand.values().map(|c| c.as_u64().unwrap()).sum::<u64>() >= 3 {
                         hands.push(format!("\"hand\":{}", view["hand"]));
@@ -498,7 +650,10 @@ async fn triles_hands_and_draws_reach_no_one_else() {
         for frame in &others {
             for hand in &own[s] {
                 // Both hands alike by chance would be no leak; a long hand almost never is.
-                assert!(!frame.contains(hand.as_str()) || own[1 - s].contains(hand), "{hand} in {frame}");
+                assert!(
+                    !frame.contains(hand.as_str()) || own[1 - s].contains(hand),
+                    "{hand} in {frame}"
+                );
             }
             assert!(!frame.contains("pool:"), "a position in {frame}");
         }
@@ -565,7 +720,11 @@ fn a_restart_on_the_same_file_goes_on_with_the_ai_seats() {
             }
             let action = pick(&mine.legal, &mut n);
             let (status, body) = server
-                .act(&created.id, Some(&token), json!({"action": action, "expect": mine.seq}))
+                .act(
+                    &created.id,
+                    Some(&token),
+                    json!({"action": action, "expect": mine.seq}),
+                )
                 .await;
             assert_eq!(status, StatusCode::OK, "{body}");
         }
@@ -587,7 +746,11 @@ fn a_restart_on_the_same_file_goes_on_with_the_ai_seats() {
             if mine.result.is_some() || !mine.legal.is_empty() {
                 if let Some(action) = (!mine.legal.is_empty()).then(|| pick(&mine.legal, &mut n)) {
                     let (status, body) = server
-                        .act(&created.id, Some(token), json!({"action": action, "expect": mine.seq}))
+                        .act(
+                            &created.id,
+                            Some(token),
+                            json!({"action": action, "expect": mine.seq}),
+                        )
                         .await;
                     assert_eq!(status, StatusCode::OK, "{body}");
                 }
