@@ -8,7 +8,9 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
-use trio_core::Record;
+use serde::Serialize;
+use trio_catalog::AgentSpec;
+use trio_core::{Record, Seat, Turn};
 
 use crate::error::ApiError;
 use crate::protocol::{
@@ -19,6 +21,21 @@ use crate::state::AppState;
 
 /// The longest lobby.
 const LOBBY_SIZE: usize = 200;
+/// The AI level that gives hints.
+const HINT_LEVEL: u8 = 3;
+
+#[derive(Debug, Serialize)]
+struct HintShown {
+    action: String,
+    level: u8,
+}
+
+#[derive(Debug, Serialize)]
+struct ReplayStep {
+    ply: usize,
+    total: usize,
+    view: serde_json::Value,
+}
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -28,6 +45,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/resign", post(resignations_create))
         .route("/api/games/{id}/undo", post(undos_create))
         .route("/api/games/{id}/record", get(records_show))
+        .route("/api/games/{id}/hint", get(hints_show))
+        .route("/api/games/{id}/replay/{ply}", get(replays_show))
         .route("/api/games/{id}/ws", get(crate::ws::sockets_open))
         .fallback(not_found)
 }
@@ -76,7 +95,9 @@ async fn games_create(
     State(state): State<AppState>,
     Body(request): Body<CreateGame>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
-    let created = state.create(&request.game, &request.seats).await?;
+    let created = state
+        .create_from(&request.game, &request.seats, request.position.as_deref())
+        .await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -166,6 +187,90 @@ async fn records_show(
 ) -> Result<Json<Record>, ApiError> {
     let record = state.ask(&id, |reply| Command::Record { reply }).await?;
     Ok(Json(record))
+}
+
+/// The AI's suggestion for the seat to move, in a game against the AI alone (`docs/api.md`).
+async fn hints_show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<HintShown>, ApiError> {
+    let token = bearer(&headers)?;
+    let (spec, position) = state
+        .ask(&id, |reply| Command::Hint {
+            token: token.clone(),
+            reply,
+        })
+        .await?;
+    let seed = crate::secrets::new_seed();
+    let hint = tokio::task::spawn_blocking(move || {
+        trio_catalog::game(&spec).and_then(|game| game.hint(&position, HINT_LEVEL, seed))
+    })
+    .await
+    .map_err(|_| ApiError::unavailable())?
+    .map_err(|e| {
+        tracing::error!(game = %id, "a hint failed: {e}");
+        ApiError::unavailable()
+    })?;
+    Ok(Json(HintShown {
+        action: hint.action,
+        level: HINT_LEVEL,
+    }))
+}
+
+/// A finished game after its first `ply` actions, as the caller may see it: for a replay.
+async fn replays_show(
+    State(state): State<AppState>,
+    Path((id, ply)): Path<(String, usize)>,
+    headers: HeaderMap,
+) -> Result<Json<ReplayStep>, ApiError> {
+    let token = bearer(&headers)?;
+    let viewer = match token {
+        Some(_) => {
+            state
+                .ask(&id, |reply| Command::Show {
+                    token: token.clone(),
+                    reply,
+                })
+                .await?
+                .you
+        }
+        None => None,
+    };
+    let record = state.ask(&id, |reply| Command::Record { reply }).await?;
+    let step = tokio::task::spawn_blocking(move || replay_step(&record, ply, viewer))
+        .await
+        .map_err(|_| ApiError::unavailable())?
+        .map_err(|e| {
+            tracing::error!(game = %id, "a replay failed: {e}");
+            ApiError::unavailable()
+        })?;
+    Ok(Json(step))
+}
+
+/// Plays the record's first `ply` actions again (chance from its seed) and shows the game.
+fn replay_step(record: &Record, ply: usize, viewer: Option<u8>) -> Result<ReplayStep, String> {
+    let ply = ply.min(record.actions.len());
+    let game = trio_catalog::game(&record.game).map_err(|e| e.to_string())?;
+    let people = vec![AgentSpec::Human; game.seat_count()];
+    let mut live = game
+        .start(record.seed, &people, record.start.as_deref())
+        .map_err(|e| e.to_string())?;
+    for action in &record.actions[..ply] {
+        match live.turn() {
+            Turn::Chance => live.step().map(drop).map_err(|e| e.to_string())?,
+            Turn::Seat(seat) => live
+                .submit(seat, action, None)
+                .map(drop)
+                .map_err(|e| e.to_string())?,
+            Turn::Over => break,
+        }
+    }
+    Ok(ReplayStep {
+        ply,
+        total: record.actions.len(),
+        view: live.view_json(viewer.map(Seat)),
+    })
 }
 
 async fn not_found() -> impl IntoResponse {

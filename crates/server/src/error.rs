@@ -2,6 +2,8 @@
 //! `"rule"` for an illegal move). Codes are stable; messages say what is wrong without
 //! internals (a storage failure is logged and answered as `unavailable`).
 
+use std::collections::BTreeMap;
+
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -15,6 +17,8 @@ pub struct ApiError {
     pub code: &'static str,
     pub message: String,
     pub rule: Option<String>,
+    /// The rule's arguments (`piece`, `steps`), for a message in the client's language.
+    pub args: BTreeMap<String, String>,
 }
 
 #[derive(Serialize)]
@@ -23,6 +27,8 @@ struct Body<'a> {
     message: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     rule: Option<&'a str>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    args: &'a BTreeMap<String, String>,
 }
 
 impl ApiError {
@@ -32,6 +38,7 @@ impl ApiError {
             code,
             message: message.into(),
             rule: None,
+            args: BTreeMap::new(),
         }
     }
 
@@ -79,6 +86,7 @@ impl ApiError {
             code: error.code(),
             message,
             rule: error.breach().map(|b| b.rule.clone()),
+            args: error.breach().map(|b| b.args.clone()).unwrap_or_default(),
         }
     }
 
@@ -109,6 +117,7 @@ impl IntoResponse for ApiError {
             code: self.code,
             message: &self.message,
             rule: self.rule.as_deref(),
+            args: &self.args,
         };
         (self.status, Json(body)).into_response()
     }

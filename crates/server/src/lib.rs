@@ -12,13 +12,13 @@
 
 mod api;
 mod error;
-mod page;
 pub mod protocol;
 mod room;
 pub mod secrets;
 mod sqlite;
 mod state;
 pub mod store;
+mod ui;
 mod ws;
 
 use axum::extract::DefaultBodyLimit;
@@ -33,7 +33,7 @@ pub use store::{Storage, StorageError};
 /// [`protocol::MAX_MESSAGE_BYTES`].
 pub fn app(state: AppState) -> Router {
     Router::new()
-        .merge(page::router())
+        .merge(ui::router())
         .merge(api::router())
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
         .with_state(state)

@@ -22,6 +22,9 @@ pub struct CreateGame {
     pub game: String,
     /// Who sits in each seat: `human`, `random` or `ai:1` to `ai:5`.
     pub seats: Vec<String>,
+    /// The position to start from, in the game's notation; a new game without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
 }
 
 /// The answer to [`CreateGame`]: the only time the seat tokens are shown.
@@ -258,6 +261,9 @@ pub enum ServerMessage {
         message: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rule: Option<String>,
+        /// The rule's arguments, for a message in the client's language.
+        #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+        args: std::collections::BTreeMap<String, String>,
         seq: u64,
     },
     /// Which seats have a client connected, by seat.

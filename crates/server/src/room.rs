@@ -105,6 +105,13 @@ pub(crate) enum Command {
     Record {
         reply: oneshot::Sender<Result<Record, ApiError>>,
     },
+    /// What a hint needs: the game's spec and whole position, for the seat of `token` when
+    /// it is to move and every other seat is a bot. It never leaves the server: the hint
+    /// searches from the mover's view alone.
+    Hint {
+        token: Option<String>,
+        reply: oneshot::Sender<Result<(String, String), ApiError>>,
+    },
 }
 
 /// An action of the current line (undone ones are gone), with who may know it.
@@ -269,7 +276,7 @@ impl Room {
             .collect::<Result<Vec<_>, _>>()?;
         let outside = vec![AgentSpec::Human; agents.len()];
         let live = game
-            .start(row.seed, &outside, None)
+            .start(row.seed, &outside, row.start.as_deref())
             .map_err(|e| bad(e.to_string()))?;
         let seats = live.seat_count();
         let seat_names = (0..seats).map(|s| live.seat_name(Seat(s as u8))).collect();
@@ -610,6 +617,9 @@ impl Room {
             Command::Record { reply } => {
                 let _ = reply.send(Err(not_over()));
             }
+            Command::Hint { token, reply } => {
+                let _ = reply.send(self.hint_position(token.as_deref()));
+            }
             act @ Command::Act { .. } => self.deferred.push_back(act),
         }
     }
@@ -786,6 +796,7 @@ impl Room {
                         code: e.code.to_owned(),
                         message: e.message,
                         rule: e.rule,
+                        args: e.args,
                         seq: room.now.seq,
                     },
                 };
@@ -877,16 +888,53 @@ impl Room {
             }
         }
         let depth = live.undo_depth(seat)?;
+        // The AI's answers go back with the move they answered; a person's never do.
+        let person = |by: u8| self.agents[usize::from(by)].is_human();
         if self.line[self.line.len() - depth..]
             .iter()
-            .any(|k| k.by != Some(seat.0))
+            .any(|k| k.by != Some(seat.0) && k.by.is_none_or(person))
         {
             return Err(PlayError::NoUndo(
-                "another seat has acted since (only your own moves can be taken back)".to_owned(),
+                "another player has acted since (only your own moves and the AI's answers \
+                 can be taken back)"
+                    .to_owned(),
             ));
         }
         let depth = self.undo_line(seat).map_err(PlayError::NoUndo)?;
         Ok((EventKind::Undo, Some(depth)))
+    }
+
+    /// The spec and position to search a hint from, for the seat of `token` to move in a
+    /// game against the AI alone.
+    fn hint_position(&self, token: Option<&str>) -> Result<(String, String), ApiError> {
+        let Some(seat) = self.viewer(token)? else {
+            return Err(ApiError::new(
+                axum::http::StatusCode::UNAUTHORIZED,
+                "no-token",
+                "a hint is for a seat: Authorization: Bearer <token>",
+            ));
+        };
+        let against_ai = self
+            .agents
+            .iter()
+            .enumerate()
+            .all(|(s, a)| s == usize::from(seat) || !a.is_human());
+        if !against_ai {
+            return Err(ApiError::new(
+                axum::http::StatusCode::FORBIDDEN,
+                "no-hint",
+                "hints are given only in games against the AI",
+            ));
+        }
+        match (&self.live, self.now.mover) {
+            (Some(live), Some(mover)) if mover == seat => Ok((self.spec.clone(), live.position())),
+            _ if self.over() => Err(ApiError::play(&PlayError::GameOver)),
+            _ => Err(ApiError::new(
+                axum::http::StatusCode::FORBIDDEN,
+                "not-your-turn",
+                "a hint is for the seat to move",
+            )),
+        }
     }
 
     fn record(&self) -> Result<Record, ApiError> {

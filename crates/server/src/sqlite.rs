@@ -31,13 +31,22 @@ const MAX_BATCH: usize = 512;
 
 /// The embedded migrations, in order.
 fn migrator() -> Migrator {
-    Migrator::with_migrations(vec![Migration::new(
-        1,
-        "games".into(),
-        MigrationType::Simple,
-        include_str!("../migrations/0001_games.sql").into_sql_str(),
-        false,
-    )])
+    Migrator::with_migrations(vec![
+        Migration::new(
+            1,
+            "games".into(),
+            MigrationType::Simple,
+            include_str!("../migrations/0001_games.sql").into_sql_str(),
+            false,
+        ),
+        Migration::new(
+            2,
+            "start".into(),
+            MigrationType::Simple,
+            include_str!("../migrations/0002_start.sql").into_sql_str(),
+            false,
+        ),
+    ])
 }
 
 type Pending = (Append, oneshot::Sender<Result<(), StorageError>>);
@@ -179,7 +188,8 @@ impl Storage for SqliteStorage {
             let mut tx = self.writer.begin().await?;
             sqlx::query(
                 "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, version, status, \
-                 created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
+                 created_at, updated_at, start_position) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)",
             )
             .bind(&game.id)
             .bind(&game.spec)
@@ -189,6 +199,7 @@ impl Storage for SqliteStorage {
             .bind(game.version as i64)
             .bind(game.status.as_str())
             .bind(game.created_at)
+            .bind(game.start.as_deref())
             .execute(&mut *tx)
             .await?;
             for (seat, row) in game.seats.iter().enumerate() {
@@ -239,8 +250,8 @@ impl Storage for SqliteStorage {
             // One read transaction, so the game and its events agree.
             let mut tx = self.readers.begin().await?;
             let Some(row) = sqlx::query(
-                "SELECT id, spec, seed, seed_nonce, seed_hash, version, status, created_at \
-                 FROM games WHERE id = $1",
+                "SELECT id, spec, seed, seed_nonce, seed_hash, version, status, created_at, \
+                 start_position FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(&mut *tx)
@@ -292,6 +303,7 @@ impl Storage for SqliteStorage {
                 version: row.try_get::<i64, _>("version")? as u64,
                 status: Status::parse(&row.try_get::<String, _>("status")?)?,
                 created_at: row.try_get("created_at")?,
+                start: row.try_get("start_position")?,
                 seats,
             };
             Ok(Some(StoredGame { game, events }))
@@ -318,6 +330,7 @@ mod tests {
             version: 0,
             status: Status::Running,
             created_at: 1,
+            start: None,
             seats: vec![
                 SeatRow {
                     agent: "human".to_owned(),

@@ -147,11 +147,26 @@ impl AppState {
     /// Creates a game: checks the spec and seats, draws the seed, stores it, starts its
     /// room.
     pub async fn create(&self, spec: &str, seats: &[String]) -> Result<Created, ApiError> {
+        self.create_from(spec, seats, None).await
+    }
+
+    /// Creates a game as [`AppState::create`] does, starting from `position` (in the game's
+    /// notation) when given.
+    pub async fn create_from(
+        &self,
+        spec: &str,
+        seats: &[String],
+        position: Option<&str>,
+    ) -> Result<Created, ApiError> {
         let game = checked_game(spec)?;
         let agents = checked_agents(seats)?;
         // A game the catalog cannot start is refused before anything is stored.
         game.start(0, &agents, None)
             .map_err(|e| ApiError::bad_request("bad-seats", e.to_string()))?;
+        if let Some(position) = position {
+            game.start(0, &agents, Some(position))
+                .map_err(|e| ApiError::bad_request("bad-position", e.to_string()))?;
+        }
         let id = secrets::new_game_id();
         let seed = secrets::new_seed();
         let nonce = secrets::new_nonce();
@@ -184,6 +199,7 @@ impl AppState {
             version: 0,
             status: Status::Running,
             created_at: now(),
+            start: position.map(str::to_owned),
             seats: rows,
         };
         self.inner.store.create(&row).await.map_err(|e| {

@@ -61,6 +61,8 @@ pub struct GameRow {
     pub status: Status,
     /// Seconds since the Unix epoch.
     pub created_at: i64,
+    /// The position the game started from (in the game's notation); `None`: a new game.
+    pub start: Option<String>,
     pub seats: Vec<SeatRow>,
 }
 

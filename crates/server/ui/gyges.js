@@ -1,0 +1,260 @@
+// Gygès: the 6×6 board (South at the bottom, or North for North's player), pieces drawn
+// with their rings (1, 2, 3), the mover's active row marked, the goal beyond each edge.
+// Tap a piece of the active row: the squares where it can end light up (bounce chains
+// are found by the server: a move is written by its result). Ending on a piece offers
+// the replacement: the drop squares light up. A chosen move is confirmed by a second tap
+// or the Confirm button. Setup is played on the home row.
+
+import { s, clear } from './dom.js';
+import { t, word } from './i18n.js';
+
+const FILES = 'abcdef';
+const SQ = 100;
+
+function parse(action) {
+  if (!action) return null;
+  let m = /^setup ([123]{6})$/.exec(action);
+  if (m) return { setup: m[1] };
+  m = /^([a-f][1-6])-(G|[a-f][1-6])(?:=([a-f][1-6]))?$/.exec(action);
+  if (!m) return null;
+  return { from: m[1], to: m[2], drop: m[3] || null };
+}
+
+export class GygesBoard {
+  constructor(host, ctx) {
+    this.host = host;
+    this.ctx = ctx;
+    this.sel = null; // {from, to?}
+    this.setup = null;
+    this.svg = s('svg', { class: 'board gyges', viewBox: '-8 -78 616 756', role: 'img' });
+    host.append(this.svg);
+  }
+
+  reset() {
+    this.sel = null;
+    this.setup = null;
+  }
+
+  flipped() {
+    return this.model.you === 1;
+  }
+
+  xy(square) {
+    const f = FILES.indexOf(square[0]);
+    const r = Number(square[1]);
+    return this.flipped() ? { x: (5 - f) * SQ, y: (r - 1) * SQ } : { x: f * SQ, y: (6 - r) * SQ };
+  }
+
+  render(model) {
+    this.model = model;
+    const { view } = model;
+    const legal = model.mine ? model.legal : [];
+    const moves = legal.map(parse).filter(Boolean);
+    this.moves = moves;
+    const svg = clear(this.svg);
+    const setupMine = moves.some(m => m.setup);
+    const mover = view.to_move;
+    const activeRank = view.active_rows && mover ? view.active_rows[mover] : null;
+    const last = parse(model.last);
+    const hint = parse(model.hint);
+    const proposed = parse(model.proposed);
+
+    // The goals beyond the edges: North's edge is South's goal and the other way round.
+    const topSide = this.flipped() ? 'North' : 'South';
+    const bottomSide = this.flipped() ? 'South' : 'North';
+    const canGoal = this.sel && moves.some(m => m.from === this.sel.from && m.to === 'G');
+    const goalY = { top: -70, bottom: 608 };
+    for (const [place, side] of [['top', topSide], ['bottom', bottomSide]]) {
+      const lit = canGoal && side === mover;
+      const g = s('g', { class: 'goal' + (lit ? ' target' : ''), 'data-goal': side });
+      g.append(s('rect', { x: 0, y: goalY[place], width: 600, height: 62, rx: 10 }));
+      g.append(s('text', { x: 300, y: goalY[place] + 40, 'text-anchor': 'middle' },
+        [t('gyges.goal', { name: t('gyges.' + side) })]));
+      g.addEventListener('click', () => this.tapGoal(side));
+      svg.append(g);
+    }
+
+    // Squares.
+    const targets = new Map(); // square -> 'end' | 'drop'
+    if (this.sel && !this.sel.to) {
+      for (const m of moves) if (m.from === this.sel.from && m.to !== 'G') targets.set(m.to, 'end');
+    } else if (this.sel && this.sel.to) {
+      for (const m of moves) if (m.from === this.sel.from && m.to === this.sel.to && m.drop) targets.set(m.drop, 'drop');
+    }
+    const movable = new Set(moves.map(m => m.from).filter(Boolean));
+    for (let r = 1; r <= 6; r++) {
+      for (const f of FILES) {
+        const sq = f + r;
+        const { x, y } = this.xy(sq);
+        const dark = (FILES.indexOf(f) + r) % 2 === 0;
+        const classes = ['sq', dark ? 'dark' : 'light'];
+        if (activeRank === r) classes.push('active');
+        if (last && (last.from === sq || last.to === sq)) classes.push('last');
+        if (last && last.drop === sq) classes.push('lastdrop');
+        if (hint && (hint.from === sq || hint.to === sq || hint.drop === sq)) classes.push('hint');
+        if (this.sel && this.sel.from === sq) classes.push('selected');
+        if (this.sel && this.sel.to === sq) classes.push('landing');
+        if (targets.has(sq)) classes.push('target', targets.get(sq));
+        if (proposed && (proposed.to === sq || proposed.drop === sq)) classes.push('proposed');
+        const g = s('g', { class: classes.join(' '), 'data-sq': sq });
+        g.append(s('rect', { x, y, width: SQ, height: SQ }));
+        g.append(s('text', { x: x + 5, y: y + SQ - 6, class: 'coord' }, [sq]));
+        const value = this.pieceAt(sq, view, setupMine);
+        if (value) g.append(piece(x + SQ / 2, y + SQ / 2, value, movable.has(sq)));
+        if (targets.has(sq)) g.append(s('circle', { cx: x + SQ / 2, cy: y + SQ / 2, r: value ? 44 : 14, class: 'dot' }));
+        g.addEventListener('click', () => this.tap(sq));
+        svg.append(g);
+      }
+    }
+    if (activeRank) {
+      const { y } = this.xy('a' + activeRank);
+      svg.append(s('rect', { x: 1, y: y + 1, width: 598, height: SQ - 2, class: 'activerow', 'pointer-events': 'none' }));
+    }
+    this.prompt(setupMine, mover);
+  }
+
+  pieceAt(sq, view, setupMine) {
+    if (setupMine && this.setupRank() === Number(sq[1])) {
+      return Number(this.setupValues()[FILES.indexOf(sq[0])]);
+    }
+    return view.squares[sq];
+  }
+
+  setupRank() {
+    return this.model.view.to_move === 'North' ? 6 : 1;
+  }
+
+  setupValues() {
+    if (!this.setup) this.setup = this.setupRank() === 6 ? '321123' : '123321';
+    return this.setup;
+  }
+
+  prompt(setupMine, mover) {
+    const { ctx, model } = this;
+    if (!model.mine) {
+      ctx.actions([]);
+      if (model.view.phase === 'setup' && mover) ctx.prompt(t('gyges.setup.wait', { name: t('gyges.' + mover) }));
+      return;
+    }
+    if (setupMine) {
+      const valid = this.validSetup();
+      ctx.prompt(valid ? t('gyges.setup') : t('gyges.setup.invalid'));
+      ctx.actions([
+        { label: t('gyges.setup.random'), tool: 'shuffle', onClick: () => this.shuffle() },
+        { label: t('play.confirm'), tool: 'setup', primary: true, disabled: !valid, onClick: () => ctx.commit('setup ' + this.setup) },
+      ]);
+      return;
+    }
+    ctx.actions([]);
+    if (!this.sel) ctx.prompt(t('gyges.pick'));
+    else if (!this.sel.to) ctx.prompt(t('gyges.target'));
+    else ctx.prompt(t('gyges.drop', { square: this.sel.to }));
+  }
+
+  validSetup() {
+    const v = this.setupValues();
+    return [1, 2, 3].every(n => v.split('').filter(c => Number(c) === n).length === 2);
+  }
+
+  shuffle() {
+    const v = '112233'.split('');
+    for (let i = v.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [v[i], v[j]] = [v[j], v[i]];
+    }
+    this.setup = v.join('');
+    this.ctx.redraw();
+  }
+
+  tap(sq) {
+    const { model, ctx } = this;
+    if (!model.mine) return;
+    const moves = this.moves;
+    if (moves.some(m => m.setup)) {
+      if (Number(sq[1]) !== this.setupRank()) return;
+      const i = FILES.indexOf(sq[0]);
+      const v = this.setupValues().split('');
+      v[i] = String((Number(v[i]) % 3) + 1);
+      this.setup = v.join('');
+      ctx.redraw();
+      return;
+    }
+    const proposed = parse(model.proposed);
+    if (proposed && (proposed.drop || proposed.to) === sq) {
+      ctx.commit(model.proposed);
+      return;
+    }
+    const value = model.view.squares[sq];
+    if (!this.sel) {
+      if (value) this.sel = { from: sq };
+      ctx.propose(null);
+      return;
+    }
+    if (this.sel.to) {
+      if (sq === this.sel.to) {
+        this.sel = { from: this.sel.from };
+        ctx.propose(null);
+        return;
+      }
+      const action = `${this.sel.from}-${this.sel.to}=${sq}`;
+      if (moves.some(m => m.from === this.sel.from && m.to === this.sel.to && m.drop === sq)) ctx.propose(action);
+      else ctx.attempt(action);
+      return;
+    }
+    if (sq === this.sel.from) {
+      this.sel = null;
+      ctx.propose(null);
+      return;
+    }
+    const ends = moves.filter(m => m.from === this.sel.from && m.to === sq);
+    if (ends.some(m => !m.drop)) {
+      ctx.propose(`${this.sel.from}-${sq}`);
+    } else if (ends.length) {
+      this.sel = { from: this.sel.from, to: sq };
+      ctx.propose(null);
+    } else if (value && moves.some(m => m.from === sq)) {
+      this.sel = { from: sq };
+      ctx.propose(null);
+    } else {
+      ctx.attempt(`${this.sel.from}-${sq}`);
+    }
+  }
+
+  tapGoal(side) {
+    const { model, ctx } = this;
+    if (!model.mine || !this.sel) return;
+    if (side !== model.view.to_move) return;
+    const action = `${this.sel.from}-G`;
+    if (model.proposed === action) ctx.commit(action);
+    else if (this.moves.some(m => m.from === this.sel.from && m.to === 'G')) ctx.propose(action);
+    else ctx.attempt(action);
+  }
+}
+
+/// A piece worth `value`: a disc with as many rings.
+export function piece(cx, cy, value, movable) {
+  const g = s('g', { class: 'piece' + (movable ? ' movable' : ''), 'data-value': value });
+  g.append(s('circle', { cx, cy, r: 40, class: 'body' }));
+  for (let i = 0; i < value; i++) {
+    g.append(s('circle', { cx, cy, r: 33 - i * 10, class: 'ring' }));
+  }
+  g.append(s('circle', { cx, cy, r: 4, class: 'pip' }));
+  return g;
+}
+
+/// A result sentence for the view's `result`.
+export function gygesResult(view) {
+  const r = view.result;
+  if (!r) return null;
+  const name = r.winner ? t('gyges.' + r.winner) : null;
+  if (r.end === 'goal') return t('gyges.end.goal', { name });
+  if (r.end === 'no-move') {
+    const loser = r.winner === 'South' ? 'North' : 'South';
+    return t('gyges.end.no-move', { name: t('gyges.' + loser) });
+  }
+  return t('gyges.end.' + r.end);
+}
+
+export function gygesSeatName(name) {
+  return t('gyges.' + name) || word(name);
+}

@@ -1,0 +1,248 @@
+// Talking to the server: the HTTP API (docs/api.md) and one WebSocket per seat or
+// spectator (docs/protocol.md). A `Conn` keeps a seat's picture of the game from
+// snapshots and events, reconnects with `since` when the socket drops, and resends an
+// action not yet answered once, with the same client id, so no move is lost or doubled
+// (also across a reload: unanswered actions are kept in localStorage).
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body.message || body.code || String(status));
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export async function api(method, path, { token, body } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = 'Bearer ' + token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let data;
+  try {
+    data = text ? JSON.parse(text) : {};
+  } catch {
+    data = { code: 'bad-json', message: text };
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+function newCid() {
+  const bytes = new Uint8Array(9);
+  crypto.getRandomValues(bytes);
+  return 'c' + Array.from(bytes, b => b.toString(16).padStart(2, '0')).join('');
+}
+
+const RETRY_MS = [300, 1000, 2000, 4000, 8000];
+
+/// One WebSocket to a game, for a seat (with its token) or a spectator.
+export class Conn {
+  constructor(gameId, token, onChange) {
+    this.gameId = gameId;
+    this.token = token;
+    this.onChange = onChange;
+    this.game = null; // {seq, seats, you, turn, view, legal, moves, result, seed_hash, game, id}
+    this.seat = null;
+    this.role = null;
+    this.connected = [];
+    this.open = false;
+    this.failures = 0;
+    this.closed = false;
+    this.error = null;
+    this.pendingKey = token ? `trio.pending.${gameId}.${token.slice(0, 8)}` : null;
+    this.pending = this.loadPending(); // cid -> message, unanswered
+    this.resent = new Set(); // cids resent after a reconnect: each at most once
+    this.connect();
+  }
+
+  loadPending() {
+    if (!this.pendingKey) return new Map();
+    try {
+      return new Map(JSON.parse(localStorage.getItem(this.pendingKey) || '[]'));
+    } catch {
+      return new Map();
+    }
+  }
+
+  savePending() {
+    if (!this.pendingKey) return;
+    if (this.pending.size) localStorage.setItem(this.pendingKey, JSON.stringify([...this.pending]));
+    else localStorage.removeItem(this.pendingKey);
+  }
+
+  connect() {
+    if (this.closed) return;
+    const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
+    const ws = new WebSocket(`${scheme}${location.host}/api/games/${this.gameId}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      const hello = { type: 'hello' };
+      if (this.token) hello.token = this.token;
+      if (this.game) hello.since = this.game.seq;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = e => this.receive(JSON.parse(e.data));
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.open = false;
+      this.onChange(this, 'offline');
+      if (this.closed || this.fatal) return;
+      const retry = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
+      const wait = Math.max(retry, (this.pausedUntil || 0) - Date.now());
+      this.failures += 1;
+      this.timer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+
+  /// Drops the connection as a network failure would, staying offline for `ms` (tests).
+  drop(ms = 0) {
+    this.pausedUntil = Date.now() + ms;
+    if (this.ws) this.ws.close();
+  }
+
+  send(message) {
+    if (this.open && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  /// Plays `action` at the version shown; kept until the server answers.
+  act(action) {
+    const message = { type: 'act', cid: newCid(), action, expect: this.game.seq };
+    this.pending.set(message.cid, message);
+    this.savePending();
+    this.send(message);
+    this.onChange(this, 'sent');
+    return message.cid;
+  }
+
+  undo() {
+    const message = { type: 'undo', cid: newCid(), expect: this.game.seq };
+    this.pending.set(message.cid, message);
+    this.savePending();
+    this.send(message);
+  }
+
+  resign() {
+    const message = { type: 'resign', cid: newCid() };
+    this.pending.set(message.cid, message);
+    this.savePending();
+    this.send(message);
+  }
+
+  receive(m) {
+    switch (m.type) {
+      case 'welcome':
+        this.open = true;
+        this.failures = 0;
+        this.role = m.role;
+        this.seat = m.seat;
+        this.connected = m.connected;
+        // Whatever was sent and not answered goes again, once, with its client id.
+        for (const [cid, message] of this.pending) {
+          if (this.resent.has(cid)) {
+            this.pending.delete(cid);
+            continue;
+          }
+          this.resent.add(cid);
+          this.send(message);
+        }
+        this.savePending();
+        this.onChange(this, 'welcome');
+        break;
+      case 'snapshot':
+        this.game = { ...m };
+        this.onChange(this, 'snapshot');
+        break;
+      case 'event':
+        this.event(m);
+        break;
+      case 'ack':
+        this.pending.delete(m.cid);
+        this.savePending();
+        this.onChange(this, 'ack', m);
+        break;
+      case 'reject':
+        this.pending.delete(m.cid);
+        this.savePending();
+        this.onChange(this, 'reject', m);
+        break;
+      case 'presence':
+        this.connected = m.connected;
+        if (this.game) this.game.seats.forEach((s, i) => { s.connected = !!m.connected[i]; });
+        this.onChange(this, 'presence');
+        break;
+      case 'error':
+        this.error = m;
+        if (m.code === 'wrong-token') this.fatal = true;
+        this.onChange(this, 'error', m);
+        break;
+      default:
+        break;
+    }
+  }
+
+  event(m) {
+    const game = this.game;
+    if (!game) return;
+    if (m.kind === 'undo') game.moves.splice(game.moves.length - (m.undone || 0));
+    else if (m.kind === 'play' || m.kind === 'chance') {
+      game.moves.push({ seat: m.seat, action: m.action ?? null });
+    }
+    if (m.kind === 'resign') game.resigned = m.seat;
+    game.seq = m.seq;
+    if (m.state) {
+      game.turn = m.state.turn;
+      game.view = m.state.view;
+      game.legal = m.state.legal;
+      game.result = m.state.result;
+      // Names can change with the view (a Triles seat's colour once drawn).
+      if (m.state.turn && m.state.turn.seat != null && m.state.turn.name) {
+        game.seats[m.state.turn.seat].name = m.state.turn.name;
+      }
+    }
+    this.onChange(this, 'event', m);
+  }
+}
+
+/// The tokens this browser holds for a game: seat tokens from the link's fragment
+/// (`#token=A&token=B` for several seats on one device) and from earlier visits.
+export function tokensFor(gameId) {
+  const key = `trio.tokens.${gameId}`;
+  const params = new URLSearchParams(location.hash.slice(1));
+  const fromLink = params.getAll('token').filter(t => /^[0-9a-f]{16,64}$/i.test(t));
+  let saved = [];
+  try {
+    saved = JSON.parse(localStorage.getItem(key) || '[]');
+  } catch {
+    saved = [];
+  }
+  const tokens = fromLink.length ? fromLink : saved;
+  if (fromLink.length) localStorage.setItem(key, JSON.stringify(fromLink));
+  return tokens;
+}
+
+export function rememberCreated(created) {
+  localStorage.setItem(`trio.created.${created.id}`, JSON.stringify(created));
+}
+
+export function createdGame(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(`trio.created.${gameId}`) || 'null');
+  } catch {
+    return null;
+  }
+}

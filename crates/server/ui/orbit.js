@@ -1,0 +1,283 @@
+// Na orbicie: the classic board (docs/rules/orbit.md): the centre, orbits 1 to 6 of 12
+// fields each (field 0 at the top, numbered clockwise), orbit 7 as the home ring, and the
+// lines: four between orbit k and k+1, at the fields i with i ≡ k (mod 3). Pawns in their
+// colours; a protected pawn wears a ring. The die shows the last roll. Tap a pawn of
+// yours: its destinations light up; a capture then asks where the captured pawn goes.
+
+import { s, clear } from './dom.js';
+import { t } from './i18n.js';
+
+const FIELDS = 12;
+const ORBITS = 6; // orbit 7 is home
+const R0 = 60; // centre radius
+const DR = 52; // distance between orbits
+const COLOURS = { red: '#d8342c', green: '#2e9a48', blue: '#2f6fd6', yellow: '#e8b817' };
+const PIPS = {
+  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+
+function radius(orbit) {
+  return R0 + orbit * DR;
+}
+
+function fieldXY(orbit, field) {
+  const a = (field / FIELDS) * 2 * Math.PI;
+  const r = radius(orbit);
+  return [r * Math.sin(a), -r * Math.cos(a)];
+}
+
+function parse(action) {
+  if (!action) return null;
+  let m = /^enter (\d+\.\d+)$/.exec(action);
+  if (m) return { enter: m[1] };
+  m = /^move (\d+\.\d+)-(H|\d+\.\d+)(?:>(C|\d+\.\d+))?$/.exec(action);
+  if (m) return { from: m[1], to: m[2], relocate: m[3] || null };
+  m = /^die ([1-6])$/.exec(action);
+  if (m) return { die: Number(m[1]) };
+  return { word: action };
+}
+
+export function lastRoll(moves) {
+  for (let i = moves.length - 1; i >= 0; i--) {
+    const p = parse(moves[i].action);
+    if (p && p.die) {
+      // The roller is the seat of the `roll` just before.
+      const roller = i > 0 ? moves[i - 1].seat : null;
+      return { face: p.die, seat: roller, index: i };
+    }
+  }
+  return null;
+}
+
+export class OrbitBoard {
+  constructor(host, ctx) {
+    this.ctx = ctx;
+    this.sel = null; // {from, to?}
+    const extent = radius(ORBITS + 1) + 46;
+    this.svg = s('svg', { class: 'board orbit', viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`, role: 'img' });
+    host.append(this.svg);
+  }
+
+  reset() {
+    this.sel = null;
+  }
+
+  render(model) {
+    this.model = model;
+    const { view } = model;
+    const legal = model.mine ? model.legal : [];
+    this.moves = legal.map(parse).filter(Boolean);
+    const svg = clear(this.svg);
+    const last = parse(model.lastMove);
+    const hint = parse(model.hint);
+    const proposed = parse(model.proposed);
+
+    // Home ring (orbit 7) and the orbits.
+    svg.append(s('circle', { r: radius(ORBITS + 1), class: 'home-ring' + (this.homeTarget() ? ' target' : ''), 'data-field': 'H' }));
+    const homeLabel = s('text', { x: 0, y: -radius(ORBITS + 1) + 6, class: 'ring-label', 'text-anchor': 'middle' }, [t('orbit.home')]);
+    svg.append(homeLabel);
+    svg.querySelector('.home-ring').addEventListener('click', () => this.tapField('H'));
+    for (let k = 1; k <= ORBITS; k++) {
+      svg.append(s('circle', { r: radius(k), class: 'orbit-ring' }));
+    }
+    // Lines between orbit k and k+1 (k = 1..6, the last to home).
+    for (let k = 1; k <= ORBITS; k++) {
+      for (let i = 0; i < FIELDS; i++) {
+        if (i % 3 !== k % 3) continue;
+        const [x1, y1] = fieldXY(k, i);
+        const [x2, y2] = fieldXY(k + 1, i);
+        svg.append(s('line', { x1, y1, x2, y2, class: 'orbit-line' }));
+      }
+    }
+    // Home counts per colour.
+    const seats = view.seats || [];
+    seats.forEach((seat, n) => {
+      const a = ((n + 0.5) / seats.length) * 2 * Math.PI + Math.PI / 4;
+      const r = radius(ORBITS + 1);
+      svg.append(s('g', { class: 'home-count', 'data-home': seat.colour }, [
+        s('circle', { cx: r * Math.sin(a), cy: -r * Math.cos(a), r: 15, fill: COLOURS[seat.colour], class: 'pawn-body' }),
+        s('text', { x: r * Math.sin(a), y: -r * Math.cos(a) + 5, 'text-anchor': 'middle', class: 'count-label' }, [String(seat.home)]),
+      ]));
+    });
+
+    // Targets for the selection.
+    const targets = new Map();
+    const mover = this.moverColour();
+    if (this.sel && !this.sel.to) {
+      for (const m of this.moves) if (m.from === this.sel.from) targets.set(m.to, m.relocate ? 'capture' : 'end');
+    } else if (this.sel && this.sel.to) {
+      for (const m of this.moves) if (m.from === this.sel.from && m.to === this.sel.to && m.relocate) targets.set(m.relocate, 'drop');
+    } else {
+      for (const m of this.moves) if (m.enter) targets.set(m.enter, 'enter');
+    }
+    this.targets = targets;
+
+    // Fields.
+    const pawnsAt = new Map();
+    for (const p of view.pawns || []) {
+      if (!pawnsAt.has(p.at)) pawnsAt.set(p.at, []);
+      pawnsAt.get(p.at).push(p);
+    }
+    const movable = new Set(this.moves.map(m => m.from).filter(Boolean));
+    for (let k = 1; k <= ORBITS; k++) {
+      for (let i = 0; i < FIELDS; i++) {
+        const name = `${k}.${i}`;
+        const [x, y] = fieldXY(k, i);
+        const classes = ['field'];
+        if (targets.has(name)) classes.push('target', targets.get(name));
+        if (last && (last.from === name || last.to === name || last.enter === name)) classes.push('last');
+        if (last && last.relocate === name) classes.push('lastdrop');
+        if (hint && (hint.from === name || hint.to === name || hint.enter === name)) classes.push('hint');
+        if (this.sel && (this.sel.from === name || this.sel.to === name)) classes.push('selected');
+        if (proposed && (proposed.to === name || proposed.enter === name || proposed.relocate === name)) classes.push('proposed');
+        const g = s('g', { class: classes.join(' '), 'data-field': name });
+        g.append(s('circle', { cx: x, cy: y, r: 17, class: 'spot' }));
+        const here = pawnsAt.get(name);
+        if (here) {
+          for (const p of here) g.append(pawn(x, y, p, movable.has(name) && p.colour === mover));
+        }
+        g.addEventListener('click', () => this.tapField(name));
+        svg.append(g);
+      }
+    }
+    // Field numbers outside the home ring.
+    for (let i = 0; i < FIELDS; i++) {
+      const [x, y] = fieldXY(ORBITS + 1 + 0.62, i);
+      svg.append(s('text', { x, y: y + 4, class: 'field-number', 'text-anchor': 'middle' }, [String(i)]));
+    }
+
+    // The centre with its pawns per colour.
+    const centre = s('g', { class: 'centre', 'data-field': 'C' });
+    centre.append(s('circle', { r: R0 - 6, class: 'centre-disc' + (targets.has('C') ? ' target' : '') }));
+    const inCentre = seats.filter(seat => seat.centre > 0);
+    inCentre.forEach((seat, n) => {
+      const a = (n / Math.max(inCentre.length, 1)) * 2 * Math.PI;
+      const r = inCentre.length > 1 ? 24 : 0;
+      const cx = r * Math.sin(a);
+      const cy = -r * Math.cos(a);
+      centre.append(s('circle', { cx, cy, r: 14, fill: COLOURS[seat.colour], class: 'pawn-body' }));
+      centre.append(s('text', { x: cx, y: cy + 5, 'text-anchor': 'middle', class: 'count-label' }, [String(seat.centre)]));
+    });
+    centre.addEventListener('click', () => this.tapField('C'));
+    svg.append(centre);
+
+    // The die.
+    const roll = lastRoll(model.moves || []);
+    const die = s('g', { class: 'die' + (view.die === 'rolling' ? ' rolling' : ''), transform: `translate(${radius(ORBITS + 1) - 10},${-radius(ORBITS + 1) + 10})` });
+    die.append(s('rect', { x: -26, y: -26, width: 52, height: 52, rx: 9, class: 'die-face' }));
+    if (roll) {
+      for (const [dx, dy] of PIPS[roll.face]) die.append(s('circle', { cx: dx * 13, cy: dy * 13, r: 5, class: 'die-pip' }));
+      die.setAttribute('data-face', String(roll.face));
+    }
+    const canRoll = this.model.mine && this.model.legal.includes('roll');
+    if (canRoll) die.classList.add('can-roll');
+    die.addEventListener('click', () => { if (canRoll) this.ctx.commit('roll'); });
+    svg.append(die);
+
+    this.prompt();
+  }
+
+  moverColour() {
+    return this.model.view.to_move;
+  }
+
+  homeTarget() {
+    return this.sel && !this.sel.to && this.moves && this.moves.some(m => m.from === this.sel.from && m.to === 'H');
+  }
+
+  tapField(name) {
+    const { model, ctx } = this;
+    if (!model.mine) return;
+    const proposed = parse(model.proposed);
+    if (proposed && (proposed.relocate || proposed.to || proposed.enter) === name) {
+      ctx.commit(model.proposed);
+      return;
+    }
+    if (this.moves.some(m => m.enter)) {
+      const action = `enter ${name}`;
+      if (model.legal.includes(action)) ctx.propose(action);
+      else if (name !== 'H' && name !== 'C') ctx.attempt(action);
+      return;
+    }
+    const mine = (model.view.pawns || []).some(p => p.at === name && p.colour === this.moverColour());
+    if (!this.sel) {
+      if (name !== 'H' && name !== 'C' && (model.view.pawns || []).some(p => p.at === name)) {
+        this.sel = { from: name };
+        ctx.propose(null);
+      }
+      return;
+    }
+    if (this.sel.to) {
+      if (name === this.sel.to) {
+        this.sel = { from: this.sel.from };
+        ctx.propose(null);
+        return;
+      }
+      const action = `move ${this.sel.from}-${this.sel.to}>${name}`;
+      if (model.legal.includes(action)) ctx.propose(action);
+      else ctx.attempt(action);
+      return;
+    }
+    if (name === this.sel.from) {
+      this.sel = null;
+      ctx.propose(null);
+      return;
+    }
+    const ends = this.moves.filter(m => m.from === this.sel.from && m.to === name);
+    if (ends.some(m => !m.relocate)) {
+      ctx.propose(`move ${this.sel.from}-${name}`);
+    } else if (ends.length) {
+      this.sel = { from: this.sel.from, to: name };
+      ctx.propose(null);
+    } else if (mine && this.moves.some(m => m.from === name)) {
+      this.sel = { from: name };
+      ctx.propose(null);
+    } else if (name !== 'C') {
+      ctx.attempt(`move ${this.sel.from}-${name}`);
+    }
+  }
+
+  prompt() {
+    const { model, ctx } = this;
+    if (!model.mine) {
+      ctx.actions([]);
+      return;
+    }
+    const legal = model.legal;
+    const buttons = [];
+    if (legal.includes('roll')) buttons.push({ label: t('orbit.roll'), action: 'roll', primary: true, tool: 'roll' });
+    if (legal.includes('pass')) buttons.push({ label: t('orbit.pass'), action: 'pass', primary: true });
+    if (this.homeTarget()) buttons.push({ label: t('orbit.home'), tool: 'home', primary: true, onClick: () => this.tapField('H') });
+    if (this.moves.some(m => m.enter)) ctx.prompt(t('orbit.enter'));
+    else if (legal.includes('pass')) ctx.prompt(t('orbit.pass.why'));
+    else if (this.sel && this.sel.to) ctx.prompt(t('orbit.relocate'));
+    else if (this.sel) ctx.prompt(t('orbit.target', { steps: this.stepsFrom(this.sel.from) }));
+    else ctx.prompt(legal.includes('roll') ? t('orbit.pick') : t('orbit.pick.move'));
+    ctx.actions(buttons);
+  }
+
+  stepsFrom(field) {
+    const orbit = field.split('.')[0];
+    return (this.model.view.pawns || []).filter(p => p.at.split('.')[0] === orbit && p.at.includes('.')).length;
+  }
+}
+
+function pawn(x, y, p, movable) {
+  const g = s('g', { class: 'pawn' + (movable ? ' movable' : '') + (p.protected_until ? ' protected' : ''), 'data-colour': p.colour });
+  if (p.protected_until) {
+    g.append(s('circle', { cx: x, cy: y, r: 21, class: 'shield', stroke: COLOURS[p.protected_until] }));
+    g.append(s('title', {}, [t('orbit.protected', { name: t('orbit.' + p.protected_until) })]));
+  }
+  g.append(s('circle', { cx: x, cy: y, r: 13, fill: COLOURS[p.colour], class: 'pawn-body' }));
+  return g;
+}
+
+export function orbitResult(view) {
+  const r = view.result;
+  if (!r) return null;
+  return r.turn_limit_reached ? t('orbit.limit') : null;
+}
+
+export { COLOURS };

@@ -1,0 +1,466 @@
+// Triles: the table of triangle tiles, each drawn from its type's terminals (clockwise;
+// `a` arc ends joined by arcs, `s` semicircles, `d` half-dots, in black or white) so that
+// lines, dots (two half-dots meeting) and loops (two semicircles, or arcs round a ring)
+// show as they form. The table pans and zooms in its SVG viewBox (wheel, drag, pinch) and
+// re-centres. The hand is a tray: choose a tile, rotate it (tap it again, the button or
+// R), and every cell where it fits in that rotation lights up.
+//
+// Geometry (docs/rules/triles.md, "The table"): cell x,y points up when x + y is even.
+// Side S; row y spans heights y·H to (y+1)·H (H = S·√3/2), drawn with y growing upwards.
+// Edges clockwise: L R V for an up cell, R L V for a down cell; with rotation r terminal
+// t_i goes on the edge at place (i + r) mod 3 of that order.
+
+import { h, s, clear } from './dom.js';
+import { t, word } from './i18n.js';
+
+const S = 100;
+const H = (S * Math.sqrt(3)) / 2;
+const LINE = 11;
+const CAP = 13;
+
+const up = (x, y) => (((x + y) % 2) + 2) % 2 === 0;
+
+/// The corners of cell x,y in SVG coordinates (y down), and its edges by name.
+function cellGeometry(x, y) {
+  const cx = (x * S) / 2;
+  const Y = v => -v;
+  if (up(x, y)) {
+    const bl = [cx - S / 2, Y(y * H)];
+    const br = [cx + S / 2, Y(y * H)];
+    const ap = [cx, Y((y + 1) * H)];
+    return { points: [bl, ap, br], edges: { L: [bl, ap], R: [ap, br], V: [br, bl] }, order: ['L', 'R', 'V'], centre: [cx, Y(y * H + H / 3)] };
+  }
+  const tl = [cx - S / 2, Y((y + 1) * H)];
+  const tr = [cx + S / 2, Y((y + 1) * H)];
+  const ap = [cx, Y(y * H)];
+  return { points: [tl, tr, ap], edges: { R: [tr, ap], L: [ap, tl], V: [tl, tr] }, order: ['R', 'L', 'V'], centre: [cx, Y(y * H + (2 * H) / 3)] };
+}
+
+function neighbours(x, y) {
+  return [[x - 1, y], [x + 1, y], up(x, y) ? [x, y - 1] : [x, y + 1]];
+}
+
+const mid = ([a, b]) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+const pts = list => list.map(p => p.map(v => v.toFixed(2)).join(',')).join(' ');
+
+/// The SVG of one tile of `type` ({terminals, arcs}) on cell x,y with `rotation`.
+export function tileShape(type, letter, x, y, rotation, classes = '') {
+  const geo = cellGeometry(x, y);
+  const g = s('g', { class: 'tile ' + classes, 'data-cell': `${x},${y}`, 'data-type': letter });
+  g.append(s('polygon', { points: pts(geo.points), class: 'face' }));
+  if (!type) {
+    g.append(s('text', { x: geo.centre[0], y: geo.centre[1] + 8, class: 'letter', 'text-anchor': 'middle' }, [letter]));
+    return g;
+  }
+  const n = type.terminals.length;
+  const edgeOf = i => geo.edges[geo.order[(i + rotation) % 3]];
+  const strokes = s('g', { class: 'strokes' });
+  const colourOf = i => (type.terminals[i][0] === 'B' ? 'black' : 'white');
+  // Arcs: centred on the corner the two edges share, through both midpoints.
+  for (const [i, j] of type.arcs) {
+    const ei = edgeOf(i);
+    const ej = edgeOf(j);
+    const corner = ei.find(p => ej.some(q => Math.hypot(p[0] - q[0], p[1] - q[1]) < 0.01));
+    const a = mid(ei);
+    const b = mid(ej);
+    let d;
+    if (corner) {
+      const a1 = Math.atan2(a[1] - corner[1], a[0] - corner[0]);
+      const a2 = Math.atan2(b[1] - corner[1], b[0] - corner[0]);
+      let delta = a2 - a1;
+      while (delta > Math.PI) delta -= 2 * Math.PI;
+      while (delta <= -Math.PI) delta += 2 * Math.PI;
+      d = `M${a[0].toFixed(2)},${a[1].toFixed(2)} A${S / 2},${S / 2} 0 0 ${delta > 0 ? 1 : 0} ${b[0].toFixed(2)},${b[1].toFixed(2)}`;
+    } else {
+      d = `M${a[0]},${a[1]} L${b[0]},${b[1]}`;
+    }
+    strokes.append(s('path', { d, class: 'line ' + colourOf(i) }));
+  }
+  // Caps: a semicircle (stroked) or a half-dot (filled) on the edge, bulging inwards.
+  for (let i = 0; i < n; i++) {
+    const kind = type.terminals[i][1];
+    if (kind === 'a') continue;
+    const e = edgeOf(i);
+    const m = mid(e);
+    const len = Math.hypot(e[1][0] - e[0][0], e[1][1] - e[0][1]);
+    const dir = [(e[1][0] - e[0][0]) / len, (e[1][1] - e[0][1]) / len];
+    const p1 = [m[0] - dir[0] * CAP, m[1] - dir[1] * CAP];
+    const p2 = [m[0] + dir[0] * CAP, m[1] + dir[1] * CAP];
+    // Inward is towards the centre.
+    const inward = (geo.centre[0] - m[0]) * -dir[1] + (geo.centre[1] - m[1]) * dir[0] > 0;
+    const sweep = inward ? 0 : 1;
+    const d = `M${p1[0].toFixed(2)},${p1[1].toFixed(2)} A${CAP},${CAP} 0 0 ${sweep} ${p2[0].toFixed(2)},${p2[1].toFixed(2)}`;
+    const colour = colourOf(i);
+    if (kind === 'd') strokes.append(s('path', { d: d + ' Z', class: 'halfdot ' + colour }));
+    else strokes.append(s('path', { d, class: 'semi ' + colour }));
+  }
+  g.append(strokes);
+  g.append(s('text', { x: geo.centre[0], y: geo.centre[1] + 5, class: 'letter', 'text-anchor': 'middle' }, [letter]));
+  return g;
+}
+
+function parsePlacement(action) {
+  const m = /^([A-Z])@(-?\d+),(-?\d+),([0-2])$/.exec(action || '');
+  return m ? { type: m[1], x: Number(m[2]), y: Number(m[3]), r: Number(m[4]) } : null;
+}
+
+export class TrilesBoard {
+  constructor(host, ctx) {
+    this.ctx = ctx;
+    this.selected = null;
+    this.rotation = 0;
+    this.box = null;
+    this.userMoved = false;
+    this.tileCount = -1;
+    this.wrap = h('div', { class: 'triles-wrap' });
+    this.svg = s('svg', { class: 'board triles', role: 'img' });
+    this.tools = h('div', { class: 'board-tools' }, [
+      h('button', { type: 'button', class: 'tool', 'data-tool': 'zoomin', title: t('zoomin'), onclick: () => this.zoom(0.8) }, ['+']),
+      h('button', { type: 'button', class: 'tool', 'data-tool': 'zoomout', title: t('zoomout'), onclick: () => this.zoom(1.25) }, ['−']),
+      h('button', { type: 'button', class: 'tool', 'data-tool': 'recenter', title: t('recenter'), onclick: () => { this.userMoved = false; this.fit(); } }, ['◎']),
+    ]);
+    this.wrap.append(this.svg, this.tools);
+    this.tray = h('div', { class: 'tray' });
+    this.info = h('div', { class: 'triles-info' });
+    host.append(this.info, this.wrap, this.tray);
+    this.panZoom();
+    this.onKey = e => {
+      if ((e.key === 'r' || e.key === 'R') && this.selected && !e.ctrlKey && !e.metaKey && !/INPUT|TEXTAREA|SELECT/.test(document.activeElement?.tagName || '')) {
+        this.rotate();
+      }
+    };
+    document.addEventListener('keydown', this.onKey);
+  }
+
+  destroy() {
+    document.removeEventListener('keydown', this.onKey);
+  }
+
+  reset() {
+    this.selected = null;
+  }
+
+  colourName(colour) {
+    return colour ? t('triles.' + colour) : t('triles.undecided');
+  }
+
+  seatName(seat) {
+    const v = this.model.view;
+    const info = v.seats && v.seats[seat];
+    if (!info) return '?';
+    if (info.colour) return t('triles.' + info.colour);
+    return t('triles.player', { n: seat + 1 });
+  }
+
+  render(model) {
+    this.model = model;
+    const { view } = model;
+    const legal = model.mine ? model.legal : [];
+    this.placements = legal.map(parsePlacement).filter(Boolean);
+    this.renderInfo();
+    this.renderTable();
+    this.renderTray();
+    this.prompt();
+  }
+
+  renderInfo() {
+    const v = this.model.view;
+    const parts = [];
+    parts.push(h('span', { class: 'chip', 'data-pool': v.pool_size }, [t('triles.pool', { n: v.pool_size })]));
+    if (v.next) parts.push(h('span', { class: 'chip' }, [t('triles.next', { tile: v.next })]));
+    for (const p of v.players || []) {
+      const name = p.seat != null ? this.seatName(p.seat) : this.colourName(p.colour);
+      parts.push(h('span', { class: 'chip player-' + p.colour, 'data-hand-size': p.hand_size }, [
+        h('span', { class: 'swatch ' + p.colour }), t('triles.handsize', { name, n: p.hand_size }),
+      ]));
+    }
+    clear(this.info).append(...parts);
+  }
+
+  renderTable() {
+    const { view } = this.model;
+    const svg = clear(this.svg);
+    const types = view.types || {};
+    const taken = new Set(view.tiles.map(tl => `${tl.x},${tl.y}`));
+    const frontier = new Map();
+    for (const tl of view.tiles) {
+      for (const [nx, ny] of neighbours(tl.x, tl.y)) {
+        const k = `${nx},${ny}`;
+        if (!taken.has(k)) frontier.set(k, [nx, ny]);
+      }
+    }
+    const fits = new Set();
+    if (this.selected) {
+      for (const p of this.placements) {
+        if (p.type === this.selected && p.r === this.rotation) fits.add(`${p.x},${p.y}`);
+      }
+    }
+    this.fitCount = fits.size;
+    const layer = s('g', { class: 'tiles' });
+    const lastIndex = view.tiles.length - 1;
+    view.tiles.forEach((tl, i) => {
+      layer.append(tileShape(types[tl.type], tl.type, tl.x, tl.y, tl.rotation, i === lastIndex && i > 0 ? 'last' : ''));
+    });
+    svg.append(layer);
+    const cells = s('g', { class: 'cells' });
+    for (const [k, [x, y]] of frontier) {
+      const geo = cellGeometry(x, y);
+      const g = s('g', { class: 'cell' + (fits.has(k) ? ' fit' : ''), 'data-cell': k });
+      g.append(s('polygon', { points: pts(geo.points) }));
+      g.addEventListener('click', () => this.tapCell(x, y));
+      cells.append(g);
+    }
+    svg.append(cells);
+    const hint = parsePlacement(this.model.hint);
+    if (hint) svg.append(tileShape(types[hint.type], hint.type, hint.x, hint.y, hint.r, 'ghost hint'));
+    const proposed = parsePlacement(this.model.proposed);
+    if (proposed) {
+      const ghost = tileShape(types[proposed.type], proposed.type, proposed.x, proposed.y, proposed.r, 'ghost proposed');
+      ghost.addEventListener('click', () => this.ctx.commit(this.model.proposed));
+      svg.append(ghost);
+    }
+    this.bounds = this.extent([...view.tiles.map(tl => [tl.x, tl.y]), ...frontier.values()]);
+    if (!this.box || (!this.userMoved && view.tiles.length !== this.tileCount)) this.fit();
+    this.tileCount = view.tiles.length;
+    this.applyBox();
+  }
+
+  extent(cells) {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const [x, y] of cells) {
+      for (const [px, py] of cellGeometry(x, y).points) {
+        x0 = Math.min(x0, px); y0 = Math.min(y0, py); x1 = Math.max(x1, px); y1 = Math.max(y1, py);
+      }
+    }
+    if (!Number.isFinite(x0)) return { x: -S, y: -S, w: 2 * S, h: 2 * S };
+    return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+  }
+
+  fit() {
+    const b = this.bounds || { x: -S, y: -S, w: 2 * S, h: 2 * S };
+    const rect = this.svg.getBoundingClientRect();
+    const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 1.4;
+    const pad = S * 0.4;
+    let w = Math.max(b.w + 2 * pad, 3 * S);
+    let hh = Math.max(b.h + 2 * pad, 3 * S);
+    if (w / hh > aspect) hh = w / aspect; else w = hh * aspect;
+    this.box = { x: b.x + b.w / 2 - w / 2, y: b.y + b.h / 2 - hh / 2, w, h: hh };
+    this.applyBox();
+  }
+
+  applyBox() {
+    if (!this.box) return;
+    const { x, y, w, h: hh } = this.box;
+    this.svg.setAttribute('viewBox', `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${hh.toFixed(1)}`);
+  }
+
+  zoom(factor, at) {
+    if (!this.box) return;
+    const b = this.box;
+    const p = at || { x: b.x + b.w / 2, y: b.y + b.h / 2 };
+    const w = Math.min(Math.max(b.w * factor, 2 * S), 60 * S);
+    const f = w / b.w;
+    this.box = { x: p.x - (p.x - b.x) * f, y: p.y - (p.y - b.y) * f, w, h: b.h * f };
+    this.userMoved = true;
+    this.applyBox();
+  }
+
+  toBoard(clientX, clientY) {
+    const rect = this.svg.getBoundingClientRect();
+    const b = this.box;
+    // preserveAspectRatio meet: the box is scaled uniformly and centred.
+    const scale = Math.min(rect.width / b.w, rect.height / b.h);
+    const ox = (rect.width - b.w * scale) / 2;
+    const oy = (rect.height - b.h * scale) / 2;
+    return { x: b.x + (clientX - rect.left - ox) / scale, y: b.y + (clientY - rect.top - oy) / scale, scale };
+  }
+
+  panZoom() {
+    const svg = this.svg;
+    const pointers = new Map();
+    let start = null;
+    let dragged = false;
+    svg.addEventListener('wheel', e => {
+      e.preventDefault();
+      const k = e.ctrlKey ? 0.005 : 0.002;
+      const step = Math.max(-0.1, Math.min(0.1, e.deltaY * k));
+      const p = this.toBoard(e.clientX, e.clientY);
+      this.zoom(1 + step, p);
+    }, { passive: false });
+    svg.addEventListener('pointerdown', e => {
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      dragged = false;
+      start = { box: { ...this.box }, pointers: new Map([...pointers].map(([k, v]) => [k, { ...v }])) };
+    });
+    svg.addEventListener('pointermove', e => {
+      if (!pointers.has(e.pointerId) || !start) return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      const [a, b] = [...pointers.values()];
+      const [a0, b0] = [...start.pointers.values()];
+      if (!a0) return;
+      const rect = svg.getBoundingClientRect();
+      const scale = Math.min(rect.width / start.box.w, rect.height / start.box.h);
+      if (pointers.size === 1) {
+        const dx = a.x - a0.x;
+        const dy = a.y - a0.y;
+        if (!dragged && Math.hypot(dx, dy) < 8) return;
+        if (!dragged) svg.setPointerCapture(e.pointerId);
+        dragged = true;
+        this.box = { ...start.box, x: start.box.x - dx / scale, y: start.box.y - dy / scale };
+      } else if (b && b0) {
+        dragged = true;
+        const d0 = Math.hypot(b0.x - a0.x, b0.y - a0.y) || 1;
+        const d1 = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+        const f = Math.min(Math.max(d0 / d1, 0.2), 5);
+        const c0 = { x: (a0.x + b0.x) / 2, y: (a0.y + b0.y) / 2 };
+        const c1 = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+        const p = {
+          x: start.box.x + (c0.x - rect.left) / scale,
+          y: start.box.y + (c0.y - rect.top) / scale,
+        };
+        const w = Math.min(Math.max(start.box.w * f, 2 * S), 60 * S);
+        const g = w / start.box.w;
+        this.box = {
+          x: p.x - (p.x - start.box.x) * g - (c1.x - c0.x) / scale,
+          y: p.y - (p.y - start.box.y) * g - (c1.y - c0.y) / scale,
+          w,
+          h: start.box.h * g,
+        };
+      }
+      this.userMoved = true;
+      this.applyBox();
+    });
+    const end = e => {
+      pointers.delete(e.pointerId);
+      start = pointers.size ? { box: { ...this.box }, pointers: new Map([...pointers].map(([k, v]) => [k, { ...v }])) } : null;
+    };
+    svg.addEventListener('pointerup', end);
+    svg.addEventListener('pointercancel', end);
+    // A drag is not a tap.
+    svg.addEventListener('click', e => {
+      if (dragged) {
+        e.stopPropagation();
+        e.preventDefault();
+        dragged = false;
+      }
+    }, true);
+  }
+
+  renderTray() {
+    const { view } = this.model;
+    const tray = clear(this.tray);
+    const hand = view.hand;
+    if (!hand) {
+      tray.classList.add('empty');
+      return;
+    }
+    tray.classList.remove('empty');
+    tray.append(h('div', { class: 'tray-title' }, [t('triles.hand'),
+      view.viewer && view.viewer.colour ? ' — ' + t('triles.colour', { colour: t('triles.' + view.viewer.colour) }) : '']));
+    const row = h('div', { class: 'tray-tiles' });
+    const letters = Object.keys(hand).sort();
+    if (this.selected && !hand[this.selected]) this.selected = null;
+    for (const letter of letters) {
+      const selected = letter === this.selected;
+      const rotation = selected ? this.rotation : 0;
+      const mini = s('svg', { viewBox: `${-S / 2 - 6} ${-H - 6} ${S + 12} ${H + 12}`, class: 'mini' });
+      mini.append(tileShape(view.types[letter], letter, 0, 0, rotation));
+      const playable = this.placements.some(p => p.type === letter);
+      const button = h('button', {
+        type: 'button',
+        class: 'hand-tile' + (selected ? ' selected' : '') + (playable ? ' playable' : ''),
+        'data-tile': letter,
+        'aria-pressed': selected ? 'true' : 'false',
+        onclick: () => this.tapHand(letter),
+      }, [mini, h('span', { class: 'count' }, ['×' + hand[letter]])]);
+      row.append(button);
+    }
+    tray.append(row);
+  }
+
+  tapHand(letter) {
+    if (this.selected === letter) {
+      this.rotate();
+      return;
+    }
+    this.selected = letter;
+    // Start in a rotation where the tile fits, if any.
+    const fitting = [0, 1, 2].find(r => this.placements.some(p => p.type === letter && p.r === r));
+    this.rotation = fitting ?? 0;
+    this.ctx.propose(null);
+  }
+
+  rotate() {
+    this.rotation = (this.rotation + 1) % 3;
+    const proposed = parsePlacement(this.model.proposed);
+    if (proposed && proposed.type === this.selected) {
+      const again = `${proposed.type}@${proposed.x},${proposed.y},${this.rotation}`;
+      this.ctx.propose(this.model.legal.includes(again) ? again : null);
+    } else {
+      this.ctx.redraw();
+    }
+  }
+
+  tapCell(x, y) {
+    const { model, ctx } = this;
+    if (!model.mine || !this.selected) return;
+    const action = `${this.selected}@${x},${y},${this.rotation}`;
+    if (model.proposed === action) ctx.commit(action);
+    else if (model.legal.includes(action)) ctx.propose(action);
+    else ctx.attempt(action);
+  }
+
+  prompt() {
+    const { model, ctx } = this;
+    const v = model.view;
+    const legal = model.mine ? model.legal : [];
+    const buttons = [];
+    if (this.selected) {
+      buttons.push({ label: t('triles.rotate'), onClick: () => this.rotate(), tool: 'rotate' });
+    }
+    if (!model.mine) {
+      ctx.actions([]);
+      return;
+    }
+    const gives = legal.filter(a => a.startsWith('give '));
+    if (gives.length) {
+      const other = v.players.find(p => v.viewer && p.colour !== v.viewer.colour);
+      ctx.prompt(t('triles.give', { name: other ? this.colourName(other.colour) : '' }));
+      for (const a of gives) {
+        const tile = a.slice(5);
+        buttons.length = 0;
+      }
+      ctx.actions(gives.map(a => ({
+        label: a === 'give -' ? t('triles.give.none') : t('triles.give.tile', { tile: a.slice(5) }),
+        action: a,
+        primary: a === 'give -',
+      })));
+      return;
+    }
+    if (legal.includes('draw')) {
+      ctx.prompt(t('triles.draw.why'));
+      ctx.actions([{ label: t('triles.draw'), action: 'draw', primary: true }]);
+      return;
+    }
+    if (legal.includes('pass') && !this.placements.length) {
+      ctx.prompt(t('triles.pass.why'));
+      ctx.actions([{ label: t('triles.pass'), action: 'pass', primary: true }]);
+      return;
+    }
+    const lines = [];
+    if (v.pending && v.pending.extra) lines.push(t('triles.extra', { n: v.pending.extra }));
+    if (!this.selected) lines.push(t('triles.pick'));
+    else if (this.fitCount) lines.push(t('triles.place', { n: this.fitCount }));
+    else lines.push(t('triles.nofit'));
+    ctx.prompt(lines.join(' '));
+    ctx.actions(buttons);
+  }
+}
+
+/// A result sentence for the view's `result`.
+export function trilesResult(view) {
+  const r = view.result;
+  if (!r) return null;
+  if (r.reason === 'empty-hand') return t('triles.end.empty-hand', { name: word(r.winner) });
+  return t('triles.end.both-passed');
+}
