@@ -1,0 +1,522 @@
+//! The web UI in real headless Chromium (WebDriver, Debian's `chromedriver`), each test
+//! with its own server on 127.0.0.1 and its own browsers: for each game a start against
+//! the AI level 1 from the lobby, moves made by clicking, the AI's answer, a reload to
+//! the same position and a finished game (from a position near the end); a friend joining
+//! by a seat link, a spectator who sees moves but cannot act and, in Triles, receives no
+//! hidden tile; the Polish switch; a phone-sized window; a move sent while offline. The
+//! boards are saved to `docs/screenshots/`.
+
+mod browser_support;
+
+use browser_support::{screenshot_path, Browser, Server};
+use serde_json::{json, Value};
+
+/// The page's game as its shown seat sees it.
+const GAME: &str = "trio.page().shown.game";
+
+async fn moves(b: &Browser) -> usize {
+    b.js(&format!("return {GAME}.moves.length;"), json!([]))
+        .await
+        .as_u64()
+        .unwrap() as usize
+}
+
+async fn state(b: &Browser, expr: &str) -> Value {
+    b.js(&format!("return {expr};"), json!([])).await
+}
+
+/// Waits until it is the page's seat's turn, with nothing in flight.
+async fn my_turn(b: &Browser) {
+    b.wait_for(
+        "my turn",
+        "trio.page() && trio.page().shown && trio.page().myTurn() && !trio.page().sending",
+    )
+    .await;
+}
+
+/// Starts a game from the lobby: the game, then seat choices by seat.
+async fn start_from_lobby(b: &Browser, server: &Server, kind: &str, seats: &[&str]) {
+    b.goto(&server.url("/")).await;
+    b.click(&format!("[data-kind={kind}]")).await;
+    for (i, seat) in seats.iter().enumerate() {
+        b.click(&format!("select[name=seat{i}] option[value=\"{seat}\"]"))
+            .await;
+    }
+    b.click("[data-action=create]").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gyges_against_the_ai_by_clicks_in_english_and_polish() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    start_from_lobby(&b, &server, "gyges", &["me", "ai:1"]).await;
+    b.wait("svg.board.gyges").await;
+    assert!(b.text(".status").await.contains("You play South"));
+
+    // Setup on the board: South's row as shown, confirmed; the AI sets up North.
+    my_turn(&b).await;
+    b.click("[data-act=setup]").await;
+    b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+        .await;
+    my_turn(&b).await;
+
+    // A move by clicks: the piece, where it ends, then Confirm.
+    b.click("[data-sq=a1]").await;
+    assert!(b.count(".sq.target").await > 0, "the piece's ends light up");
+    b.click("[data-sq=a2]").await;
+    b.click("[data-act=confirm]").await;
+    b.wait_for("the AI answers", &format!("{GAME}.moves.length >= 4"))
+        .await;
+    my_turn(&b).await;
+    assert_eq!(
+        state(&b, &format!("{GAME}.moves[2].action")).await,
+        json!("a1-a2")
+    );
+    assert_eq!(state(&b, &format!("{GAME}.moves[3].seat")).await, json!(1));
+    assert!(b.count(".sq.last").await >= 2, "the last move is marked");
+
+    // A reload comes back to the same seat and position.
+    let before = state(&b, &format!("JSON.stringify({GAME}.view.squares)")).await;
+    let count = moves(&b).await;
+    b.refresh().await;
+    b.wait("svg.board.gyges").await;
+    b.wait_for(
+        "the same game",
+        &format!("{GAME} && {GAME}.moves.length === {count}"),
+    )
+    .await;
+    assert_eq!(
+        state(&b, &format!("JSON.stringify({GAME}.view.squares)")).await,
+        before
+    );
+    assert!(b.text(".status").await.contains("You play South"));
+
+    // Why not? A 2 cannot go four squares: the rule, in words.
+    my_turn(&b).await;
+    b.click("[data-sq=b1]").await;
+    b.click("[data-sq=b5]").await;
+    b.wait(".message.why").await;
+    let why = b.text(".message.why").await;
+    assert!(
+        why.contains("Why not?") && why.contains("exactly 2 steps"),
+        "{why}"
+    );
+
+    // Polish: every word switches, the refusal too, and the choice is remembered.
+    b.click("[data-lang]").await;
+    b.wait_for("Polish", "document.documentElement.lang === 'pl'")
+        .await;
+    let body = b.text("body").await;
+    assert!(
+        body.contains("Twój ruch") && body.contains("Grasz: Południe"),
+        "{body}"
+    );
+    let why = b.text(".message.why").await;
+    assert!(
+        why.contains("Dlaczego nie?") && why.contains("dokładnie 2 kroki"),
+        "{why}"
+    );
+    b.click("[data-nav=rules]").await;
+    b.wait("dialog[data-rules=gyges]").await;
+    assert!(b
+        .text("dialog .rules-body")
+        .await
+        .contains("Gygès — zasady gry"));
+    b.click("dialog .close").await;
+    b.refresh().await;
+    b.wait("svg.board.gyges").await;
+    assert!(b.text(".status").await.contains("Grasz"));
+    b.click("[data-lang]").await;
+    b.wait_for("English", "document.documentElement.lang === 'en'")
+        .await;
+
+    // The hint and the undo against the AI.
+    my_turn(&b).await;
+    b.click("[data-act=hint]").await;
+    b.wait(".message.hint").await;
+    assert!(b.text(".message.hint").await.starts_with("Hint: "));
+    let count = moves(&b).await;
+    b.click("[data-act=undo]").await;
+    b.wait_for("undone", &format!("{GAME}.moves.length === {}", count - 2))
+        .await;
+
+    // The board as a player sees it, a piece chosen.
+    my_turn(&b).await;
+    b.click("[data-sq=b1]").await;
+    b.screenshot(&screenshot_path("gyges.png")).await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gyges_finished_game_shows_result_seed_record_and_replay() {
+    let server = Server::start().await;
+    // The bounce chain of docs/rules/gyges.md: a1 leaves the board, South wins.
+    let created = server
+        .create(
+            "gyges",
+            &["human", "ai:1"],
+            Some(".33221/2...../....23/....../311.../1..... S"),
+        )
+        .await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    my_turn(&b).await;
+    b.click("[data-sq=a1]").await;
+    b.click("[data-goal=South]").await;
+    b.click("[data-act=confirm]").await;
+    b.wait("[data-result]").await;
+    let result = b.text("[data-result]").await;
+    assert!(
+        result.contains("South wins") && result.contains("left the board"),
+        "{result}"
+    );
+    b.wait("[data-check=ok]").await;
+    assert!(b.text(".fair").await.contains("trio verify"));
+    assert!(b.find("[data-act=export]").await.is_some());
+
+    // Replay: back, to the start, and a jump.
+    b.click("[data-act=replay]").await;
+    b.wait("[data-replay=back]").await;
+    b.click("[data-replay=back]").await;
+    b.wait("[data-ply='0']").await;
+    assert_eq!(
+        b.attr("[data-sq=a1] .piece", "data-value").await.as_deref(),
+        Some("1")
+    );
+    b.click("[data-replay=forward]").await;
+    b.wait("[data-ply='1']").await;
+    assert!(
+        b.find("[data-sq=a1] .piece").await.is_none(),
+        "the piece has left"
+    );
+    b.close().await;
+}
+
+/// Plays one turn of Triles by clicks: a placement when there is one, else the button.
+async fn triles_turn(b: &Browser) {
+    my_turn(b).await;
+    let legal = state(b, &format!("{GAME}.legal")).await;
+    let legal: Vec<String> = serde_json::from_value(legal).unwrap();
+    if legal.iter().any(|a| a.contains('@')) {
+        b.click(".hand-tile.playable").await;
+        for _ in 0..3 {
+            if b.count(".cell.fit").await > 0 {
+                break;
+            }
+            b.click("[data-act=rotate]").await;
+        }
+        b.click(".cell.fit").await;
+        b.click("[data-act=confirm]").await;
+    } else {
+        let action = legal[0].clone();
+        b.click(&format!("[data-act=\"{action}\"]")).await;
+    }
+}
+
+/// Whether a WebSocket frame names a tile the spectator may not see: a hand's contents,
+/// or a drawn tile other than the starting one.
+fn hidden_tiles(frames: &[String]) -> (usize, usize) {
+    fn hands(v: &Value, found: &mut usize) {
+        match v {
+            Value::Object(map) => {
+                for (k, x) in map {
+                    if k == "hand" && !x.is_null() {
+                        *found += 1;
+                    }
+                    hands(x, found);
+                }
+            }
+            Value::Array(list) => list.iter().for_each(|x| hands(x, found)),
+            _ => {}
+        }
+    }
+    let mut hand_contents = 0;
+    let mut draws = std::collections::BTreeSet::new();
+    for frame in frames {
+        let v: Value = serde_json::from_str(frame).unwrap();
+        hands(&v, &mut hand_contents);
+        let mut note = |seq: Option<u64>, i: usize, action: &Value| {
+            if action.as_str().is_some_and(|a| a.starts_with("draw:")) {
+                draws.insert(seq.map_or(i as u64 + 1, |s| s));
+            }
+        };
+        if v["type"] == "event" {
+            note(v["seq"].as_u64(), 0, &v["action"]);
+        }
+        if v["type"] == "snapshot" {
+            // Every move up to the snapshot: drawn tiles seen are counted by position.
+            for (i, m) in v["moves"].as_array().unwrap().iter().enumerate() {
+                note(None, i, &m["action"]);
+            }
+        }
+    }
+    (hand_contents, draws.len())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triles_against_the_ai_with_a_spectator_who_sees_no_hidden_tile() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    start_from_lobby(&b, &server, "triles", &["me", "ai:1"]).await;
+    b.wait("svg.board.triles").await;
+    let id = state(&b, "trio.page().id")
+        .await
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let spectator = Browser::start(1280, 900).await;
+    spectator.goto(&server.url(&format!("/games/{id}"))).await;
+    spectator.wait("svg.board.triles").await;
+    assert!(spectator.text(".status").await.contains("You are watching"));
+
+    // Two turns by clicks; the AI answers.
+    my_turn(&b).await;
+    let ai_moves = format!("{GAME}.moves.filter(m => m.seat === 1).length");
+    let before = state(&b, &ai_moves).await.as_u64().unwrap();
+    for _ in 0..2 {
+        triles_turn(&b).await;
+        b.wait_for("the move is answered", "!trio.page().sending")
+            .await;
+    }
+    my_turn(&b).await;
+    b.wait_for("the AI answered", &format!("{ai_moves} > {before}"))
+        .await;
+    let count = moves(&b).await;
+    assert!(b.count(".tile").await >= 3, "tiles on the table");
+    assert!(b.count(".hand-tile").await >= 1, "the hand as a tray");
+    let pool = b.attr("[data-pool]", "data-pool").await.unwrap();
+    assert!(b
+        .text(".triles-info")
+        .await
+        .contains(&format!("Pool: {pool}")));
+
+    // The spectator sees the same moves, no hand, no tool to act.
+    spectator
+        .wait_for(
+            "the spectator follows",
+            &format!("{GAME}.moves.length === {count}"),
+        )
+        .await;
+    assert!(spectator.find(".hand-tile").await.is_none());
+    assert!(spectator.find("[data-act=resign]").await.is_none());
+    assert!(spectator.find("[data-act=confirm]").await.is_none());
+    let html = state(&spectator, "document.documentElement.outerHTML").await;
+    assert!(!html.as_str().unwrap().contains("hand-tile"));
+    // Its network traffic holds no hand and no drawn tile but the starting one (the
+    // player's own traffic, checked the same way, does show its hand).
+    let (hands, draws) = hidden_tiles(&spectator.websocket_frames().await);
+    assert_eq!((hands, draws), (0, 1), "a spectator learns no hidden tile");
+    let (hands, _) = hidden_tiles(&b.websocket_frames().await);
+    assert!(hands > 0, "the check would see a hand");
+
+    // Reload: same position, same hand.
+    let hand = state(&b, &format!("JSON.stringify({GAME}.view.hand)")).await;
+    b.refresh().await;
+    b.wait("svg.board.triles").await;
+    b.wait_for(
+        "the same game",
+        &format!("{GAME} && {GAME}.moves.length === {count}"),
+    )
+    .await;
+    assert_eq!(
+        state(&b, &format!("JSON.stringify({GAME}.view.hand)")).await,
+        hand
+    );
+
+    // A tile chosen, with the cells where it fits.
+    my_turn(&b).await;
+    b.click(".hand-tile.playable").await;
+    b.screenshot(&screenshot_path("triles.png")).await;
+    spectator.close().await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triles_finished_game_from_the_last_tile() {
+    let server = Server::start().await;
+    let created = server
+        .create(
+            "triles",
+            &["human", "ai:1"],
+            Some("C@0,0,0 | B:A1 | W:A1B1C1 | pool:A7B8C7D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B"),
+        )
+        .await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    triles_turn(&b).await;
+    b.wait("[data-result]").await;
+    let result = b.text("[data-result]").await;
+    assert!(
+        result.contains("black wins") && result.contains("no tiles left"),
+        "{result}"
+    );
+    b.wait("[data-check=ok]").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orbit_three_players_a_friend_by_link_and_the_ai() {
+    let server = Server::start().await;
+    let red = Browser::start(1280, 900).await;
+    red.goto(&server.url("/")).await;
+    red.click("[data-kind=orbit]").await;
+    red.click("select[name=players] option[value='3']").await;
+    red.click("select[name=order] option[value='rgb']").await;
+    for (i, seat) in ["me", "friend", "ai:1"].iter().enumerate() {
+        red.click(&format!("select[name=seat{i}] option[value=\"{seat}\"]"))
+            .await;
+    }
+    red.click("[data-action=create]").await;
+    red.wait("[data-link=seat1]").await;
+    let link = red.attr("[data-link=seat1]", "value").await.unwrap();
+    let watch = red.attr("[data-link=spectator]", "value").await.unwrap();
+    assert!(link.contains("#token=") && !watch.contains("token"));
+    red.click("[data-action=go]").await;
+    red.wait("svg.board.orbit").await;
+
+    let green = Browser::start(1280, 900).await;
+    green.goto(&link).await;
+    green.wait("svg.board.orbit").await;
+    assert!(green.text(".status").await.contains("You play green"));
+    red.wait_for(
+        "green is here",
+        "document.querySelector('[data-seat=\"1\"] .presence.on')",
+    )
+    .await;
+
+    // Red rolls (and enters on an even roll), green the same, blue is the AI.
+    for (player, seat) in [(&red, 0), (&green, 1)] {
+        my_turn(player).await;
+        let n = moves(player).await;
+        player.click("[data-act=roll]").await;
+        player
+            .wait_for(
+                "the die falls",
+                &format!(
+                    "{GAME}.moves.slice({n}).some(m => m.action && m.action.startsWith('die'))"
+                ),
+            )
+            .await;
+        player.wait("[data-die]").await;
+        if state(player, &format!("{GAME}.view.phase")).await == json!("enter") {
+            player.click(".field.target.enter").await;
+            player.click("[data-act=confirm]").await;
+            player.wait_for("entered", "!trio.page().sending").await;
+        }
+        player
+            .wait_for("the turn passes", &format!("{GAME}.turn.seat !== {seat}"))
+            .await;
+    }
+    red.wait_for(
+        "blue (AI) played",
+        &format!("{GAME}.moves.some(m => m.seat === 2)"),
+    )
+    .await;
+    my_turn(&red).await;
+    let count = moves(&red).await;
+    green
+        .wait_for("both see it", &format!("{GAME}.moves.length === {count}"))
+        .await;
+    assert!(red.text(".movelist").await.contains("rolled"));
+
+    // A roll sent while offline is sent once when the connection is back.
+    let red_rolls = format!("{GAME}.moves.filter(m => m.seat === 0 && m.action === 'roll').length");
+    let before = state(&red, &red_rolls).await.as_u64().unwrap();
+    red.js("trio.drop(1500);", json!([])).await;
+    red.wait("[data-offline]").await;
+    red.click("[data-act=roll]").await;
+    red.wait_for("sent once back online", &format!("trio.page().conns[0].open && trio.page().conns[0].pending.size === 0 && {red_rolls} >= {}", before + 1)).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(state(&red, &red_rolls).await, json!(before + 1));
+
+    // The friend reloads: same seat, same moves.
+    let count = moves(&red).await;
+    green.refresh().await;
+    green.wait("svg.board.orbit").await;
+    green
+        .wait_for(
+            "the same game",
+            &format!("{GAME} && {GAME}.moves.length >= {count}"),
+        )
+        .await;
+    assert!(green.text(".status").await.contains("You play green"));
+    red.screenshot(&screenshot_path("orbit.png")).await;
+    green.close().await;
+    red.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orbit_finished_three_player_game_is_ranked() {
+    let server = Server::start().await;
+    let created = server
+        .create(
+            "orbit(players=3)",
+            &["human", "ai:1", "ai:1"],
+            Some("rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g"),
+        )
+        .await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    my_turn(&b).await;
+    b.click("[data-field='6.3']").await;
+    b.click("[data-act=home]").await;
+    b.click("[data-act=confirm]").await;
+    b.wait("[data-result]").await;
+    let ranking = b.text(".ranking").await;
+    assert_eq!(
+        ranking.lines().collect::<Vec<_>>(),
+        ["1. green", "2. red", "3. blue"],
+        "{ranking}"
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_sized_window_plays() {
+    let server = Server::start().await;
+    let created = server.create("gyges", &["human", "ai:1"], None).await;
+    let b = Browser::start(390, 844).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.gyges").await;
+    my_turn(&b).await;
+    let fits = state(
+        &b,
+        "(() => { const r = document.querySelector('svg.board').getBoundingClientRect(); \
+         return r.width <= innerWidth && r.height <= innerHeight && \
+         document.documentElement.scrollWidth <= innerWidth; })()",
+    )
+    .await;
+    assert_eq!(fits, json!(true), "the board fits the screen");
+    let height = state(
+        &b,
+        "document.querySelector('[data-act=setup]').getBoundingClientRect().height",
+    )
+    .await;
+    assert!(
+        height.as_f64().unwrap() >= 44.0,
+        "a button a finger can hit"
+    );
+    b.click("[data-act=setup]").await;
+    my_turn(&b).await;
+    b.click("[data-sq=a1]").await;
+    b.click("[data-sq=a2]").await;
+    b.click("[data-act=confirm]").await;
+    b.wait_for("the AI answers", &format!("{GAME}.moves.length >= 4"))
+        .await;
+    my_turn(&b).await;
+    b.screenshot(&screenshot_path("phone-gyges.png")).await;
+
+    // Triles on the phone too: the table, the tray, a tile chosen.
+    let created = server.create("triles", &["human", "ai:1"], None).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.triles").await;
+    my_turn(&b).await;
+    if b.find(".hand-tile.playable").await.is_some() {
+        b.click(".hand-tile.playable").await;
+    }
+    let fits = state(&b, "document.documentElement.scrollWidth <= innerWidth").await;
+    assert_eq!(fits, json!(true));
+    b.screenshot(&screenshot_path("phone-triles.png")).await;
+    b.close().await;
+}

@@ -1,0 +1,322 @@
+//! What the web UI needs from the server, over real HTTP on 127.0.0.1 (no browser): its
+//! files and the rules pages, games started from a position, refusals with their rule's
+//! arguments, hints and undo against the AI only, replays of finished games; and that the
+//! page has an English and a Polish message for every rule id of docs/rules.
+
+mod browser_support;
+
+use std::collections::BTreeSet;
+
+use browser_support::Server;
+use serde_json::{json, Value};
+
+async fn get(server: &Server, path: &str, token: Option<&str>) -> (u16, Value) {
+    let mut request = server.http.get(server.url(path));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn post(server: &Server, path: &str, token: &str, body: Value) -> (u16, Value) {
+    let response = server
+        .http
+        .post(server.url(path))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn the_page_its_files_and_the_rules_are_served() {
+    let server = Server::start().await;
+    for path in ["/", "/games/0123456789abcdef"] {
+        let response = server.http.get(server.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 200);
+        let csp = response.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(csp.contains("default-src 'self'"));
+        assert!(response.text().await.unwrap().contains("/ui/app.js"));
+    }
+    let response = server
+        .http
+        .get(server.url("/ui/app.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/javascript"));
+    let etag = response.headers()["etag"].clone();
+    let again = server
+        .http
+        .get(server.url("/ui/app.js"))
+        .header("if-none-match", etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+    for (file, title) in [
+        ("gyges.md", "# Gygès — the rules"),
+        ("triles.pl.md", "# Triles — zasady gry"),
+        ("orbit.pl.md", "# Na orbicie — zasady gry"),
+    ] {
+        let text = server
+            .http
+            .get(server.url(&format!("/rules/{file}")))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(text.starts_with(title), "{file}");
+    }
+    for missing in [
+        "/ui/nothing.js",
+        "/rules/../Cargo.toml",
+        "/rules/nothing.md",
+    ] {
+        let response = server.http.get(server.url(missing)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{missing}");
+    }
+}
+
+#[tokio::test]
+async fn a_game_starts_from_a_position_and_a_bad_one_is_refused() {
+    let server = Server::start().await;
+    let position = ".33221/2...../....23/....../311.../1..... S";
+    let created = server
+        .create("gyges", &["human", "human"], Some(position))
+        .await;
+    let shown = server
+        .show(&created.id, Some(&created.seats[0].token))
+        .await;
+    assert_eq!(shown["view"]["position"], json!(position));
+    assert!(shown["legal"].as_array().unwrap().contains(&json!("a1-G")));
+    let response = server
+        .http
+        .post(server.url("/api/games"))
+        .json(&json!({"game": "gyges", "seats": ["human", "ai:1"], "position": "nonsense"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], json!("bad-position"));
+}
+
+#[tokio::test]
+async fn an_illegal_move_names_its_rule_with_arguments() {
+    let server = Server::start().await;
+    let created = server
+        .create(
+            "gyges",
+            &["human", "human"],
+            Some("321123/....../....../....../....../123321 S"),
+        )
+        .await;
+    let token = &created.seats[0].token;
+    let path = format!("/api/games/{}/actions", created.id);
+    let (status, body) = post(
+        &server,
+        &path,
+        token,
+        json!({"action": "b1-b5", "expect": 0}),
+    )
+    .await;
+    assert_eq!(status, 422);
+    assert_eq!(body["rule"], json!("gyges.exact-steps"));
+    assert_eq!(
+        body["args"],
+        json!({"piece": "b1", "to": "b5", "value": "2"})
+    );
+}
+
+#[tokio::test]
+async fn hints_and_undo_are_for_games_against_the_ai() {
+    let server = Server::start().await;
+    let start = "321123/....../....../....../....../123321 S";
+    // Against a person: no hint.
+    let friends = server
+        .create("gyges", &["human", "human"], Some(start))
+        .await;
+    let (status, body) = get(
+        &server,
+        &format!("/api/games/{}/hint", friends.id),
+        Some(&friends.seats[0].token),
+    )
+    .await;
+    assert_eq!((status, &body["code"]), (403, &json!("no-hint")));
+
+    // Against the AI: a legal move of the seat to move, never for a spectator.
+    let game = server
+        .create("gyges", &["human", "ai:1"], Some(start))
+        .await;
+    let token = &game.seats[0].token;
+    let hint_path = format!("/api/games/{}/hint", game.id);
+    let (status, hint) = get(&server, &hint_path, Some(token)).await;
+    assert_eq!(status, 200, "{hint}");
+    let shown = server.show(&game.id, Some(token)).await;
+    assert!(shown["legal"].as_array().unwrap().contains(&hint["action"]));
+    let (status, _) = get(&server, &hint_path, None).await;
+    assert_eq!(status, 401);
+
+    // A move, the AI's answer, and an undo of both.
+    let (status, _) = post(
+        &server,
+        &format!("/api/games/{}/actions", game.id),
+        token,
+        json!({"action": hint["action"], "expect": 0}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let mut seq = 0;
+    for _ in 0..100 {
+        let shown = server.show(&game.id, Some(token)).await;
+        seq = shown["seq"].as_u64().unwrap();
+        if seq == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(seq, 2, "the AI answered");
+    let (status, body) = post(
+        &server,
+        &format!("/api/games/{}/undo", game.id),
+        token,
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let shown = server.show(&game.id, Some(token)).await;
+    assert_eq!(shown["moves"], json!([]));
+    assert_eq!(shown["view"]["position"], json!(start));
+
+    // Between people, the other's answer cannot be taken back.
+    let token = &friends.seats[0].token;
+    let actions = format!("/api/games/{}/actions", friends.id);
+    let (status, _) = post(
+        &server,
+        &actions,
+        token,
+        json!({"action": "a1-a2", "expect": 0}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, _) = post(
+        &server,
+        &actions,
+        &friends.seats[1].token,
+        json!({"action": "c6-c5", "expect": 1}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, body) = post(
+        &server,
+        &format!("/api/games/{}/undo", friends.id),
+        token,
+        json!({}),
+    )
+    .await;
+    assert_eq!((status, &body["code"]), (409, &json!("no-undo")));
+}
+
+#[tokio::test]
+async fn a_finished_game_replays_move_by_move() {
+    let server = Server::start().await;
+    let position = "rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g";
+    let game = server
+        .create(
+            "orbit(players=3)",
+            &["human", "ai:1", "ai:1"],
+            Some(position),
+        )
+        .await;
+    let token = &game.seats[0].token;
+    let (status, body) = get(&server, &format!("/api/games/{}/replay/0", game.id), None).await;
+    assert_eq!((status, &body["code"]), (409, &json!("not-over")));
+    let (status, _) = post(
+        &server,
+        &format!("/api/games/{}/actions", game.id),
+        token,
+        json!({"action": "move 6.3-H", "expect": 0}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, start) = get(
+        &server,
+        &format!("/api/games/{}/replay/0", game.id),
+        Some(token),
+    )
+    .await;
+    assert_eq!(
+        (start["ply"].clone(), start["total"].clone()),
+        (json!(0), json!(1))
+    );
+    let at = |v: &Value| -> Vec<String> {
+        v["view"]["pawns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["colour"] == "red")
+            .map(|p| p["at"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(at(&start), ["6.3", "H", "H"]);
+    let (_, end) = get(&server, &format!("/api/games/{}/replay/99", game.id), None).await;
+    assert_eq!(end["ply"], json!(1));
+    assert_eq!(at(&end), ["H", "H", "H"]);
+    assert_eq!(end["view"]["phase"], json!("over"));
+}
+
+/// The rule ids listed at the end of each docs/rules/<game>.md.
+fn documented_rule_ids() -> BTreeSet<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules");
+    let mut ids = BTreeSet::new();
+    for game in ["gyges", "triles", "orbit"] {
+        let text = std::fs::read_to_string(root.join(format!("{game}.md"))).unwrap();
+        let section = &text[text.find("## Rule ids").expect("a Rule ids section")..];
+        for line in section.lines().filter(|l| l.starts_with("| `")) {
+            let id = line[3..].split('`').next().unwrap();
+            ids.insert(id.to_owned());
+        }
+        // Ids named in the text after the table (core.game-over, core.impossible-chance).
+        for word in section.split('`').skip(1).step_by(2) {
+            if word.starts_with("core.") {
+                ids.insert(word.to_owned());
+            }
+        }
+    }
+    ids
+}
+
+#[test]
+fn every_rule_id_has_an_english_and_a_polish_message() {
+    let i18n = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/i18n.js"),
+    )
+    .unwrap();
+    let rules = &i18n[i18n.find("const RULES").unwrap()..i18n.find("const WORDS").unwrap()];
+    let (english, polish) = rules.split_at(rules.find("  pl: {").unwrap());
+    let ids = documented_rule_ids();
+    assert!(ids.len() >= 40, "{ids:?}");
+    for id in &ids {
+        for (lang, table) in [("en", english), ("pl", polish)] {
+            assert!(
+                table.contains(&format!("'{id}':")),
+                "no {lang} message for {id}"
+            );
+        }
+    }
+}

@@ -1,0 +1,386 @@
+//! What the browser tests share: a server on an ephemeral port of 127.0.0.1 (its games in a
+//! temporary SQLite file), and real headless Chromium driven over WebDriver by Debian's
+//! `chromedriver`, each on a free port, each browser with a fresh profile, all stopped at
+//! the end. The WebDriver client is the few commands the tests use, over reqwest.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use trio_server::protocol::Created;
+use trio_server::AppState;
+
+/// How long a test waits for the page to show something.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A server of the tests' own.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub http: reqwest::Client,
+    _dir: tempfile::TempDir,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Server {
+    pub async fn start() -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("games.db");
+        let state = AppState::sqlite(db.to_str().unwrap()).await.unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(async move {
+            axum::serve(listener, trio_server::app(state))
+                .with_graceful_shutdown(async {
+                    let _ = stopped.await;
+                })
+                .await
+                .unwrap();
+        });
+        Server {
+            addr,
+            http: reqwest::Client::new(),
+            _dir: dir,
+            stop: Some(stop),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// Creates a game over the API, from `position` when given.
+    pub async fn create(&self, game: &str, seats: &[&str], position: Option<&str>) -> Created {
+        let mut body = json!({"game": game, "seats": seats});
+        if let Some(position) = position {
+            body["position"] = json!(position);
+        }
+        let response = self
+            .http
+            .post(self.url("/api/games"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201, "{}", response.text().await.unwrap());
+        response.json().await.unwrap()
+    }
+
+    /// The game as a seat (or a spectator) sees it.
+    pub async fn show(&self, id: &str, token: Option<&str>) -> Value {
+        let mut request = self.http.get(self.url(&format!("/api/games/{id}")));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.unwrap().json().await.unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// A free port of 127.0.0.1 (free when asked; the driver takes it at once).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// One chromedriver with one headless Chromium session.
+pub struct Browser {
+    driver: Child,
+    base: String,
+    session: String,
+    http: reqwest::Client,
+    _profile: tempfile::TempDir,
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+#[derive(Clone, Debug)]
+pub struct Element(String);
+
+impl Browser {
+    /// A browser whose window is `width` × `height`; under 500 px wide, an emulated phone
+    /// (390 × 844).
+    pub async fn start(width: u32, height: u32) -> Browser {
+        let port = free_port();
+        let driver = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver on PATH (Debian's chromium-driver; scripts/test installs it)");
+        let base = format!("http://127.0.0.1:{port}");
+        let http = reqwest::Client::new();
+        let started = Instant::now();
+        loop {
+            if let Ok(r) = http.get(format!("{base}/status")).send().await {
+                if r.status().is_success() {
+                    break;
+                }
+            }
+            assert!(started.elapsed() < PATIENCE, "chromedriver did not start");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let profile = tempfile::tempdir().unwrap();
+        let binary = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+            .into_iter()
+            .find(|p| std::path::Path::new(p).exists())
+            .unwrap_or("chromium");
+        let mut caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:loggingPrefs": {"performance": "ALL"},
+            "goog:chromeOptions": {
+                "binary": binary,
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--disable-extensions", "--no-first-run", "--mute-audio",
+                    format!("--user-data-dir={}", profile.path().display()),
+                    format!("--window-size={width},{height}"),
+                ],
+                "perfLoggingPrefs": {"enableNetwork": true, "enablePage": false},
+            }
+        }}});
+        if width < 500 {
+            // A phone: its screen, touch events and a device pixel ratio (a desktop window
+            // is never narrower than 500 px).
+            caps["capabilities"]["alwaysMatch"]["goog:chromeOptions"]["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": true},
+            });
+        }
+        let mut browser = Browser {
+            driver,
+            base,
+            session: String::new(),
+            http,
+            _profile: profile,
+        };
+        let created = browser.call("POST", "/session", caps).await;
+        browser.session = created["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {created}"))
+            .to_owned();
+        browser
+    }
+
+    async fn call(&self, method: &str, path: &str, body: Value) -> Value {
+        let url = format!("{}{path}", self.base);
+        let request = match method {
+            "GET" => self.http.get(url),
+            "DELETE" => self.http.delete(url),
+            _ => self.http.post(url).json(&body),
+        };
+        let response = request.send().await.unwrap();
+        let value: Value = response.json().await.unwrap();
+        value["value"].clone()
+    }
+
+    async fn session_call(&self, method: &str, path: &str, body: Value) -> Value {
+        let value = self
+            .call(method, &format!("/session/{}{path}", self.session), body)
+            .await;
+        if let Some(error) = value.get("error") {
+            panic!("WebDriver {path}: {error}: {}", value["message"]);
+        }
+        value
+    }
+
+    pub async fn goto(&self, url: &str) {
+        self.session_call("POST", "/url", json!({"url": url})).await;
+    }
+
+    pub async fn refresh(&self) {
+        self.session_call("POST", "/refresh", json!({})).await;
+    }
+
+    /// Runs `script` (a function body; `arguments` are `args`) and returns its value.
+    pub async fn js(&self, script: &str, args: Value) -> Value {
+        self.session_call(
+            "POST",
+            "/execute/sync",
+            json!({"script": script, "args": args}),
+        )
+        .await
+    }
+
+    pub async fn find(&self, css: &str) -> Option<Element> {
+        let value = self
+            .call(
+                "POST",
+                &format!("/session/{}/element", self.session),
+                json!({"using": "css selector", "value": css}),
+            )
+            .await;
+        value
+            .get(ELEMENT)
+            .and_then(Value::as_str)
+            .map(|id| Element(id.to_owned()))
+    }
+
+    /// Waits until `css` matches an element, and returns it.
+    pub async fn wait(&self, css: &str) -> Element {
+        let started = Instant::now();
+        loop {
+            if let Some(e) = self.find(css).await {
+                return e;
+            }
+            if started.elapsed() > PATIENCE {
+                let text = self.text("body").await;
+                panic!("nothing matches {css} within {PATIENCE:?}; the page says:\n{text}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Waits until `condition` (a JavaScript expression) is true.
+    pub async fn wait_for(&self, what: &str, condition: &str) {
+        let started = Instant::now();
+        loop {
+            let value = self
+                .js(&format!("return !!({condition});"), json!([]))
+                .await;
+            if value == json!(true) {
+                return;
+            }
+            if started.elapsed() > PATIENCE {
+                let text = self.text("body").await;
+                panic!("{what}: not within {PATIENCE:?} ({condition}); the page says:\n{text}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Clicks the element `css` matches (a real click at its centre), once it is there.
+    pub async fn click(&self, css: &str) {
+        let element = self.wait(css).await;
+        self.click_element(&element).await;
+    }
+
+    pub async fn click_element(&self, element: &Element) {
+        self.session_call("POST", &format!("/element/{}/click", element.0), json!({}))
+            .await;
+    }
+
+    /// The visible text of the first element `css` matches ("" if none).
+    pub async fn text(&self, css: &str) -> String {
+        self.js(
+            "const e = document.querySelector(arguments[0]); return e ? e.innerText : '';",
+            json!([css]),
+        )
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+    }
+
+    pub async fn count(&self, css: &str) -> usize {
+        self.js(
+            "return document.querySelectorAll(arguments[0]).length;",
+            json!([css]),
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0) as usize
+    }
+
+    /// The value of an attribute of the first element `css` matches.
+    pub async fn attr(&self, css: &str, name: &str) -> Option<String> {
+        self.js(
+            "const e = document.querySelector(arguments[0]); return e ? e.getAttribute(arguments[1]) : null;",
+            json!([css, name]),
+        )
+        .await
+        .as_str()
+        .map(str::to_owned)
+    }
+
+    /// A PNG of the page, written to `path` (its folder created).
+    pub async fn screenshot(&self, path: &std::path::Path) {
+        let value = self.session_call("GET", "/screenshot", json!({})).await;
+        let png = base64_decode(value.as_str().unwrap());
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        std::fs::write(path, png).unwrap();
+    }
+
+    /// The text of every WebSocket frame the page received since the last call.
+    pub async fn websocket_frames(&self) -> Vec<String> {
+        let entries = self
+            .session_call("POST", "/se/log", json!({"type": "performance"}))
+            .await;
+        entries
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|e| serde_json::from_str::<Value>(e["message"].as_str()?).ok())
+            .filter(|m| m["message"]["method"] == "Network.webSocketFrameReceived")
+            .filter_map(|m| {
+                m["message"]["params"]["response"]["payloadData"]
+                    .as_str()
+                    .map(str::to_owned)
+            })
+            .collect()
+    }
+
+    pub async fn close(mut self) {
+        let _ = self
+            .call("DELETE", &format!("/session/{}", self.session), json!({}))
+            .await;
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        // A failed test still stops its driver (which takes its browser along).
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let mut acc = 0u32;
+    let mut bits = 0;
+    for c in text.bytes().filter_map(value) {
+        acc = (acc << 6) | c;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    out
+}
+
+/// Where the tests save their screenshots: `docs/screenshots/` of the workspace.
+pub fn screenshot_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/screenshots")
+        .join(name)
+}
