@@ -333,6 +333,33 @@ async fn triles_against_the_ai_with_a_spectator_who_sees_no_hidden_tile() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triles_hot_seat_hides_each_hand_behind_a_pass_the_device_screen() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    start_from_lobby(&b, &server, "triles", &["me", "me"]).await;
+    b.wait("[data-pass]").await;
+    assert_eq!(
+        b.count(".hand-tile").await,
+        0,
+        "no tile shows before the player says so"
+    );
+    let first = b.attr("[data-pass]", "data-pass").await.unwrap();
+    b.click("[data-action=unveil]").await;
+    b.wait(".hand-tile").await;
+    assert!(b.text(".status").await.contains("On this device: "));
+    triles_turn(&b).await;
+    b.wait_for(
+        "the other player's screen",
+        &format!("document.querySelector('[data-pass]') && document.querySelector('[data-pass]').dataset.pass !== '{first}'"),
+    )
+    .await;
+    assert_eq!(b.count(".hand-tile").await, 0);
+    b.click("[data-action=unveil]").await;
+    b.wait(".hand-tile").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn triles_finished_game_from_the_last_tile() {
     let server = Server::start().await;
     let created = server
@@ -348,7 +375,7 @@ async fn triles_finished_game_from_the_last_tile() {
     b.wait("[data-result]").await;
     let result = b.text("[data-result]").await;
     assert!(
-        result.contains("black wins") && result.contains("no tiles left"),
+        result.contains("Black wins") && result.contains("Black has no tiles left"),
         "{result}"
     );
     b.wait("[data-check=ok]").await;

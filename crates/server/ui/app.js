@@ -4,7 +4,7 @@
 // (docs/protocol.md); the page never applies a move itself.
 
 import { h, clear } from './dom.js';
-import { t, language, setLanguage, onLanguage, refusal, word } from './i18n.js';
+import { t, language, setLanguage, onLanguage, refusal, word, cap, ruleList } from './i18n.js';
 import { api, Conn, tokensFor, rememberCreated, createdGame, ApiError } from './net.js';
 import { renderMarkdown, playersPart } from './md.js';
 import { GygesBoard, gygesResult } from './gyges.js';
@@ -64,6 +64,9 @@ async function openRules(kind) {
     const file = `/rules/${chosen}${language() === 'pl' ? '.pl' : ''}.md`;
     const text = await (await fetch(file)).text();
     body.innerHTML = renderMarkdown(playersPart(text));
+    // Why a move is refused: the message of each rule id, as the page says it.
+    body.append(h('h2', { id: 'rule-ids' }, [t('rules.ids')]), h('dl', { class: 'rule-ids' },
+      ruleList(chosen).flatMap(([id, text]) => [h('dt', {}, [h('code', {}, [id])]), h('dd', {}, [text])])));
   } catch (e) {
     body.textContent = t('err.generic', { message: e.message });
   }
@@ -438,7 +441,7 @@ class GamePage {
       const name = seatLabel(kind, conn.seat, game.view);
       clear(this.shell).append(h('section', { class: 'pass-device', 'data-pass': conn.seat }, [
         h('h2', {}, [t('pass.title', { name })]),
-        h('p', {}, [t('pass.explain', { name })]),
+        h('p', {}, [t('pass.explain', { name: cap(name) })]),
         h('button', { type: 'button', class: 'primary big', 'data-action': 'unveil', onclick: () => { this.unveiled = conn.seat; this.draw(); } }, [t('pass.show', { name })]),
       ]));
       this.boardKind = null;
@@ -527,7 +530,7 @@ class GamePage {
     else if (game.turn.kind === 'seat') {
       const seat = game.seats[game.turn.seat];
       const name = seatLabel(kind, game.turn.seat, view);
-      turn = seat && seat.player !== 'human' ? t('play.thinking', { name }) : t('play.waiting', { name });
+      turn = seat && seat.player !== 'human' ? t('play.thinking', { name: cap(name) }) : t('play.waiting', { name });
     } else turn = t('play.chance');
     return h('div', { class: 'status' }, [
       h('h1', {}, [t('game.' + kind)]),
@@ -555,8 +558,8 @@ class GamePage {
     const sentence = kind === 'gyges' ? gygesResult(game.view) : kind === 'triles' ? trilesResult(game.view) : orbitResult(game.view);
     const draw = ranks.every(r => r === ranks[0]);
     const headline = game.result.resigned != null
-      ? t('result.resigned', { name: seatLabel(kind, game.result.resigned, view) })
-      : draw ? t('result.draw') : t('result.wins', { name: seatLabel(kind, order[0].seat, view) });
+      ? t('result.resigned', { name: cap(seatLabel(kind, game.result.resigned, view)) })
+      : draw ? t('result.draw') : t('result.wins', { name: cap(seatLabel(kind, order[0].seat, view)) });
     return h('section', { class: 'result', 'data-result': '' }, [
       h('h2', {}, [t('result.title')]),
       h('p', { class: 'headline' }, [headline]),
@@ -588,7 +591,7 @@ class GamePage {
     const roll = kind === 'orbit' ? lastRoll(moves) : null;
     return h('section', { class: 'movelist' }, [
       h('h2', {}, [t('play.moves')]),
-      roll && roll.seat != null ? h('p', { class: 'rolled', 'data-die': roll.face }, [t('orbit.rolled', { name: seatLabel(kind, roll.seat, view), face: roll.face })]) : null,
+      roll && roll.seat != null ? h('p', { class: 'rolled', 'data-die': roll.face }, [t('orbit.rolled', { name: cap(seatLabel(kind, roll.seat, view)), face: roll.face })]) : null,
       list,
     ]);
   }

@@ -62,7 +62,7 @@ export class GygesBoard {
     // The goals beyond the edges: North's edge is South's goal and the other way round.
     const topSide = this.flipped() ? 'North' : 'South';
     const bottomSide = this.flipped() ? 'South' : 'North';
-    const canGoal = this.sel && moves.some(m => m.from === this.sel.from && m.to === 'G');
+    const canGoal = this.sel && !this.sel.to && moves.some(m => m.from === this.sel.from && m.to === 'G');
     const goalY = { top: -70, bottom: 608 };
     for (const [place, side] of [['top', topSide], ['bottom', bottomSide]]) {
       const lit = canGoal && side === mover;
@@ -100,7 +100,12 @@ export class GygesBoard {
         g.append(s('rect', { x, y, width: SQ, height: SQ }));
         g.append(s('text', { x: x + 5, y: y + SQ - 6, class: 'coord' }, [sq]));
         const value = this.pieceAt(sq, view, setupMine);
-        if (value) g.append(piece(x + SQ / 2, y + SQ / 2, value, movable.has(sq)));
+        if (value) {
+          const p = piece(x + SQ / 2, y + SQ / 2, value, movable.has(sq));
+          // The moving piece is lifted while the displaced one finds its square.
+          if (this.sel && this.sel.to && this.sel.from === sq) p.classList.add('lifted');
+          g.append(p);
+        }
         if (targets.has(sq)) g.append(s('circle', { cx: x + SQ / 2, cy: y + SQ / 2, r: value ? 44 : 14, class: 'dot' }));
         g.addEventListener('click', () => this.tap(sq));
         svg.append(g);

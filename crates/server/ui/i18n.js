@@ -284,7 +284,7 @@ const STRINGS = {
     'result.title': 'Wynik',
     'result.place': '{place}.',
     'result.draw': 'Remis',
-    'result.wins': 'Wygrywa: {name}',
+    'result.wins': '{name} wygrywa',
     'result.resigned': '{name} się poddaje',
     'result.ranking': 'Kolejność',
     'seed.title': 'Uczciwe rzuty i dobieranie',
@@ -535,6 +535,19 @@ export function t(key, args) {
 /// A word of the game (a colour, a side) in the page's language.
 export function word(value) {
   return WORDS[lang][value] ?? value;
+}
+
+/// A name at the start of a sentence: "black" → "Black".
+export function cap(text) {
+  return text ? text[0].toLocaleUpperCase(lang) + text.slice(1) : text;
+}
+
+/// The rule ids of one game (`gyges`, `triles`, `orbit`) with their messages, the
+/// arguments left as "…", for the rules page.
+export function ruleList(kind) {
+  return Object.entries(RULES[lang])
+    .filter(([id]) => id.startsWith(kind + '.'))
+    .map(([id, text]) => [id, text.replace(/\{\w+\}/g, '…')]);
 }
 
 /// The refusal of a rule id in the page's language, its arguments filled in.

@@ -247,7 +247,7 @@ export class OrbitBoard {
     }
     const legal = model.legal;
     const buttons = [];
-    if (legal.includes('roll')) buttons.push({ label: t('orbit.roll'), action: 'roll', primary: true, tool: 'roll' });
+    if (legal.includes('roll') && !this.sel) buttons.push({ label: t('orbit.roll'), action: 'roll', primary: true, tool: 'roll' });
     if (legal.includes('pass')) buttons.push({ label: t('orbit.pass'), action: 'pass', primary: true });
     if (this.homeTarget()) buttons.push({ label: t('orbit.home'), tool: 'home', primary: true, onClick: () => this.tapField('H') });
     if (this.moves.some(m => m.enter)) ctx.prompt(t('orbit.enter'));

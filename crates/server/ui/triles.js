@@ -11,7 +11,7 @@
 // t_i goes on the edge at place (i + r) mod 3 of that order.
 
 import { h, s, clear } from './dom.js';
-import { t, word } from './i18n.js';
+import { t, word, cap } from './i18n.js';
 
 const S = 100;
 const H = (S * Math.sqrt(3)) / 2;
@@ -171,7 +171,7 @@ export class TrilesBoard {
     for (const p of v.players || []) {
       const name = p.seat != null ? this.seatName(p.seat) : this.colourName(p.colour);
       parts.push(h('span', { class: 'chip player-' + p.colour, 'data-hand-size': p.hand_size }, [
-        h('span', { class: 'swatch ' + p.colour }), t('triles.handsize', { name, n: p.hand_size }),
+        h('span', { class: 'swatch ' + p.colour }), t('triles.handsize', { name: cap(name), n: p.hand_size }),
       ]));
     }
     clear(this.info).append(...parts);
@@ -426,10 +426,6 @@ export class TrilesBoard {
     if (gives.length) {
       const other = v.players.find(p => v.viewer && p.colour !== v.viewer.colour);
       ctx.prompt(t('triles.give', { name: other ? this.colourName(other.colour) : '' }));
-      for (const a of gives) {
-        const tile = a.slice(5);
-        buttons.length = 0;
-      }
       ctx.actions(gives.map(a => ({
         label: a === 'give -' ? t('triles.give.none') : t('triles.give.tile', { tile: a.slice(5) }),
         action: a,
@@ -461,6 +457,6 @@ export class TrilesBoard {
 export function trilesResult(view) {
   const r = view.result;
   if (!r) return null;
-  if (r.reason === 'empty-hand') return t('triles.end.empty-hand', { name: word(r.winner) });
+  if (r.reason === 'empty-hand') return t('triles.end.empty-hand', { name: cap(word(r.winner)) });
   return t('triles.end.both-passed');
 }
