@@ -91,14 +91,14 @@ async fn gyges_against_the_ai_by_clicks_in_english_and_polish() {
     );
     assert!(b.text(".status").await.contains("You play South"));
 
-    // Why not? A 2 cannot go four squares: the rule, in words.
+    // Why not? A piece leaves the board only from the far row: the rule, in words.
     my_turn(&b).await;
     b.click("[data-sq=b1]").await;
-    b.click("[data-sq=b5]").await;
+    b.click("[data-goal=South]").await;
     b.wait(".message.why").await;
     let why = b.text(".message.why").await;
     assert!(
-        why.contains("Why not?") && why.contains("exactly 2 steps"),
+        why.contains("Why not?") && why.contains("leaves the board only") && why.contains("rank 6"),
         "{why}"
     );
 
@@ -113,7 +113,7 @@ async fn gyges_against_the_ai_by_clicks_in_english_and_polish() {
     );
     let why = b.text(".message.why").await;
     assert!(
-        why.contains("Dlaczego nie?") && why.contains("dokładnie 2 kroki"),
+        why.contains("Dlaczego nie?") && why.contains("opuszcza planszę tylko"),
         "{why}"
     );
     b.click("[data-nav=rules]").await;

@@ -547,7 +547,12 @@ class GamePage {
       ' ' + seatLabel(kind, s.seat, view) + ' — ' + playerLabel(s.player),
       s.player === 'human' ? h('span', { class: 'conn' }, [' · ' + (s.connected ? t('play.connected') : t('play.offline'))]) : null,
     ]));
-    return h('section', { class: 'players' }, [h('h2', {}, [t('play.players')]), h('ul', {}, rows)]);
+    // Na orbicie: the order of play, once drawn (the view lists the seats in it).
+    const order = kind === 'orbit' && view.phase !== 'order-draw' && view.seats
+      ? h('p', { class: 'order', 'data-order': view.seats.map(x => x.colour[0]).join('') },
+        [t('orbit.order') + ': ' + view.seats.map(x => t('orbit.' + x.colour)).join(' → ')])
+      : null;
+    return h('section', { class: 'players' }, [h('h2', {}, [t('play.players')]), h('ul', {}, rows), order]);
   }
 
   result(game, view) {

@@ -57,6 +57,15 @@ export class OrbitBoard {
     this.sel = null; // {from, to?}
     const extent = radius(ORBITS + 1) + 46;
     this.svg = s('svg', { class: 'board orbit', viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`, role: 'img' });
+    // A tap goes to the nearest field (on a phone the fields are small): by its orbit from
+    // the distance to the centre, and its field from the angle.
+    this.svg.addEventListener('click', e => {
+      const ctm = this.svg.getScreenCTM();
+      if (!ctm || !this.model) return;
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+      const place = nearestField(p.x, p.y);
+      if (place) this.tapField(place);
+    });
     host.append(this.svg);
   }
 
@@ -78,7 +87,6 @@ export class OrbitBoard {
     svg.append(s('circle', { r: radius(ORBITS + 1), class: 'home-ring' + (this.homeTarget() ? ' target' : ''), 'data-field': 'H' }));
     const homeLabel = s('text', { x: 0, y: -radius(ORBITS + 1) + 6, class: 'ring-label', 'text-anchor': 'middle' }, [t('orbit.home')]);
     svg.append(homeLabel);
-    svg.querySelector('.home-ring').addEventListener('click', () => this.tapField('H'));
     for (let k = 1; k <= ORBITS; k++) {
       svg.append(s('circle', { r: radius(k), class: 'orbit-ring' }));
     }
@@ -138,7 +146,6 @@ export class OrbitBoard {
         if (here) {
           for (const p of here) g.append(pawn(x, y, p, movable.has(name) && p.colour === mover));
         }
-        g.addEventListener('click', () => this.tapField(name));
         svg.append(g);
       }
     }
@@ -160,7 +167,6 @@ export class OrbitBoard {
       centre.append(s('circle', { cx, cy, r: 14, fill: COLOURS[seat.colour], class: 'pawn-body' }));
       centre.append(s('text', { x: cx, y: cy + 5, 'text-anchor': 'middle', class: 'count-label' }, [String(seat.centre)]));
     });
-    centre.addEventListener('click', () => this.tapField('C'));
     svg.append(centre);
 
     // The die.
@@ -173,7 +179,10 @@ export class OrbitBoard {
     }
     const canRoll = this.model.mine && this.model.legal.includes('roll');
     if (canRoll) die.classList.add('can-roll');
-    die.addEventListener('click', () => { if (canRoll) this.ctx.commit('roll'); });
+    die.addEventListener('click', e => {
+      e.stopPropagation();
+      if (canRoll) this.ctx.commit('roll');
+    });
     svg.append(die);
 
     this.prompt();
@@ -262,6 +271,18 @@ export class OrbitBoard {
     const orbit = field.split('.')[0];
     return (this.model.view.pawns || []).filter(p => p.at.split('.')[0] === orbit && p.at.includes('.')).length;
   }
+}
+
+/// The place nearest to board point x, y: `C`, a field `k.i`, `H` on the home ring, or
+/// `null` outside the board.
+function nearestField(x, y) {
+  const r = Math.hypot(x, y);
+  if (r < R0 - 6) return 'C';
+  const k = Math.round((r - R0) / DR);
+  if (k > ORBITS) return r < radius(ORBITS + 1) + 25 ? 'H' : null;
+  const angle = Math.atan2(x, -y);
+  const i = ((Math.round((angle / (2 * Math.PI)) * FIELDS) % FIELDS) + FIELDS) % FIELDS;
+  return `${Math.max(k, 1)}.${i}`;
 }
 
 function pawn(x, y, p, movable) {
