@@ -274,6 +274,25 @@ class GamePage {
     this.wasMyTurn = false;
     this.board = null;
     this.boardKind = null;
+    // An unknown game says so instead of reconnecting for ever.
+    api('GET', `/api/games/${id}`).catch(e => {
+      if (e instanceof ApiError && e.status === 404) {
+        this.notFound = true;
+        for (const c of this.conns) c.close();
+        this.draw();
+      }
+    });
+    // Enter confirms the move shown, Escape drops it.
+    this.onKey = e => {
+      if (/INPUT|TEXTAREA|SELECT|BUTTON/.test(document.activeElement?.tagName || '')) return;
+      if (e.key === 'Enter' && this.proposed) this.play(this.proposed);
+      if (e.key === 'Escape' && (this.proposed || this.board)) {
+        this.proposed = null;
+        if (this.board) this.board.reset();
+        this.draw();
+      }
+    };
+    document.addEventListener('keydown', this.onKey);
     this.ctx = {
       propose: action => { this.proposed = action; this.message = null; this.draw(); },
       commit: action => this.play(action),
@@ -285,6 +304,7 @@ class GamePage {
   }
 
   destroy() {
+    document.removeEventListener('keydown', this.onKey);
     for (const c of this.conns) c.close();
     if (this.board && this.board.destroy) this.board.destroy();
   }
@@ -423,6 +443,10 @@ class GamePage {
 
   draw() {
     if (!this.shell) return;
+    if (this.notFound) {
+      clear(this.shell).append(h('p', { class: 'error', 'data-error': 'not-found' }, [t('err.notfound')]));
+      return;
+    }
     const conn = this.pick();
     if (!conn || !conn.game) {
       const err = this.conns.find(c => c.error);
@@ -464,11 +488,12 @@ class GamePage {
     }
     this.promptNode = h('p', { class: 'prompt', 'data-prompt': '' });
     this.actionsNode = h('div', { class: 'actions' });
-    const status = this.status(game, view);
+    // Names come from the game as it stands (a replay's early view has no colours yet).
+    const status = this.status(game, game.view);
     const side = h('aside', { class: 'side' }, [
-      this.players(game, view),
-      this.result(game, view),
-      this.moveList(kind, moves, game, view),
+      this.players(game, game.view),
+      this.result(game, game.view),
+      this.moveList(kind, moves, game, game.view),
       this.seed(game),
       this.invite(game),
     ]);
