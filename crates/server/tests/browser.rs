@@ -135,15 +135,14 @@ async fn gyges_against_the_ai_by_clicks_in_english_and_polish() {
     b.click("[data-act=hint]").await;
     b.wait(".message.hint").await;
     assert!(b.text(".message.hint").await.starts_with("Hint: "));
+    // The board as a player sees it: the last move, the hint, a piece chosen.
+    b.click("[data-sq=b1]").await;
+    b.screenshot(&screenshot_path("gyges.png")).await;
+    b.click("[data-sq=b1]").await;
     let count = moves(&b).await;
     b.click("[data-act=undo]").await;
     b.wait_for("undone", &format!("{GAME}.moves.length === {}", count - 2))
         .await;
-
-    // The board as a player sees it, a piece chosen.
-    my_turn(&b).await;
-    b.click("[data-sq=b1]").await;
-    b.screenshot(&screenshot_path("gyges.png")).await;
     b.close().await;
 }
 

@@ -106,7 +106,8 @@ export class GygesBoard {
           if (this.sel && this.sel.to && this.sel.from === sq) p.classList.add('lifted');
           g.append(p);
         }
-        if (targets.has(sq)) g.append(s('circle', { cx: x + SQ / 2, cy: y + SQ / 2, r: value ? 44 : 14, class: 'dot' }));
+        // A target: a dot on an empty square, a ring round a piece to land on.
+        if (targets.has(sq)) g.append(s('circle', { cx: x + SQ / 2, cy: y + SQ / 2, r: value ? 45 : 14, class: value ? 'halo' : 'dot' }));
         g.addEventListener('click', () => this.tap(sq));
         svg.append(g);
       }
