@@ -74,6 +74,8 @@ async fn gyges_against_the_ai_by_clicks_in_english_and_polish() {
     );
     assert_eq!(state(&b, &format!("{GAME}.moves[3].seat")).await, json!(1));
     assert!(b.count(".sq.last").await >= 2, "the last move is marked");
+    let title = state(&b, "document.title").await;
+    assert!(title.as_str().unwrap().contains("Your turn"), "{title}");
 
     // A reload comes back to the same seat and position.
     let before = state(&b, &format!("JSON.stringify({GAME}.view.squares)")).await;
