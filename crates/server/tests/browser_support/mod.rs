@@ -340,6 +340,7 @@ impl Browser {
         let _ = self
             .call("DELETE", &format!("/session/{}", self.session), json!({}))
             .await;
+        self.session.clear();
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
@@ -347,9 +348,29 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        // A failed test still stops its driver (which takes its browser along).
+        // A failed test still ends its session (the browser quits) and stops its driver.
+        if !self.session.is_empty() {
+            end_session(&self.base, &self.session);
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
+    }
+}
+
+/// `DELETE /session/{id}`, blocking (for `Drop`, where nothing can be awaited).
+fn end_session(base: &str, session: &str) {
+    use std::io::{Read, Write};
+    let Some(addr) = base.strip_prefix("http://") else {
+        return;
+    };
+    let Ok(mut stream) = std::net::TcpStream::connect(addr) else {
+        return;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+    let request =
+        format!("DELETE /session/{session} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    if stream.write_all(request.as_bytes()).is_ok() {
+        let _ = stream.read_to_end(&mut Vec::new());
     }
 }
 
