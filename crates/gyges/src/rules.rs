@@ -337,9 +337,13 @@ fn breach(pos: &Position, variant: Variant, mv: Move) -> Option<Breach> {
     // The end square (or piece landed on) is not reached: too far or too near, or blocked.
     let unreached = |to: Square| {
         let breach = if segment_ends(from, value) & to.bit() == 0 {
+            let steps = if value == 1 { "step" } else { "steps" };
             Breach::new(
                 "gyges.exact-steps",
-                format!("a {value} moves exactly {value} steps, and {to} is not {value} steps from {from}, nor can a bounce reach it"),
+                format!(
+                    "a {value} moves exactly {value} {steps}, and {to} is not {value} {steps} \
+                     from {from}, nor can a bounce reach it"
+                ),
             )
         } else {
             Breach::new(
