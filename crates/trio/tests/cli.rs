@@ -147,6 +147,13 @@ fn bad_input_is_one_line_and_exit_code_2() {
     }
 }
 
+/// Runs `trio` in `dir` with `input`, expecting success; returns what it printed.
+fn played(dir: &std::path::Path, args: &[&str], input: &str) -> String {
+    let o = trio_in(dir, args, input);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    stdout(&o)
+}
+
 /// The Gygès position the `position` command printed after a prompt.
 fn printed_position(out: &str) -> String {
     out.lines()
@@ -166,7 +173,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 #[test]
 fn play_explains_bad_moves_and_quit_saves_the_game_to_resume() {
     let dir = scratch("resume");
-    let o = trio_in(
+    let out = played(
         &dir,
         &[
             "play",
@@ -180,8 +187,6 @@ fn play_explains_bad_moves_and_quit_saves_the_game_to_resume() {
         ],
         "setup 123321\nsetup 1233\na1-a9\na1-a3\nb1-b3\nposition\nquit\n",
     );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = stdout(&o);
     assert!(out.contains("South plays setup 123321"), "{out}");
     assert!(out.contains("North plays setup"), "{out}");
     assert!(out.contains("cannot read \"setup 1233\""), "{out}");
@@ -197,9 +202,7 @@ fn play_explains_bad_moves_and_quit_saves_the_game_to_resume() {
 
     // Resuming goes on with the same variant, the AI in its seat, from the same position.
     let left_at = printed_position(&out);
-    let o = trio_in(&dir, &["resume", "trio-gyges-1.json"], "position\nquit\n");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = stdout(&o);
+    let out = played(&dir, &["resume", "trio-gyges-1.json"], "position\nquit\n");
     assert!(out.contains("resumed after 4 actions"), "{out}");
     assert_eq!(printed_position(&out), left_at);
     let replay = trio_in(&dir, &["replay", "trio-gyges-1.json"], "");
@@ -210,7 +213,7 @@ fn play_explains_bad_moves_and_quit_saves_the_game_to_resume() {
 #[test]
 fn play_ends_cleanly_at_end_of_input() {
     let dir = scratch("eof");
-    let o = trio_in(&dir, &["play", "gyges", "--seed", "3"], "setup 123321\n");
+    let out = played(&dir, &["play", "gyges", "--seed", "3"], "setup 123321\n");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("Game saved."));
     assert!(dir.join("trio-gyges-3.json").exists());
@@ -500,8 +503,6 @@ fn triles_moves_follow_the_variants() {
 #[test]
 fn triles_hot_seat_hides_the_screen_between_players() {
     let o = trio_with_input(&["play", "triles", "--seed", "2"], "\nquit\n");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = stdout(&o);
     assert!(
         out.contains("Press Enter when the other player looks away"),
         "{out}"
@@ -647,13 +648,11 @@ fn the_ai_can_think_for_a_chosen_time() {
 #[test]
 fn triles_names_seats_by_colour_once_drawn() {
     let dir = scratch("colours");
-    let o = trio_in(
+    let out = played(
         &dir,
         &["play", "triles", "--seat", "2=ai:1", "--seed", "3"],
         "quit\n",
     );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = stdout(&o);
     // Seed 3 draws seat 2 as black: the person is white.
     assert!(out.contains("white (you) to move"), "{out}");
     assert!(out.contains("white to move, `help` for help>"), "{out}");
@@ -666,7 +665,7 @@ fn triles_names_seats_by_colour_once_drawn() {
 fn after_the_only_person_finishes_the_ai_play_is_summarised() {
     // Red (the person) is home; green and blue, the AIs, race on without them.
     let dir = scratch("summary");
-    let o = trio_in(
+    let out = played(
         &dir,
         &[
             "play",
@@ -686,8 +685,6 @@ fn after_the_only_person_finishes_the_ai_play_is_summarised() {
         ],
         "",
     );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = stdout(&o);
     assert!(out.contains("play on without you"), "{out}");
     assert!(out.contains("more actions were played"), "{out}");
     assert!(
@@ -715,13 +712,11 @@ fn move_lists_follow_the_documented_order() {
 #[test]
 fn at_the_prompt_undo_hint_and_position_help_the_person() {
     let dir = scratch("prompt");
-    let o = trio_in(
+    let out = played(
         &dir,
         &["play", "gyges", "--seat", "2=ai:2", "--seed", "4"],
         "setup 123321\nundo\nposition\nsetup 321123\nhint 1\nmoves\nquit\n",
     );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = stdout(&o);
     assert!(out.contains("Taken back."), "{out}");
     assert!(
         out.contains("....../....../....../....../....../...... S"),
