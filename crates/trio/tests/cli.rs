@@ -213,7 +213,7 @@ fn play_explains_bad_moves_and_quit_saves_the_game_to_resume() {
 #[test]
 fn play_ends_cleanly_at_end_of_input() {
     let dir = scratch("eof");
-    let out = played(&dir, &["play", "gyges", "--seed", "3"], "setup 123321\n");
+    let o = trio_in(&dir, &["play", "gyges", "--seed", "3"], "setup 123321\n");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("Game saved."));
     assert!(dir.join("trio-gyges-3.json").exists());
@@ -503,6 +503,8 @@ fn triles_moves_follow_the_variants() {
 #[test]
 fn triles_hot_seat_hides_the_screen_between_players() {
     let o = trio_with_input(&["play", "triles", "--seed", "2"], "\nquit\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
     assert!(
         out.contains("Press Enter when the other player looks away"),
         "{out}"
