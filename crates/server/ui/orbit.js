@@ -171,7 +171,10 @@ export class OrbitBoard {
 
     // The die.
     const roll = lastRoll(model.moves || []);
-    const die = s('g', { class: 'die' + (view.die === 'rolling' ? ' rolling' : ''), transform: `translate(${radius(ORBITS + 1) - 10},${-radius(ORBITS + 1) + 10})` });
+    // A roll stays bright while its roller's turn goes on; after that it fades.
+    const moves = model.moves || [];
+    const stale = roll && moves.slice(roll.index + 1).some(m => m.seat !== roll.seat);
+    const die = s('g', { class: 'die' + (view.die === 'rolling' ? ' rolling' : '') + (stale ? ' stale' : ''), transform: `translate(${radius(ORBITS + 1) - 10},${-radius(ORBITS + 1) + 10})` });
     die.append(s('rect', { x: -26, y: -26, width: 52, height: 52, rx: 9, class: 'die-face' }));
     if (roll) {
       for (const [dx, dy] of PIPS[roll.face]) die.append(s('circle', { cx: dx * 13, cy: dy * 13, r: 5, class: 'die-pip' }));

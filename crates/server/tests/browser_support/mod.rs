@@ -17,16 +17,23 @@ use trio_server::AppState;
 /// How long a test waits for the page to show something.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
+/// One browser test at a time: several headless Chromiums at once on a 2-core machine make
+/// every wait a race against the clock.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// A server of the tests' own.
 pub struct Server {
     pub addr: SocketAddr,
     pub http: reqwest::Client,
     _dir: tempfile::TempDir,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
+    /// Held while the test runs; a test that failed leaves it poisoned, not locked.
+    _turn: std::sync::MutexGuard<'static, ()>,
 }
 
 impl Server {
     pub async fn start() -> Server {
+        let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("games.db");
         let state = AppState::sqlite(db.to_str().unwrap()).await.unwrap();
@@ -46,6 +53,7 @@ impl Server {
             http: reqwest::Client::new(),
             _dir: dir,
             stop: Some(stop),
+            _turn: turn,
         }
     }
 
