@@ -19,7 +19,7 @@ pub const PATIENCE: Duration = Duration::from_secs(20);
 
 /// One browser test at a time: several headless Chromiums at once on a 2-core machine make
 /// every wait a race against the clock.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// A server of the tests' own.
 pub struct Server {
@@ -27,13 +27,13 @@ pub struct Server {
     pub http: reqwest::Client,
     _dir: tempfile::TempDir,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
-    /// Held while the test runs; a test that failed leaves it poisoned, not locked.
-    _turn: std::sync::MutexGuard<'static, ()>,
+    /// Held while the test runs, released when the test ends, failed or not.
+    _turn: tokio::sync::MutexGuard<'static, ()>,
 }
 
 impl Server {
     pub async fn start() -> Server {
-        let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let turn = ONE_AT_A_TIME.lock().await;
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("games.db");
         let state = AppState::sqlite(db.to_str().unwrap()).await.unwrap();
