@@ -47,12 +47,14 @@ pub fn run(args: &PerftArgs) -> Result<std::process::ExitCode> {
     let game = args.game.build()?;
     if args.depth <= 1 || !args.divide && args.depth <= 3 {
         // Quick enough to need neither progress nor a way out.
-        if args.divide {
-            for (action, nodes) in game.divide(&args.position, args.depth, &mut |_, _| {})? {
-                println!("{action}: {nodes}");
-            }
+        if args.divide && args.depth > 0 {
+            print_branches(
+                &game.divide(&args.position, args.depth, &mut |_, _| {})?,
+                true,
+            );
+        } else {
+            println!("{}", game.perft(&args.position, args.depth)?);
         }
-        println!("{}", game.perft(&args.position, args.depth)?);
         return Ok(std::process::ExitCode::SUCCESS);
     }
     let total = game.branch_count(&args.position)?;

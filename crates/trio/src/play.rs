@@ -202,24 +202,21 @@ impl<'a> Terminal<'a> {
 
     /// Prints the action just played, as the viewer may know it.
     fn announce(&self, by: Option<Seat>) {
-        let history = self.live.history_for(self.viewer());
-        let Some((_, Some(notation))) = history.last() else {
+        let Some((_, notation, seen)) = self.live.last_action() else {
             return;
         };
-        let private = self.history_is_private(history.len() - 1);
+        // `seen` holds each seat, then a spectator.
+        let public = seen.last().copied().unwrap_or(false);
+        let known = match self.viewer() {
+            Some(seat) => seen.get(seat.index()).copied().unwrap_or(false),
+            None => public,
+        };
         match by {
+            _ if !known => {}
             Some(seat) => println!("{} plays {notation}", self.live.seat_name(seat)),
-            None if private => println!("chance: {notation} (only you see this)"),
+            None if !public => println!("chance: {notation} (only you see this)"),
             None => println!("chance: {notation}"),
         }
-    }
-
-    /// Whether the `index`-th action is hidden from spectators (a tile drawn into a hand).
-    fn history_is_private(&self, index: usize) -> bool {
-        self.live
-            .history_for(None)
-            .get(index)
-            .is_some_and(|(_, public)| public.is_none())
     }
 
     /// Asks `seat`'s person for an action until one is played; `false` when they leave.
@@ -229,12 +226,13 @@ impl<'a> Terminal<'a> {
         if self.viewer() != Some(seat) {
             // At a shared screen, what only this seat may know was not announced.
             let mine = self.live.history_for(Some(seat));
+            let public = self.live.history_for(None);
             let since = mine
                 .iter()
                 .rposition(|(by, _)| *by == Some(seat))
                 .map_or(0, |i| i + 1);
             let news: Vec<&str> = (since..mine.len())
-                .filter(|&i| self.history_is_private(i))
+                .filter(|&i| public[i].1.is_none())
                 .filter_map(|i| mine[i].1.as_deref())
                 .collect();
             if !news.is_empty() {
