@@ -89,6 +89,18 @@ impl Summary {
     pub fn figure(&self, key: &str) -> Option<&Figure> {
         self.figures.iter().find(|f| f.key == key)
     }
+
+    /// The 95% estimate of the figure `key`, all NaN (nothing to plot) when it is missing.
+    pub fn estimate_95(&self, key: &str) -> Estimate {
+        self.figure(key).map_or(
+            Estimate {
+                value: f64::NAN,
+                low: f64::NAN,
+                high: f64::NAN,
+            },
+            |f| f.measure.estimate(stats::Z_95),
+        )
+    }
 }
 
 /// The key of the first player's wins, the default figure of `--until-clear`.

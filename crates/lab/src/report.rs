@@ -335,16 +335,7 @@ impl Document {
                 .map(|s| Series {
                     name: &s.spec,
                     values: (1..=seats)
-                        .map(|k| {
-                            s.figure(&format!("{prefix}.{k}.win")).map_or(
-                                Estimate {
-                                    value: f64::NAN,
-                                    low: f64::NAN,
-                                    high: f64::NAN,
-                                },
-                                |f| f.measure.estimate(Z_95),
-                            )
-                        })
+                        .map(|k| s.estimate_95(&format!("{prefix}.{k}.win")))
                         .collect(),
                 })
                 .collect()
@@ -461,16 +452,7 @@ impl Document {
                 name: &s.spec,
                 values: names
                     .iter()
-                    .map(|n| {
-                        s.figure(&format!("events.{n}.games")).map_or(
-                            Estimate {
-                                value: f64::NAN,
-                                low: f64::NAN,
-                                high: f64::NAN,
-                            },
-                            |f| f.measure.estimate(Z_95),
-                        )
-                    })
+                    .map(|n| s.estimate_95(&format!("events.{n}.games")))
                     .collect(),
             })
             .collect();
