@@ -348,12 +348,31 @@ async fn triles_hot_seat_hides_each_hand_behind_a_pass_the_device_screen() {
     b.click("[data-action=unveil]").await;
     b.wait(".hand-tile").await;
     assert!(b.text(".status").await.contains("On this device: "));
-    triles_turn(&b).await;
-    b.wait_for(
-        "the other player's screen",
-        &format!("document.querySelector('[data-pass]') && document.querySelector('[data-pass]').dataset.pass !== '{first}'"),
-    )
-    .await;
+    // A turn can earn its player another action (a loop's extra placement, a draw):
+    // the same player goes on until the device is to be passed.
+    let passed = format!(
+        "document.querySelector('[data-pass]') && document.querySelector('[data-pass]').dataset.pass !== '{first}'"
+    );
+    for _ in 0..10 {
+        let before = moves(&b).await;
+        triles_turn(&b).await;
+        b.wait_for(
+            "the turn played",
+            &format!("{GAME}.moves.length > {before} && !trio.page().sending"),
+        )
+        .await;
+        b.wait_for(
+            "the next turn",
+            &format!(
+                "({passed}) || (trio.page().myTurn() && !document.querySelector('[data-pass]'))"
+            ),
+        )
+        .await;
+        if state(&b, &format!("!!({passed})")).await == json!(true) {
+            break;
+        }
+    }
+    b.wait_for("the other player's screen", &passed).await;
     assert_eq!(b.count(".hand-tile").await, 0);
     b.click("[data-action=unveil]").await;
     b.wait(".hand-tile").await;

@@ -273,13 +273,20 @@ impl Browser {
 
     /// Clicks the element `css` matches (a real click at its centre), once it is there.
     pub async fn click(&self, css: &str) {
-        let element = self.wait(css).await;
-        self.click_element(&element).await;
-    }
-
-    pub async fn click_element(&self, element: &Element) {
-        self.session_call("POST", &format!("/element/{}/click", element.0), json!({}))
-            .await;
+        let started = Instant::now();
+        loop {
+            let element = self.wait(css).await;
+            let path = format!("/session/{}/element/{}/click", self.session, element.0);
+            let value = self.call("POST", &path, json!({})).await;
+            match value.get("error").and_then(Value::as_str) {
+                None => return,
+                // The page drew itself again between finding and clicking: find it again.
+                Some("stale element reference") if started.elapsed() < PATIENCE => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Some(error) => panic!("WebDriver click {css}: {error}: {}", value["message"]),
+            }
+        }
     }
 
     /// The visible text of the first element `css` matches ("" if none).
