@@ -103,7 +103,7 @@ async fn games_create(
 
 async fn games_list(State(state): State<AppState>) -> Json<Lobby> {
     Json(Lobby {
-        games: state.lobby(LOBBY_SIZE),
+        games: state.lobby(LOBBY_SIZE).await,
     })
 }
 

@@ -6,12 +6,17 @@
 //!   is its only writer. Each change is committed to [`Storage`] before it is
 //!   acknowledged and broadcast, each recipient seeing only what its seat may.
 //! - Storage is one trait with portable SQL; [`SqliteStorage`] keeps games in one SQLite
-//!   file (WAL). After a restart every running game is rebuilt from its events.
+//!   file (WAL), and after a restart every running game is rebuilt from its events.
+//!   [`PgStorage`] keeps them in PostgreSQL for several instances at once: any instance
+//!   takes any game's actions (a version fences each append), hears the others' commits
+//!   by `pg_notify` and reads them from the table; chance and bots are played under a
+//!   lease (`docs/deploy.md`).
 //! - Secrets ([`secrets`]): seat tokens are 128 random bits stored as SHA-256 hashes; the
 //!   seed is drawn here, committed to by hash at the start and revealed in the record.
 
 mod api;
 mod error;
+mod postgres;
 pub mod protocol;
 mod room;
 pub mod secrets;
@@ -25,6 +30,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::Router;
 
 pub use error::ApiError;
+pub use postgres::{PgStorage, CHANNEL as NOTICE_CHANNEL};
 pub use sqlite::SqliteStorage;
 pub use state::AppState;
 pub use store::{Storage, StorageError};

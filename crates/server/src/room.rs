@@ -12,10 +12,17 @@
 //! are submitted, chance is stepped and checked against the stored outcome, resignations
 //! and undos replayed; then the bots take their seats again. A bot's move in progress when
 //! the server stopped is simply thought again.
+//!
+//! On a shared store (several instances, `docs/deploy.md`) other instances write the same
+//! game. A room then replays the events it hears of (and, before it shows the game or
+//! refuses a request, any it may have missed), so its clients see every event in order.
+//! An append that finds the version taken reloads the game and checks the request again:
+//! a resend is acknowledged at its first `seq`, a stale `expect` refused. Chance and bots
+//! are played only under the game's lease.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
@@ -54,6 +61,16 @@ impl RoomHandle {
 
     pub(crate) fn is_closed(&self) -> bool {
         self.tx.is_closed()
+    }
+
+    /// Tells the room that storage moved on (to `seq`, or maybe), without waiting.
+    pub(crate) fn nudge(&self, seq: Option<u64>) {
+        if let Err(mpsc::error::TrySendError::Full(command)) =
+            self.tx.try_send(Command::Sync { seq })
+        {
+            let tx = self.tx.clone();
+            tokio::spawn(async move { tx.send(command).await });
+        }
     }
 }
 
@@ -104,6 +121,10 @@ pub(crate) enum Command {
     },
     Record {
         reply: oneshot::Sender<Result<Record, ApiError>>,
+    },
+    /// Another instance moved the game to `seq` (`None`: it may have, read what is new).
+    Sync {
+        seq: Option<u64>,
     },
     /// What a hint needs: the game's spec and whole position, for the seat of `token` when
     /// it is to move and every other seat is a bot. It never leaves the server: the hint
@@ -185,6 +206,8 @@ pub(crate) struct Shared {
     pub(crate) ai: Arc<Semaphore>,
     /// Called with the room's id when it stops, to forget it.
     pub(crate) on_stop: Arc<dyn Fn(&str) + Send + Sync>,
+    /// How long a lease lasts, when other instances share the store.
+    pub(crate) lease: Option<Duration>,
 }
 
 impl std::fmt::Debug for Shared {
@@ -214,7 +237,20 @@ pub(crate) struct Room {
     summary: Arc<Mutex<GameSummary>>,
     deferred: VecDeque<Command>,
     shared: Shared,
+    /// The version in storage as far as this room knows; its clients were told up to it.
+    committed: u64,
+    /// Until when this instance may play chance and bots without claiming the lease again.
+    leased_until: Option<Instant>,
 }
+
+/// Why an action was not acknowledged.
+enum Failure {
+    Refused(ApiError),
+    Storage(StorageError),
+}
+
+/// How many times a request is checked again after another instance changed the game.
+const RETRIES: usize = 3;
 
 impl std::fmt::Debug for Room {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -235,7 +271,12 @@ pub(crate) enum RebuildError {
 impl Room {
     /// Rebuilds a stored game (a new one has no events) and starts its task.
     pub(crate) fn start(stored: StoredGame, shared: Shared) -> Result<RoomHandle, RebuildError> {
-        let mut room = Self::rebuild(stored, shared)?;
+        Ok(Self::rebuild(stored, shared)?.spawn())
+    }
+
+    /// Starts the room's task.
+    pub(crate) fn spawn(self) -> RoomHandle {
+        let mut room = self;
         let (tx, rx) = mpsc::channel(QUEUE);
         let handle = RoomHandle {
             tx,
@@ -245,10 +286,10 @@ impl Room {
             room.run(rx).await;
             (room.shared.on_stop)(&room.id);
         });
-        Ok(handle)
+        handle
     }
 
-    fn rebuild(stored: StoredGame, shared: Shared) -> Result<Self, RebuildError> {
+    pub(crate) fn rebuild(stored: StoredGame, shared: Shared) -> Result<Self, RebuildError> {
         let StoredGame { game: row, events } = stored;
         let bad = |reason: String| RebuildError::Bad {
             id: row.id.clone(),
@@ -312,20 +353,11 @@ impl Room {
             summary,
             deferred: VecDeque::new(),
             shared,
+            committed: 0,
+            leased_until: None,
         };
         for event in events {
-            room.replay(&event).map_err(|reason| {
-                bad(format!(
-                    "event {} ({}): {reason}",
-                    event.seq,
-                    event.kind.as_str()
-                ))
-            })?;
-            if let Some(cid) = &event.client_id {
-                if let Some(seat) = event.seat {
-                    room.cids.insert((seat, cid.clone()), event.seq);
-                }
-            }
+            room.replay(&event).map_err(bad)?;
         }
         let live = room.live.as_mut().expect("not thinking");
         for (s, agent) in agents.iter().enumerate() {
@@ -338,8 +370,18 @@ impl Room {
         Ok(room)
     }
 
-    /// Applies one stored event to the game played from outside.
+    /// Applies one stored event (the next one) to the game, as its room knows it now.
     fn replay(&mut self, event: &EventRow) -> Result<(), String> {
+        self.replay_event(event)
+            .map_err(|reason| format!("event {} ({}): {reason}", event.seq, event.kind.as_str()))?;
+        if let (Some(cid), Some(seat)) = (&event.client_id, event.seat) {
+            self.cids.insert((seat, cid.clone()), event.seq);
+        }
+        self.committed = event.seq;
+        Ok(())
+    }
+
+    fn replay_event(&mut self, event: &EventRow) -> Result<(), String> {
         let live = self.live.as_mut().expect("not thinking");
         let seat = || event.seat.map(Seat).ok_or("no seat".to_owned());
         match event.kind {
@@ -565,7 +607,14 @@ impl Room {
                 None => match tokio::time::timeout(LINGER, rx.recv()).await {
                     Ok(Some(command)) => command,
                     Ok(None) => return,
-                    Err(_) if self.over() && self.subscribers.is_empty() => return,
+                    // Alone, a running game stays to play its bots; on a shared store an
+                    // instance that wants it again loads it.
+                    Err(_)
+                        if (self.over() || self.shared.lease.is_some())
+                            && self.subscribers.is_empty() =>
+                    {
+                        return
+                    }
                     Err(_) => continue,
                 },
             };
@@ -587,12 +636,31 @@ impl Room {
                 request,
                 reply,
             } => return self.act(who, cid, request, reply).await,
+            Command::Sync { seq } => {
+                if seq.is_none_or(|seq| seq > self.committed) {
+                    self.follow().await;
+                }
+            }
             Command::Record { reply } => {
+                self.follow().await;
                 let _ = reply.send(self.record());
             }
-            other => self.read(other),
+            leave @ Command::Leave { .. } => self.read(leave),
+            other => {
+                // What is shown is what storage holds, whichever instance wrote it.
+                self.follow().await;
+                self.read(other);
+            }
         }
         Ok(())
+    }
+
+    /// Catches up before a read; on failure the read is answered from what the room
+    /// knows.
+    async fn follow(&mut self) {
+        if let Err(e) = self.catch_up().await {
+            tracing::warn!(game = %self.id, "cannot catch up: {e}");
+        }
     }
 
     /// Commands that need no [`Live`]: answered even while a bot thinks.
@@ -621,6 +689,15 @@ impl Room {
                 let _ = reply.send(self.hint_position(token.as_deref()));
             }
             act @ Command::Act { .. } => self.deferred.push_back(act),
+            sync @ Command::Sync { .. } => {
+                if !self
+                    .deferred
+                    .iter()
+                    .any(|c| matches!(c, Command::Sync { .. }))
+                {
+                    self.deferred.push_back(sync);
+                }
+            }
         }
     }
 
@@ -680,7 +757,7 @@ impl Room {
             }
             .to_text()
             .into();
-            self.send_all(|_| Some(text.clone()));
+            self.send_all(|_| vec![text.clone()]);
         }
         let mut summary = self.summary.lock().expect("summary lock");
         for (seat, connected) in summary.seats.iter_mut().zip(now) {
@@ -690,16 +767,15 @@ impl Room {
 
     /// Sends to every subscriber what `message` gives for its viewer, dropping those whose
     /// queue is full or closed (a slow client must not hold the game).
-    fn send_all(&mut self, mut message: impl FnMut(Option<u8>) -> Option<Utf8Bytes>) {
+    fn send_all(&mut self, mut messages: impl FnMut(Option<u8>) -> Vec<Utf8Bytes>) {
         let before = self.connected();
         let mut dropped = false;
-        self.subscribers.retain(|sub| match message(sub.viewer) {
-            Some(text) => {
-                let kept = sub.out.try_send(text).is_ok();
-                dropped |= !kept;
-                kept
-            }
-            None => true,
+        self.subscribers.retain(|sub| {
+            let kept = messages(sub.viewer)
+                .into_iter()
+                .all(|text| sub.out.try_send(text).is_ok());
+            dropped |= !kept;
+            kept
         });
         if dropped {
             self.presence_changed(&before);
@@ -713,28 +789,9 @@ impl Room {
         }
     }
 
-    /// Sends the last logged event to everyone, each its own version, serialized once per
-    /// viewer.
+    /// Sends the event just committed to everyone.
     fn broadcast(&mut self) {
-        let Some(logged) = self.log.last() else {
-            return;
-        };
-        let mut texts: Vec<Option<Utf8Bytes>> = vec![None; self.seats + 1];
-        let messages: Vec<Utf8Bytes> = self
-            .subscribers
-            .iter()
-            .map(|sub| {
-                let index = sub.viewer.map_or(self.seats, usize::from);
-                texts[index]
-                    .get_or_insert_with(|| {
-                        let event = self.event_for(logged, sub.viewer, true);
-                        ServerMessage::Event(Box::new(event)).to_text().into()
-                    })
-                    .clone()
-            })
-            .collect();
-        let mut messages = messages.into_iter();
-        self.send_all(|_| messages.next());
+        self.tell_since(self.committed.saturating_sub(1));
     }
 
     /// Commits the event that brought the game to its version, logs it and refreshes.
@@ -746,8 +803,11 @@ impl Room {
         undone: Option<usize>,
     ) -> Result<(), StorageError> {
         self.log_event(kind, seat, undone);
+        // Refreshed before the append, for the lobby's line; a failed append reloads or
+        // stops the room, so nobody reads the refreshed state unless it is stored.
+        self.refresh();
         let logged = self.log.last().expect("just logged");
-        let over = self.live.as_ref().is_some_and(|l| l.turn() == Turn::Over);
+        let automatic = self.automatic();
         let append = Append {
             game_id: self.id.clone(),
             event: EventRow {
@@ -757,17 +817,145 @@ impl Room {
                 action: logged.action.clone(),
                 client_id: cid.clone(),
             },
-            status: if over { Status::Over } else { Status::Running },
+            status: if self.over() {
+                Status::Over
+            } else {
+                Status::Running
+            },
+            automatic,
+            summary: self.summary_json(),
         };
+        let seq = logged.seq;
         if let Err(e) = self.shared.store.append(append).await {
-            tracing::error!(game = %self.id, "cannot store an event, the room stops: {e}");
+            if !matches!(e, StorageError::Conflict { .. }) {
+                tracing::error!(game = %self.id, "cannot store an event, the room stops: {e}");
+            }
             return Err(e);
         }
+        self.committed = seq;
+        // An append leaving chance or a bot to act gave this instance the lease.
+        self.leased_until = automatic
+            .then(|| self.shared.lease.map(|ttl| Instant::now() + ttl / 2))
+            .flatten();
         if let (Some(cid), Some(seat)) = (cid, seat) {
-            self.cids.insert((seat, cid), logged.seq);
+            self.cids.insert((seat, cid), seq);
         }
-        self.refresh();
         Ok(())
+    }
+
+    /// Whether chance or a bot is to act.
+    pub(crate) fn automatic(&self) -> bool {
+        let live = self.live.as_ref().expect("not thinking");
+        match live.turn() {
+            Turn::Chance => true,
+            Turn::Seat(seat) => live.is_bot(seat),
+            Turn::Over => false,
+        }
+    }
+
+    /// The lobby's line as JSON, for a shared store (which lists games of every instance).
+    pub(crate) fn summary_json(&self) -> Option<String> {
+        self.shared.lease?;
+        let summary = self.summary.lock().expect("summary lock");
+        serde_json::to_string(&*summary).ok()
+    }
+
+    /// Reads the events other instances stored since this room's version, applies them and
+    /// tells the clients; `true` if there were any.
+    async fn catch_up(&mut self) -> Result<bool, StorageError> {
+        if self.shared.lease.is_none() {
+            return Ok(false);
+        }
+        let events = self.shared.store.since(&self.id, self.committed).await?;
+        if events.is_empty() {
+            return Ok(false);
+        }
+        let from = self.committed;
+        for event in &events {
+            if let Err(reason) = self.replay(event) {
+                tracing::warn!(game = %self.id, "cannot follow, reloading: {reason}");
+                self.reload(from).await?;
+                return Ok(true);
+            }
+        }
+        // Someone else acted: the lease is theirs or free.
+        self.leased_until = None;
+        self.refresh();
+        self.tell_since(from);
+        Ok(true)
+    }
+
+    /// Rebuilds the game from storage after another instance took the version this room
+    /// meant to write; tells the clients what they were not told since `from`.
+    async fn reload(&mut self, from: u64) -> Result<(), StorageError> {
+        let stored = self
+            .shared
+            .store
+            .load(&self.id)
+            .await?
+            .ok_or_else(|| StorageError::Corrupt(format!("game {} is gone", self.id)))?;
+        let fresh = Self::rebuild(stored, self.shared.clone())
+            .map_err(|e| StorageError::Corrupt(e.to_string()))?;
+        self.live = fresh.live;
+        self.line = fresh.line;
+        self.log = fresh.log;
+        self.cids = fresh.cids;
+        self.committed = fresh.committed;
+        self.leased_until = None;
+        self.refresh();
+        self.tell_since(from);
+        Ok(())
+    }
+
+    /// Sends every client the events after `from`, each its own version, the state with
+    /// the last; serialized once per viewer.
+    fn tell_since(&mut self, from: u64) {
+        let Some(missed) = self.log.get(from as usize..).filter(|m| !m.is_empty()) else {
+            return;
+        };
+        let mut texts: Vec<Option<Vec<Utf8Bytes>>> = vec![None; self.seats + 1];
+        let messages: Vec<Vec<Utf8Bytes>> = self
+            .subscribers
+            .iter()
+            .map(|sub| {
+                let index = sub.viewer.map_or(self.seats, usize::from);
+                texts[index]
+                    .get_or_insert_with(|| {
+                        missed
+                            .iter()
+                            .enumerate()
+                            .map(|(i, logged)| {
+                                let last = i + 1 == missed.len();
+                                let event = self.event_for(logged, sub.viewer, last);
+                                ServerMessage::Event(Box::new(event)).to_text().into()
+                            })
+                            .collect()
+                    })
+                    .clone()
+            })
+            .collect();
+        let mut messages = messages.into_iter();
+        self.send_all(|_| messages.next().unwrap_or_default());
+    }
+
+    /// Whether this instance may play chance and bots now: always alone; on a shared store
+    /// while it holds the game's lease, taking it if free.
+    async fn may_drive(&mut self) -> Result<bool, StorageError> {
+        let Some(ttl) = self.shared.lease else {
+            return Ok(true);
+        };
+        if self
+            .leased_until
+            .is_some_and(|until| Instant::now() < until)
+        {
+            return Ok(true);
+        }
+        if !self.shared.store.claim(&self.id).await? {
+            return Ok(false);
+        }
+        // Half the lease, so that the database's clock running ahead does not matter.
+        self.leased_until = Some(Instant::now() + ttl / 2);
+        Ok(true)
     }
 
     async fn act(
@@ -777,16 +965,37 @@ impl Room {
         request: Request,
         reply: Reply,
     ) -> Result<(), StorageError> {
-        let conn = match &who {
-            Who::Conn(conn) => Some(*conn),
-            Who::Token(_) => None,
+        let mut result = self.try_act(&who, cid.as_deref(), &request).await;
+        // On a shared store a refusal or a lost race may come from not knowing what other
+        // instances did: catch up and check again.
+        for _ in 0..RETRIES {
+            match &result {
+                Err(Failure::Refused(_)) if self.catch_up().await? => {}
+                Err(Failure::Storage(StorageError::Conflict { .. })) => {
+                    self.reload(self.committed).await?;
+                }
+                _ => break,
+            }
+            result = self.try_act(&who, cid.as_deref(), &request).await;
+        }
+        let fresh = matches!(result, Ok((_, true)));
+        let (answer, stop) = match result {
+            Ok((seq, _)) => (Ok(seq), None),
+            Err(Failure::Refused(e)) => (Err(e), None),
+            Err(Failure::Storage(e @ StorageError::Conflict { .. })) => {
+                tracing::warn!(game = %self.id, "gave up after {RETRIES} lost races: {e}");
+                // Not to keep the action this room meant to write.
+                self.reload(self.committed).await?;
+                (Err(ApiError::unavailable()), None)
+            }
+            Err(Failure::Storage(e)) => (Err(ApiError::unavailable()), Some(e)),
         };
-        let answer = |room: &mut Self, result: Result<u64, ApiError>| match reply {
+        match reply {
             Reply::Http(tx) => {
-                let _ = tx.send(result);
+                let _ = tx.send(answer);
             }
             Reply::Ws => {
-                let message = match result {
+                let message = match answer {
                     Ok(seq) => ServerMessage::Ack {
                         cid: cid.clone().unwrap_or_default(),
                         seq,
@@ -797,15 +1006,34 @@ impl Room {
                         message: e.message,
                         rule: e.rule,
                         args: e.args,
-                        seq: room.now.seq,
+                        seq: self.committed,
                     },
                 };
-                room.send_to(conn.unwrap_or_default(), &message);
+                if let Who::Conn(conn) = who {
+                    self.send_to(conn, &message);
+                }
             }
-        };
+        }
+        if let Some(e) = stop {
+            return Err(e);
+        }
+        if fresh {
+            self.broadcast();
+        }
+        Ok(())
+    }
+
+    /// Checks and applies one request, committing it: the `seq` it has, and whether it is
+    /// new (not a resend).
+    async fn try_act(
+        &mut self,
+        who: &Who,
+        cid: Option<&str>,
+        request: &Request,
+    ) -> Result<(u64, bool), Failure> {
         // The seat, quietly first: a resend of an applied action is acknowledged again,
         // whatever happened since (even the end of the game).
-        let seat = match &who {
+        let seat = match who {
             Who::Token(Some(token)) => secrets::seat_of(token, &self.tokens).map(|s| s as u8),
             Who::Token(None) => None,
             Who::Conn(conn) => self
@@ -814,19 +1042,17 @@ impl Room {
                 .find(|s| s.conn == *conn)
                 .and_then(|s| s.viewer),
         };
-        if let (Some(seat), Some(cid)) = (seat, &cid) {
-            if let Some(&seq) = self.cids.get(&(seat, cid.clone())) {
-                answer(self, Ok(seq));
-                return Ok(());
+        if let (Some(seat), Some(cid)) = (seat, cid) {
+            if let Some(&seq) = self.cids.get(&(seat, cid.to_owned())) {
+                return Ok((seq, false));
             }
         }
         // Then in order: not over, the token, the version, the notation, the rules.
         if self.over() {
-            answer(self, Err(ApiError::play(&PlayError::GameOver)));
-            return Ok(());
+            return Err(Failure::Refused(ApiError::play(&PlayError::GameOver)));
         }
         let Some(seat) = seat else {
-            let error = match who {
+            return Err(Failure::Refused(match who {
                 Who::Token(None) => ApiError::new(
                     axum::http::StatusCode::UNAUTHORIZED,
                     "no-token",
@@ -838,37 +1064,24 @@ impl Room {
                     "spectator",
                     "spectators only watch",
                 ),
-            };
-            answer(self, Err(error));
-            return Ok(());
+            }));
         };
         let live = self.live.as_mut().expect("not thinking");
         let done = match request {
             Request::Play { action, expect } => live
-                .submit(Seat(seat), &action, Some(expect))
+                .submit(Seat(seat), action, Some(*expect))
                 .map(|_| (EventKind::Play, None)),
             Request::Resign => live.resign(Seat(seat)).map(|_| (EventKind::Resign, None)),
-            Request::Undo { expect } => self.undo(Seat(seat), expect),
+            Request::Undo { expect } => self.undo(Seat(seat), *expect),
         };
-        match done {
-            Err(e) => {
-                answer(self, Err(ApiError::play(&e)));
-                Ok(())
-            }
-            Ok((kind, undone)) => {
-                if kind == EventKind::Play {
-                    self.push_line();
-                }
-                if let Err(e) = self.commit(kind, Some(seat), cid.clone(), undone).await {
-                    answer(self, Err(ApiError::unavailable()));
-                    return Err(e);
-                }
-                let seq = self.now.seq;
-                answer(self, Ok(seq));
-                self.broadcast();
-                Ok(())
-            }
+        let (kind, undone) = done.map_err(|e| Failure::Refused(ApiError::play(&e)))?;
+        if kind == EventKind::Play {
+            self.push_line();
         }
+        self.commit(kind, Some(seat), cid.map(str::to_owned), undone)
+            .await
+            .map_err(Failure::Storage)?;
+        Ok((self.committed, true))
     }
 
     /// Takes back `seat`'s own last decisions, if no one else acted since (the others need
@@ -953,18 +1166,11 @@ impl Room {
     /// Lets chance and bots act until a person must (or the game is over), each action
     /// committed and broadcast. While a bot thinks, reads are answered and writes held.
     async fn drive(&mut self, rx: &mut mpsc::Receiver<Command>) -> Result<(), StorageError> {
-        loop {
-            let live = self.live.as_mut().expect("not thinking");
-            match live.turn() {
-                Turn::Over => return Ok(()),
-                Turn::Seat(seat) if !live.is_bot(seat) => return Ok(()),
-                Turn::Chance => {
-                    live.step()
-                        .map_err(|e| StorageError::Corrupt(e.to_string()))?;
-                    self.push_line();
-                    self.commit(EventKind::Chance, None, None, None).await?;
-                    self.broadcast();
-                }
+        while self.automatic() {
+            if !self.may_drive().await? {
+                return Ok(());
+            }
+            let committed = match self.live.as_ref().expect("not thinking").turn() {
                 Turn::Seat(seat) => {
                     let live = self.live.take().expect("not thinking");
                     let step = self.think(live, rx).await?;
@@ -972,12 +1178,11 @@ impl Room {
                     match step {
                         Ok(Step::Played { .. }) => {
                             self.push_line();
-                            self.commit(EventKind::Play, Some(seat.0), None, None)
-                                .await?;
+                            self.commit(EventKind::Play, Some(seat.0), None, None).await
                         }
                         Ok(Step::Resigned(_)) => {
                             self.commit(EventKind::Resign, Some(seat.0), None, None)
-                                .await?;
+                                .await
                         }
                         Ok(Step::Await(_) | Step::Over) => continue,
                         Err(e) => {
@@ -985,13 +1190,27 @@ impl Room {
                             live.resign(seat)
                                 .map_err(|e| StorageError::Corrupt(e.to_string()))?;
                             self.commit(EventKind::Resign, Some(seat.0), None, None)
-                                .await?;
+                                .await
                         }
                     }
-                    self.broadcast();
                 }
+                _ => {
+                    let live = self.live.as_mut().expect("not thinking");
+                    live.step()
+                        .map_err(|e| StorageError::Corrupt(e.to_string()))?;
+                    self.push_line();
+                    self.commit(EventKind::Chance, None, None, None).await
+                }
+            };
+            match committed {
+                Ok(()) => self.broadcast(),
+                // Another instance acted first (its lease ran out under a long think):
+                // follow it.
+                Err(StorageError::Conflict { .. }) => self.reload(self.committed).await?,
+                Err(e) => return Err(e),
             }
         }
+        Ok(())
     }
 
     /// Lets the bot to move think on the blocking pool, answering reads meanwhile; puts

@@ -21,15 +21,17 @@ use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
-use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::migrate::Migrator;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
-use sqlx::{Row, SqlSafeStr, Sqlite, Transaction};
+use sqlx::{Sqlite, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::store::{
-    now, Append, EventKind, EventRow, GameRow, SeatRow, Status, Storage, StorageError, StoredGame,
+    migrations, now, read_event, read_game, read_ids, read_seat, Append, EventRow, GameRow, Status,
+    Storage, StorageError, StoredGame, INSERT_GAME, INSERT_SEAT, SELECT_EVENTS, SELECT_GAME,
+    SELECT_SEATS,
 };
 
 /// How often the checkpointer copies the log back.
@@ -37,26 +39,6 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
 
 /// The most events committed in one transaction.
 const MAX_BATCH: usize = 512;
-
-/// The embedded migrations, in order.
-fn migrator() -> Migrator {
-    Migrator::with_migrations(vec![
-        Migration::new(
-            1,
-            "games".into(),
-            MigrationType::Simple,
-            include_str!("../migrations/0001_games.sql").into_sql_str(),
-            false,
-        ),
-        Migration::new(
-            2,
-            "start".into(),
-            MigrationType::Simple,
-            include_str!("../migrations/0002_start.sql").into_sql_str(),
-            false,
-        ),
-    ])
-}
 
 type Pending = (Append, oneshot::Sender<Result<(), StorageError>>);
 
@@ -97,7 +79,7 @@ impl SqliteStorage {
             .max_lifetime(None)
             .connect_with(options.clone())
             .await?;
-        migrator().run(&writer).await?;
+        Migrator::with_migrations(migrations()).run(&writer).await?;
         let readers = SqlitePoolOptions::new()
             .max_connections(4)
             .min_connections(if memory { 1 } else { 0 })
@@ -221,32 +203,26 @@ impl Storage for SqliteStorage {
         let game = game.clone();
         async move {
             let mut tx = self.writer.begin().await?;
-            sqlx::query(
-                "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, version, status, \
-                 created_at, updated_at, start_position) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)",
-            )
-            .bind(&game.id)
-            .bind(&game.spec)
-            .bind(game.seed as i64)
-            .bind(&game.seed_nonce)
-            .bind(&game.seed_hash)
-            .bind(game.version as i64)
-            .bind(game.status.as_str())
-            .bind(game.created_at)
-            .bind(game.start.as_deref())
-            .execute(&mut *tx)
-            .await?;
-            for (seat, row) in game.seats.iter().enumerate() {
-                sqlx::query(
-                    "INSERT INTO seats (game_id, seat, agent, token_hash) VALUES ($1, $2, $3, $4)",
-                )
+            sqlx::query(INSERT_GAME)
                 .bind(&game.id)
-                .bind(seat as i64)
-                .bind(&row.agent)
-                .bind(row.token_hash.as_deref())
+                .bind(&game.spec)
+                .bind(game.seed as i64)
+                .bind(&game.seed_nonce)
+                .bind(&game.seed_hash)
+                .bind(game.version as i64)
+                .bind(game.status.as_str())
+                .bind(game.created_at)
+                .bind(game.start.as_deref())
                 .execute(&mut *tx)
                 .await?;
+            for (seat, row) in game.seats.iter().enumerate() {
+                sqlx::query(INSERT_SEAT)
+                    .bind(&game.id)
+                    .bind(seat as i64)
+                    .bind(&row.agent)
+                    .bind(row.token_hash.as_deref())
+                    .execute(&mut *tx)
+                    .await?;
             }
             tx.commit().await?;
             Ok(())
@@ -273,9 +249,7 @@ impl Storage for SqliteStorage {
                     .bind(Status::Running.as_str())
                     .fetch_all(&self.readers)
                     .await?;
-            rows.iter()
-                .map(|r| r.try_get::<String, _>("id").map_err(StorageError::from))
-                .collect()
+            read_ids(&rows)
         }
         .boxed()
     }
@@ -284,153 +258,56 @@ impl Storage for SqliteStorage {
         async move {
             // One read transaction, so the game and its events agree.
             let mut tx = self.readers.begin().await?;
-            let Some(row) = sqlx::query(
-                "SELECT id, spec, seed, seed_nonce, seed_hash, version, status, created_at, \
-                 start_position FROM games WHERE id = $1",
-            )
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?
+            let Some(row) = sqlx::query(SELECT_GAME)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?
             else {
                 return Ok(None);
             };
-            let seats =
-                sqlx::query("SELECT agent, token_hash FROM seats WHERE game_id = $1 ORDER BY seat")
-                    .bind(id)
-                    .fetch_all(&mut *tx)
-                    .await?
-                    .iter()
-                    .map(|r| {
-                        Ok(SeatRow {
-                            agent: r.try_get("agent")?,
-                            token_hash: r.try_get("token_hash")?,
-                        })
-                    })
-                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
-            let events = sqlx::query(
-                "SELECT seq, kind, seat, action, client_id FROM events \
-                 WHERE game_id = $1 ORDER BY seq",
-            )
-            .bind(id)
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|r| {
-                Ok(EventRow {
-                    seq: r.try_get::<i64, _>("seq")? as u64,
-                    kind: EventKind::parse(&r.try_get::<String, _>("kind")?)?,
-                    seat: r
-                        .try_get::<Option<i64>, _>("seat")?
-                        .map(|s| u8::try_from(s).map_err(|_| corrupt("seat", s)))
-                        .transpose()?,
-                    action: r.try_get("action")?,
-                    client_id: r.try_get("client_id")?,
-                })
-            })
-            .collect::<Result<Vec<_>, StorageError>>()?;
+            let seats = sqlx::query(SELECT_SEATS)
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?
+                .iter()
+                .map(read_seat)
+                .collect::<Result<_, _>>()?;
+            let events = events_after(&mut tx, id, 0).await?;
             tx.commit().await?;
-            let game = GameRow {
-                id: row.try_get("id")?,
-                spec: row.try_get("spec")?,
-                seed: row.try_get::<i64, _>("seed")? as u64,
-                seed_nonce: row.try_get("seed_nonce")?,
-                seed_hash: row.try_get("seed_hash")?,
-                version: row.try_get::<i64, _>("version")? as u64,
-                status: Status::parse(&row.try_get::<String, _>("status")?)?,
-                created_at: row.try_get("created_at")?,
-                start: row.try_get("start_position")?,
-                seats,
-            };
-            Ok(Some(StoredGame { game, events }))
+            Ok(Some(StoredGame {
+                game: read_game(&row, seats)?,
+                events,
+            }))
+        }
+        .boxed()
+    }
+
+    fn since<'a>(
+        &'a self,
+        id: &'a str,
+        after: u64,
+    ) -> BoxFuture<'a, Result<Vec<EventRow>, StorageError>> {
+        async move {
+            let mut tx = self.readers.begin().await?;
+            let events = events_after(&mut tx, id, after).await?;
+            tx.commit().await?;
+            Ok(events)
         }
         .boxed()
     }
 }
 
-fn corrupt(what: &str, value: impl std::fmt::Debug) -> StorageError {
-    StorageError::Corrupt(format!("{what} {value:?}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn game(id: &str) -> GameRow {
-        GameRow {
-            id: id.to_owned(),
-            spec: "gyges".to_owned(),
-            seed: u64::MAX - 3,
-            seed_nonce: "n".to_owned(),
-            seed_hash: "h".to_owned(),
-            version: 0,
-            status: Status::Running,
-            created_at: 1,
-            start: None,
-            seats: vec![
-                SeatRow {
-                    agent: "human".to_owned(),
-                    token_hash: Some("ab".to_owned()),
-                },
-                SeatRow {
-                    agent: "ai:2".to_owned(),
-                    token_hash: None,
-                },
-            ],
-        }
-    }
-
-    fn event(seq: u64) -> EventRow {
-        EventRow {
-            seq,
-            kind: EventKind::Play,
-            seat: Some(0),
-            action: Some(format!("move {seq}")),
-            client_id: Some("c".to_owned()),
-        }
-    }
-
-    #[tokio::test]
-    async fn games_and_events_read_back_and_versions_fence_appends() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("t.db");
-        let store = SqliteStorage::open(path.to_str().unwrap()).await.unwrap();
-        store.create(&game("g1")).await.unwrap();
-        for seq in 1..=3 {
-            store
-                .append(Append {
-                    game_id: "g1".to_owned(),
-                    event: event(seq),
-                    status: if seq == 3 {
-                        Status::Over
-                    } else {
-                        Status::Running
-                    },
-                })
-                .await
-                .unwrap();
-        }
-        // Version 3 is taken: a second writer at version 2 is refused.
-        let stale = store
-            .append(Append {
-                game_id: "g1".to_owned(),
-                event: event(3),
-                status: Status::Running,
-            })
-            .await;
-        assert!(
-            matches!(stale, Err(StorageError::Conflict { .. })),
-            "{stale:?}"
-        );
-        store.create(&game("g2")).await.unwrap();
-        assert_eq!(store.running().await.unwrap(), vec!["g2".to_owned()]);
-        drop(store);
-        let store = SqliteStorage::open(path.to_str().unwrap()).await.unwrap();
-        let loaded = store.load("g1").await.unwrap().unwrap();
-        assert_eq!(loaded.game.seed, u64::MAX - 3);
-        assert_eq!(loaded.game.version, 3);
-        assert_eq!(loaded.game.status, Status::Over);
-        assert_eq!(loaded.game.seats[1].token_hash, None);
-        assert_eq!(loaded.events, (1..=3).map(event).collect::<Vec<_>>());
-        assert!(store.load("nope").await.unwrap().is_none());
-    }
+async fn events_after(
+    tx: &mut Transaction<'static, Sqlite>,
+    id: &str,
+    after: u64,
+) -> Result<Vec<EventRow>, StorageError> {
+    sqlx::query(SELECT_EVENTS)
+        .bind(id)
+        .bind(after as i64)
+        .fetch_all(&mut **tx)
+        .await?
+        .iter()
+        .map(read_event)
+        .collect()
 }

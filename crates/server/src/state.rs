@@ -1,19 +1,28 @@
 //! The server's state: the storage and the rooms in memory, each found by its game's id
 //! and loaded from storage on first use.
+//!
+//! On a shared store two tasks keep an instance in step with the others: one passes each
+//! notice to the room it is about (if loaded here), the other looks now and then for games
+//! waiting on chance or a bot whose lease ran out (its instance died) and plays them.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
 
-use tokio::sync::{oneshot, Semaphore};
+use tokio::sync::{mpsc, oneshot, Semaphore};
 use trio_catalog::{AgentSpec, AnyGame};
 use trio_core::Seat;
 
 use crate::error::ApiError;
+use crate::postgres::PgStorage;
 use crate::protocol::{Created, GameSummary, SeatTicket};
 use crate::room::{Command, Room, RoomHandle, Shared};
 use crate::secrets;
 use crate::sqlite::SqliteStorage;
-use crate::store::{now, GameRow, SeatRow, Status, Storage, StorageError, StoredGame};
+use crate::store::{now, GameRow, Notice, SeatRow, Status, Storage, StorageError, StoredGame};
+
+/// The most games one look for due games takes over.
+const DUE_BATCH: usize = 64;
 
 /// What every handler shares. Cheap to clone.
 #[derive(Clone, Debug)]
@@ -43,8 +52,19 @@ impl AppState {
         Self::open(Arc::new(SqliteStorage::open(path).await?)).await
     }
 
-    /// The server over `store`: every running game is loaded and goes on (its bots
-    /// included).
+    /// The server as one of several instances on a PostgreSQL database at `url`, named
+    /// `instance` in leases that last `lease`.
+    pub async fn postgres(
+        url: &str,
+        instance: &str,
+        lease: Duration,
+    ) -> Result<Self, StorageError> {
+        Self::open(Arc::new(PgStorage::open(url, instance, lease).await?)).await
+    }
+
+    /// The server over `store`. Alone, every running game is loaded and goes on (its bots
+    /// included); on a shared store games are loaded when asked for, or when their
+    /// automatic turns wait on a lease that ran out.
     pub async fn open(store: Arc<dyn Storage>) -> Result<Self, StorageError> {
         let rooms: Arc<Mutex<HashMap<String, RoomHandle>>> = Arc::default();
         let forget = Arc::downgrade(&rooms);
@@ -60,6 +80,7 @@ impl AppState {
                     }
                 }
             }),
+            lease: store.lease_ttl(),
         };
         let state = Self {
             inner: Arc::new(Inner {
@@ -69,6 +90,13 @@ impl AppState {
                 shared,
             }),
         };
+        if let Some(lease) = state.inner.shared.lease {
+            if let Some(notices) = state.inner.store.notices() {
+                tokio::spawn(pass_notices(Arc::downgrade(&state.inner.rooms), notices));
+            }
+            tokio::spawn(take_over(Arc::downgrade(&state.inner), lease));
+            return Ok(state);
+        }
         let running = state.inner.store.running().await?;
         let count = running.len();
         for id in running {
@@ -190,7 +218,7 @@ impl AppState {
                 token_hash,
             });
         }
-        let row = GameRow {
+        let mut row = GameRow {
             id: id.clone(),
             spec: game.spec().to_string(),
             seed,
@@ -201,15 +229,32 @@ impl AppState {
             created_at: now(),
             start: position.map(str::to_owned),
             seats: rows,
+            automatic: false,
+            summary: None,
         };
+        let room = Room::rebuild(
+            StoredGame {
+                game: row.clone(),
+                events: Vec::new(),
+            },
+            self.inner.shared.clone(),
+        )
+        .map_err(|e| {
+            tracing::error!("cannot start a new game: {e}");
+            ApiError::unavailable()
+        })?;
+        row.automatic = room.automatic();
+        row.summary = room.summary_json();
         self.inner.store.create(&row).await.map_err(|e| {
             tracing::error!("cannot store a new game: {e}");
             ApiError::unavailable()
         })?;
-        self.start(StoredGame {
-            game: row,
-            events: Vec::new(),
-        })?;
+        let handle = room.spawn();
+        self.inner
+            .rooms
+            .lock()
+            .expect("rooms lock")
+            .insert(id.clone(), handle);
         Ok(Created {
             spectator: format!("/games/{id}"),
             id,
@@ -219,15 +264,29 @@ impl AppState {
         })
     }
 
-    /// The games in memory that are still running, newest first.
-    pub fn lobby(&self, limit: usize) -> Vec<GameSummary> {
+    /// The games still running, newest first: alone, those in memory; on a shared store,
+    /// those of every instance (as stored with their last event, or as this instance
+    /// knows them when it has them).
+    pub async fn lobby(&self, limit: usize) -> Vec<GameSummary> {
+        let stored = match self.inner.store.lobby(limit).await {
+            Ok(lines) => lines
+                .iter()
+                .filter_map(|line| serde_json::from_str::<GameSummary>(line).ok())
+                .collect(),
+            Err(e) => {
+                tracing::warn!("cannot read the lobby: {e}");
+                Vec::new()
+            }
+        };
         let rooms = self.inner.rooms.lock().expect("rooms lock");
         let mut games: Vec<GameSummary> = rooms
             .values()
             .map(|h| h.summary.lock().expect("summary lock").clone())
-            .filter(|g| !g.over)
             .collect();
         drop(rooms);
+        let here: std::collections::HashSet<String> = games.iter().map(|g| g.id.clone()).collect();
+        games.extend(stored.into_iter().filter(|g| !here.contains(&g.id)));
+        games.retain(|g| !g.over);
         games.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)));
         games.truncate(limit);
         games
@@ -282,4 +341,57 @@ fn checked_agents(seats: &[String]) -> Result<Vec<AgentSpec>, ApiError> {
         return Err(bad("at least one seat is human".to_owned()));
     }
     Ok(agents)
+}
+
+/// Passes each notice to the room it is about, if this instance has it; a resync to every
+/// room.
+async fn pass_notices(
+    rooms: Weak<Mutex<HashMap<String, RoomHandle>>>,
+    mut notices: mpsc::Receiver<Notice>,
+) {
+    while let Some(notice) = notices.recv().await {
+        let Some(rooms) = rooms.upgrade() else {
+            return;
+        };
+        let rooms = rooms.lock().expect("rooms lock");
+        match notice {
+            Notice::Event { game, seq } => {
+                if let Some(room) = rooms.get(&game) {
+                    room.nudge(Some(seq));
+                }
+            }
+            Notice::Resync => rooms.values().for_each(|room| room.nudge(None)),
+        }
+    }
+}
+
+/// Now and then, plays the games whose chance or bots wait on a lease that ran out:
+/// loads each (its room takes the lease and plays) or nudges the room here.
+async fn take_over(state: Weak<Inner>, lease: Duration) {
+    let mut every = tokio::time::interval((lease / 4).min(Duration::from_secs(1)));
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let Some(inner) = state.upgrade() else {
+            return;
+        };
+        let state = AppState { inner };
+        let due = match state.inner.store.due(DUE_BATCH).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!("cannot look for games to take over: {e}");
+                continue;
+            }
+        };
+        for id in due {
+            match state.cached(&id) {
+                Some(room) => room.nudge(None),
+                None => {
+                    if let Err(e) = state.load(&id).await {
+                        tracing::warn!(game = %id, "cannot take over: {}", e.message);
+                    }
+                }
+            }
+        }
+    }
 }

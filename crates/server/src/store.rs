@@ -1,14 +1,25 @@
 //! Storage: one trait, [`Storage`], that the rooms write through and the server loads
-//! from, so that a PostgreSQL backend can follow the SQLite one ([`crate::sqlite`]). The
-//! SQL is kept portable: `$n` parameters, TEXT ids, BIGINT numbers, no SQLite-only syntax.
+//! from, with two backends: one SQLite file for one server ([`crate::sqlite`]) and
+//! PostgreSQL for several ([`crate::postgres`]). The SQL they share is portable: `$n`
+//! parameters, TEXT ids, BIGINT numbers; so are the row readers here.
+//!
+//! A shared store ([`Storage::lease_ttl`] is `Some`) is written by other instances too:
+//! it tells of their changes by [`Notice`] (ids only, never a view), and the automatic
+//! turns of a game (chance and bots) are played by whichever instance holds its lease.
 //!
 //! A game is its row (spec, seed and the commitment's nonce, version, status), its seats
 //! (agent, and for a person the SHA-256 of the seat token) and its events in order. Each
 //! event is written with the game's new version in one transaction, fenced by the old
 //! version, before anyone hears of it.
 
+use std::time::Duration;
+
 use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
+use sqlx::migrate::{Migration, MigrationType};
+use sqlx::{ColumnIndex, Decode, Row, SqlSafeStr, Type};
 use thiserror::Error;
+use tokio::sync::mpsc;
 
 /// A storage failure; its text is logged, never shown to clients.
 #[derive(Debug, Error)]
@@ -64,6 +75,11 @@ pub struct GameRow {
     /// The position the game started from (in the game's notation); `None`: a new game.
     pub start: Option<String>,
     pub seats: Vec<SeatRow>,
+    /// Whether chance or a bot is to act first (a shared store's instances look for such
+    /// games to play).
+    pub automatic: bool,
+    /// The lobby's line for the game, as JSON, for a shared store's lobby.
+    pub summary: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -127,6 +143,20 @@ pub struct Append {
     pub event: EventRow,
     /// The game's status after the event.
     pub status: Status,
+    /// Whether chance or a bot is to act next: a shared store then gives this instance
+    /// the game's lease, else frees it.
+    pub automatic: bool,
+    /// The lobby's line after the event, as JSON, for a shared store.
+    pub summary: Option<String>,
+}
+
+/// What a shared store hears of other instances' changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Game `game` reached version `seq`.
+    Event { game: String, seq: u64 },
+    /// The listener was cut off and is back: any game may have moved meanwhile.
+    Resync,
 }
 
 /// A stored game with its events, to rebuild a room from.
@@ -150,11 +180,166 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
 
     /// A game with its events in order, or `None` if there is no such game.
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredGame>, StorageError>>;
+
+    /// The events of game `id` after version `after`, in order.
+    fn since<'a>(
+        &'a self,
+        id: &'a str,
+        after: u64,
+    ) -> BoxFuture<'a, Result<Vec<EventRow>, StorageError>>;
+
+    /// `Some(how long a lease lasts)` if other server instances share these games; `None`
+    /// for a store only this process writes (then there are no notices or leases).
+    fn lease_ttl(&self) -> Option<Duration> {
+        None
+    }
+
+    /// The notices of a shared store, once (later calls and unshared stores: `None`).
+    fn notices(&self) -> Option<mpsc::Receiver<Notice>> {
+        None
+    }
+
+    /// Takes or renews game `id`'s lease for this instance; `false` while another
+    /// instance's lease runs. Always `true` for an unshared store.
+    fn claim<'a>(&'a self, _id: &'a str) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async { Ok(true) }.boxed()
+    }
+
+    /// Running games waiting for chance or a bot whose lease is free or ran out, oldest
+    /// change first, at most `limit`.
+    fn due(&self, _limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
+        async { Ok(Vec::new()) }.boxed()
+    }
+
+    /// The lobby lines of the newest running games, newest first, at most `limit`.
+    fn lobby(&self, _limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
+        async { Ok(Vec::new()) }.boxed()
+    }
+}
+
+/// The migrations both backends run, in order.
+pub(crate) fn migrations() -> Vec<Migration> {
+    [
+        (1, "games", include_str!("../migrations/0001_games.sql")),
+        (2, "start", include_str!("../migrations/0002_start.sql")),
+    ]
+    .into_iter()
+    .map(|(version, name, sql)| {
+        Migration::new(
+            version,
+            name.into(),
+            MigrationType::Simple,
+            sql.into_sql_str(),
+            false,
+        )
+    })
+    .collect()
+}
+
+/// A game's row, for [`read_game`].
+pub(crate) const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
+     status, created_at, start_position FROM games WHERE id = $1";
+/// A game's seats in order, for [`read_seat`].
+pub(crate) const SELECT_SEATS: &str =
+    "SELECT agent, token_hash FROM seats WHERE game_id = $1 ORDER BY seat";
+/// A game's events after a version, in order, for [`read_event`].
+pub(crate) const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_id FROM events \
+     WHERE game_id = $1 AND seq > $2 ORDER BY seq";
+/// Stores a new game's row (its seats follow, one [`INSERT_SEAT`] each).
+pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, \
+     version, status, created_at, updated_at, start_position) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)";
+pub(crate) const INSERT_SEAT: &str =
+    "INSERT INTO seats (game_id, seat, agent, token_hash) VALUES ($1, $2, $3, $4)";
+
+/// Reads a column of `row`, as the type stored.
+fn column<'r, R, T>(row: &'r R, name: &str) -> Result<T, StorageError>
+where
+    R: Row,
+    for<'a> &'a str: ColumnIndex<R>,
+    T: Decode<'r, R::Database> + Type<R::Database>,
+{
+    Ok(row.try_get(name)?)
+}
+
+/// A game row of [`SELECT_GAME`] with its seats.
+pub(crate) fn read_game<R>(row: &R, seats: Vec<SeatRow>) -> Result<GameRow, StorageError>
+where
+    R: Row,
+    for<'a> &'a str: ColumnIndex<R>,
+    for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    Ok(GameRow {
+        id: column(row, "id")?,
+        spec: column(row, "spec")?,
+        seed: column::<_, i64>(row, "seed")? as u64,
+        seed_nonce: column(row, "seed_nonce")?,
+        seed_hash: column(row, "seed_hash")?,
+        version: column::<_, i64>(row, "version")? as u64,
+        status: Status::parse(&column::<_, String>(row, "status")?)?,
+        created_at: column(row, "created_at")?,
+        start: column(row, "start_position")?,
+        seats,
+        automatic: false,
+        summary: None,
+    })
+}
+
+/// A seat row of `agent, token_hash`.
+pub(crate) fn read_seat<R>(row: &R) -> Result<SeatRow, StorageError>
+where
+    R: Row,
+    for<'a> &'a str: ColumnIndex<R>,
+    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    Ok(SeatRow {
+        agent: column(row, "agent")?,
+        token_hash: column(row, "token_hash")?,
+    })
+}
+
+/// An event row of `seq, kind, seat, action, client_id`.
+pub(crate) fn read_event<R>(row: &R) -> Result<EventRow, StorageError>
+where
+    R: Row,
+    for<'a> &'a str: ColumnIndex<R>,
+    for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    Ok(EventRow {
+        seq: column::<_, i64>(row, "seq")? as u64,
+        kind: EventKind::parse(&column::<_, String>(row, "kind")?)?,
+        seat: column::<_, Option<i64>>(row, "seat")?
+            .map(|s| u8::try_from(s).map_err(|_| StorageError::Corrupt(format!("seat {s}"))))
+            .transpose()?,
+        action: column(row, "action")?,
+        client_id: column(row, "client_id")?,
+    })
 }
 
 /// Seconds since the Unix epoch.
 pub(crate) fn now() -> i64 {
+    now_millis() / 1000
+}
+
+/// Milliseconds since the Unix epoch.
+pub(crate) fn now_millis() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// The `id` column of `rows`.
+pub(crate) fn read_ids<R>(rows: &[R]) -> Result<Vec<String>, StorageError>
+where
+    R: Row,
+    for<'a> &'a str: ColumnIndex<R>,
+    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+{
+    rows.iter().map(|r| column(r, "id")).collect()
 }

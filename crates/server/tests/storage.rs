@@ -1,0 +1,283 @@
+//! The storage backends against one contract: games and events read back, versions fence
+//! appends (also when two instances race), events after a version; and for PostgreSQL,
+//! what several instances need: notices with ids only, a resync after the listener is
+//! cut off, leases that go to one instance and pass on when they run out.
+//!
+//! PostgreSQL tests run on the server `TRIO_TEST_POSTGRES` names (an admin URL; each test
+//! makes its own database), as `scripts/test` sets it; without it they say they are
+//! skipped, unless `TRIO_REQUIRE_POSTGRES` is set.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::Connection;
+use trio_server::store::{
+    Append, EventKind, EventRow, GameRow, Notice, SeatRow, Status, Storage, StorageError,
+};
+use trio_server::{PgStorage, SqliteStorage};
+
+/// A new empty database on the test server, as a URL; `None` (skip) without a server.
+async fn fresh_postgres() -> Option<String> {
+    let Ok(admin) = std::env::var("TRIO_TEST_POSTGRES") else {
+        assert!(
+            std::env::var_os("TRIO_REQUIRE_POSTGRES").is_none(),
+            "TRIO_REQUIRE_POSTGRES is set but TRIO_TEST_POSTGRES is not"
+        );
+        eprintln!("skipped: no PostgreSQL (set TRIO_TEST_POSTGRES to an admin URL)");
+        return None;
+    };
+    let name = format!("trio_{}", trio_server::secrets::new_game_id());
+    let mut conn = sqlx::PgConnection::connect(&admin)
+        .await
+        .expect("the test PostgreSQL answers");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&mut conn)
+        .await
+        .expect("a test database");
+    let (server, _) = admin.rsplit_once('/').expect("a URL with a database");
+    Some(format!("{server}/{name}"))
+}
+
+async fn postgres(url: &str, instance: &str, lease: Duration) -> Arc<PgStorage> {
+    Arc::new(PgStorage::open(url, instance, lease).await.unwrap())
+}
+
+fn game(id: &str, automatic: bool) -> GameRow {
+    GameRow {
+        id: id.to_owned(),
+        spec: "gyges".to_owned(),
+        seed: u64::MAX - 3,
+        seed_nonce: "n".to_owned(),
+        seed_hash: "h".to_owned(),
+        version: 0,
+        status: Status::Running,
+        created_at: 1,
+        start: None,
+        seats: vec![
+            SeatRow {
+                agent: "human".to_owned(),
+                token_hash: Some("ab".to_owned()),
+            },
+            SeatRow {
+                agent: "ai:2".to_owned(),
+                token_hash: None,
+            },
+        ],
+        automatic,
+        summary: Some(format!("{{\"id\":\"{id}\"}}")),
+    }
+}
+
+fn event(seq: u64) -> EventRow {
+    EventRow {
+        seq,
+        kind: EventKind::Play,
+        seat: Some(0),
+        action: Some(format!("move {seq}")),
+        client_id: Some("c".to_owned()),
+    }
+}
+
+fn append(id: &str, seq: u64, status: Status, automatic: bool) -> Append {
+    Append {
+        game_id: id.to_owned(),
+        event: event(seq),
+        status,
+        automatic,
+        summary: None,
+    }
+}
+
+/// The contract both backends keep; `reopen` gives the same database anew.
+async fn reads_back_and_fences<F, Fut>(store: Arc<dyn Storage>, reopen: F)
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = Arc<dyn Storage>>,
+{
+    store.create(&game("g1", false)).await.unwrap();
+    for seq in 1..=3 {
+        let status = if seq == 3 {
+            Status::Over
+        } else {
+            Status::Running
+        };
+        store
+            .append(append("g1", seq, status, false))
+            .await
+            .unwrap();
+    }
+    // Version 3 is taken: a second writer at version 2 is refused, and so is a gap.
+    for seq in [3, 5] {
+        let refused = store
+            .append(append("g1", seq, Status::Running, false))
+            .await;
+        assert!(
+            matches!(refused, Err(StorageError::Conflict { .. })),
+            "{refused:?}"
+        );
+    }
+    store.create(&game("g2", false)).await.unwrap();
+    assert_eq!(store.running().await.unwrap(), vec!["g2".to_owned()]);
+    drop(store);
+    let store = reopen().await;
+    let loaded = store.load("g1").await.unwrap().unwrap();
+    assert_eq!(loaded.game.seed, u64::MAX - 3);
+    assert_eq!(loaded.game.version, 3);
+    assert_eq!(loaded.game.status, Status::Over);
+    assert_eq!(loaded.game.seats[1].token_hash, None);
+    assert_eq!(loaded.events, (1..=3).map(event).collect::<Vec<_>>());
+    assert_eq!(
+        store.since("g1", 1).await.unwrap(),
+        (2..=3).map(event).collect::<Vec<_>>()
+    );
+    assert!(store.since("g1", 3).await.unwrap().is_empty());
+    assert!(store.load("nope").await.unwrap().is_none());
+}
+
+/// Two writers append the same `seq` at once, many times: one wins each time.
+async fn one_of_two_racing_appends_wins(a: Arc<dyn Storage>, b: Arc<dyn Storage>) {
+    a.create(&game("race", false)).await.unwrap();
+    for seq in 1..=40 {
+        let (x, y) = tokio::join!(
+            a.append(append("race", seq, Status::Running, false)),
+            b.append(append("race", seq, Status::Running, false)),
+        );
+        let won = [&x, &y].iter().filter(|r| r.is_ok()).count();
+        assert_eq!(won, 1, "seq {seq}: {x:?} {y:?}");
+        for lost in [x, y].into_iter().filter_map(Result::err) {
+            assert!(matches!(lost, StorageError::Conflict { .. }), "{lost:?}");
+        }
+    }
+    assert_eq!(a.since("race", 0).await.unwrap().len(), 40);
+}
+
+#[tokio::test]
+async fn sqlite_keeps_the_contract() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let path = path.to_str().unwrap().to_owned();
+    let store = Arc::new(SqliteStorage::open(&path).await.unwrap());
+    assert!(store.lease_ttl().is_none() && store.notices().is_none());
+    reads_back_and_fences(store, || async {
+        Arc::new(SqliteStorage::open(&path).await.unwrap()) as Arc<dyn Storage>
+    })
+    .await;
+    let store = Arc::new(SqliteStorage::open(&path).await.unwrap());
+    one_of_two_racing_appends_wins(store.clone(), store).await;
+}
+
+#[tokio::test]
+async fn postgres_keeps_the_contract() {
+    let Some(url) = fresh_postgres().await else {
+        return;
+    };
+    let lease = Duration::from_secs(10);
+    let store = postgres(&url, "a", lease).await;
+    reads_back_and_fences(store, || async {
+        postgres(&url, "a", lease).await as Arc<dyn Storage>
+    })
+    .await;
+    // Two instances, each with its own connections.
+    one_of_two_racing_appends_wins(
+        postgres(&url, "a", lease).await,
+        postgres(&url, "b", lease).await,
+    )
+    .await;
+}
+
+async fn next_notice(notices: &mut tokio::sync::mpsc::Receiver<Notice>) -> Notice {
+    tokio::time::timeout(Duration::from_secs(10), notices.recv())
+        .await
+        .expect("a notice within 10 s")
+        .expect("the listener runs")
+}
+
+#[tokio::test]
+async fn postgres_notices_say_ids_only_and_a_cut_listener_resyncs() {
+    let Some(url) = fresh_postgres().await else {
+        return;
+    };
+    let lease = Duration::from_secs(10);
+    let a = postgres(&url, "a", lease).await;
+    let b = postgres(&url, "b", lease).await;
+    let mut heard = b.notices().expect("notices, once");
+    assert!(b.notices().is_none());
+    // What travels on the bus, read raw: the game and the version, never the action.
+    let mut raw = sqlx::postgres::PgListener::connect(&url).await.unwrap();
+    raw.listen(trio_server::NOTICE_CHANNEL).await.unwrap();
+
+    a.create(&game("n1", false)).await.unwrap();
+    a.append(append("n1", 1, Status::Running, false))
+        .await
+        .unwrap();
+    assert_eq!(
+        next_notice(&mut heard).await,
+        Notice::Event {
+            game: "n1".to_owned(),
+            seq: 1
+        }
+    );
+    assert_eq!(raw.recv().await.unwrap().payload(), "n1:1");
+
+    // Cut every listener's connection: b listens again, then asks for a resync.
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    let cut = sqlx::query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+    )
+    .fetch_all(&mut admin)
+    .await
+    .unwrap();
+    assert!(!cut.is_empty(), "no listener to cut");
+    assert_eq!(next_notice(&mut heard).await, Notice::Resync);
+    a.append(append("n1", 2, Status::Running, false))
+        .await
+        .unwrap();
+    assert_eq!(
+        next_notice(&mut heard).await,
+        Notice::Event {
+            game: "n1".to_owned(),
+            seq: 2
+        }
+    );
+}
+
+#[tokio::test]
+async fn postgres_leases_go_to_one_instance_and_pass_on_when_they_run_out() {
+    let Some(url) = fresh_postgres().await else {
+        return;
+    };
+    let lease = Duration::from_millis(600);
+    let a = postgres(&url, "a", lease).await;
+    let b = postgres(&url, "b", lease).await;
+    // A new game waiting on a bot is a's: b may not play it, and it is not due.
+    a.create(&game("l1", true)).await.unwrap();
+    assert!(!b.claim("l1").await.unwrap());
+    assert!(a.claim("l1").await.unwrap(), "a renews its own lease");
+    assert!(b.due(10).await.unwrap().is_empty());
+    // a dies (stops renewing): once the lease runs out the game is due, and b takes it.
+    tokio::time::sleep(lease + Duration::from_millis(200)).await;
+    assert_eq!(b.due(10).await.unwrap(), vec!["l1".to_owned()]);
+    assert!(b.claim("l1").await.unwrap());
+    assert!(!a.claim("l1").await.unwrap());
+    assert!(b.due(10).await.unwrap().is_empty());
+    // An append leaving a person to act frees the lease; one leaving a bot takes it.
+    b.append(append("l1", 1, Status::Running, false))
+        .await
+        .unwrap();
+    assert!(a.due(10).await.unwrap().is_empty());
+    a.append(append("l1", 2, Status::Running, true))
+        .await
+        .unwrap();
+    assert!(!b.claim("l1").await.unwrap());
+    // A finished game is never due.
+    a.append(append("l1", 3, Status::Over, true)).await.unwrap();
+    tokio::time::sleep(lease + Duration::from_millis(200)).await;
+    assert!(b.due(10).await.unwrap().is_empty());
+    // The lobby lists the running games of every instance, newest first.
+    b.create(&game("l2", false)).await.unwrap();
+    assert_eq!(
+        a.lobby(10).await.unwrap(),
+        vec!["{\"id\":\"l2\"}".to_owned()]
+    );
+}
