@@ -4,7 +4,12 @@
 //! It reports actions per second and the acknowledgement latency (from sending an action
 //! to its `ack`) at the 50th, 99th percentile and the worst.
 //!
-//! It only talks to loopback addresses: it is for measuring a server on this machine.
+//! Given several instances of one server (`--addr` repeated, sharing a database), it
+//! creates game g on instance g mod n and connects seat s of game g to instance
+//! (g + s) mod n, so that a game's seats sit on different instances and every action's
+//! `ack` and the other seats' events cross between them.
+//!
+//! It only talks to loopback addresses: it is for measuring servers on this machine.
 
 use std::collections::HashMap;
 use std::net::{SocketAddr, ToSocketAddrs};
@@ -25,12 +30,16 @@ use trio_server::protocol::Created;
 #[derive(Debug, Args)]
 #[command(
     after_help = "Start a server first (a release build: cargo run --release -p trio -- \
-serve --db /tmp/load.db), then:\n  trio load --addr 127.0.0.1:8080 --games 1000 --seconds 60"
+serve --db /tmp/load.db), then:\n  trio load --addr 127.0.0.1:8080 --games 1000 --seconds 60\n\n\
+Several instances on one database: game g is created on instance g mod n and its seat s \
+plays on instance (g + s) mod n, so acks and events cross instances:\n  \
+trio load --addr 127.0.0.1:8080 --addr 127.0.0.1:8081 --games 1000 --seconds 60"
 )]
 pub struct LoadArgs {
-    /// The server's address; loopback only.
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    pub addr: String,
+    /// A server's address, loopback only; repeat it (or separate with commas) for several
+    /// instances of one server.
+    #[arg(long, default_value = "127.0.0.1:8080", value_delimiter = ',')]
+    pub addr: Vec<String>,
     /// Games played at once.
     #[arg(long, default_value_t = 100)]
     pub games: usize,
@@ -80,12 +89,16 @@ struct Tally {
 }
 
 pub fn run(args: &LoadArgs) -> Result<ExitCode> {
-    let addr = loopback(&args.addr)?;
+    let addrs = args
+        .addr
+        .iter()
+        .map(|addr| loopback(addr))
+        .collect::<Result<Vec<_>>>()?;
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-    runtime.block_on(drive(args, addr))
+    runtime.block_on(drive(args, &addrs))
 }
 
 /// The address, if every address it names is a loopback one.
@@ -102,15 +115,16 @@ fn loopback(addr: &str) -> Result<SocketAddr> {
     }
 }
 
-async fn drive(args: &LoadArgs, addr: SocketAddr) -> Result<ExitCode> {
+async fn drive(args: &LoadArgs, addrs: &[SocketAddr]) -> Result<ExitCode> {
     let http = reqwest::Client::new();
     let setup = Arc::new(Semaphore::new(32));
     eprintln!("creating {} games of {} …", args.games, args.game);
     let mut creations = Vec::new();
-    for _ in 0..args.games {
+    for g in 0..args.games {
         let http = http.clone();
         let setup = setup.clone();
         let game = args.game.clone();
+        let addr = addrs[g % addrs.len()];
         creations.push(tokio::spawn(async move {
             let _permit = setup.acquire_owned().await.expect("open");
             create(&http, addr, &game).await
@@ -128,8 +142,9 @@ async fn drive(args: &LoadArgs, addr: SocketAddr) -> Result<ExitCode> {
     let mut seats = Vec::new();
     let mut connected = Vec::new();
     let mut rng = StdRng::seed_from_u64(args.seed);
-    for game in &games {
-        for ticket in &game.seats {
+    for (g, game) in games.iter().enumerate() {
+        for (s, ticket) in game.seats.iter().enumerate() {
+            let addr = addrs[(g + s) % addrs.len()];
             let url = format!("ws://{addr}/api/games/{}/ws", game.id);
             let token = ticket.token.clone();
             let setup = setup.clone();
@@ -172,7 +187,7 @@ async fn drive(args: &LoadArgs, addr: SocketAddr) -> Result<ExitCode> {
         tallies.push(seat.await?);
     }
     let elapsed = start.elapsed().as_secs_f64();
-    report(args, &games, &tallies, elapsed);
+    report(args, addrs, &games, &tallies, elapsed);
     Ok(if tallies.iter().any(|t| t.error.is_some()) {
         ExitCode::from(1)
     } else {
@@ -288,7 +303,13 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[rank.clamp(1, sorted.len()) - 1] as f64 / 1000.0
 }
 
-fn report(args: &LoadArgs, games: &[Created], tallies: &[Tally], elapsed: f64) {
+fn report(
+    args: &LoadArgs,
+    addrs: &[SocketAddr],
+    games: &[Created],
+    tallies: &[Tally],
+    elapsed: f64,
+) {
     let mut latencies: Vec<u64> = tallies
         .iter()
         .flat_map(|t| t.latencies.iter().copied())
@@ -298,11 +319,15 @@ fn report(args: &LoadArgs, games: &[Created], tallies: &[Tally], elapsed: f64) {
     let finished = tallies.iter().filter(|t| t.finished).count() / games[0].seats.len().max(1);
     let rejected: u64 = tallies.iter().map(|t| t.rejected).sum();
     let errors: Vec<&String> = tallies.iter().filter_map(|t| t.error.as_ref()).collect();
+    let instances: Vec<String> = addrs.iter().map(SocketAddr::to_string).collect();
     println!(
-        "{} games of {} ({} seats on WebSockets), think {} ms, {:.1} s",
+        "{} games of {} ({} seats on WebSockets) on {} instance{} ({}), think {} ms, {:.1} s",
         games.len(),
         args.game,
         tallies.len(),
+        addrs.len(),
+        if addrs.len() == 1 { "" } else { "s" },
+        instances.join(", "),
         args.think_ms,
         elapsed
     );

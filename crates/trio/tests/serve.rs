@@ -327,7 +327,56 @@ fn the_load_generator_plays_and_reports_on_loopback_only() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(text.contains("actions/s") && text.contains("p99"), "{text}");
+    assert!(text.contains("on 1 instance ("), "{text}");
+    // Two instances, here one server named twice.
+    let out = trio(&[
+        "load",
+        "--addr",
+        server.addr(),
+        "--addr",
+        server.addr(),
+        "--games",
+        "4",
+        "--seconds",
+        "2",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("on 2 instances") && text.contains("actions/s"),
+        "{text}"
+    );
+    // Two servers that share no database: one seat of each game is on the other server,
+    // which does not know the game, so half the seats fail.
+    let other = Server::start(&dir.path().join("other.db"));
+    let out = trio(&[
+        "load",
+        "--addr",
+        server.addr(),
+        "--addr",
+        other.addr(),
+        "--games",
+        "4",
+        "--seconds",
+        "1",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("4 seats failed"), "{text}");
     let out = trio(&["load", "--addr", "10.1.2.3:8080", "--games", "1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a loopback address"));
+    // Every address is checked, the second of a comma-separated list too.
+    let list = format!("{},10.1.2.3:8080", server.addr());
+    let out = trio(&["load", "--addr", &list, "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("10.1.2.3:8080 is not a loopback address"),
+        "{err}"
+    );
 }
