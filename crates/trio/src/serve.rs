@@ -58,7 +58,10 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+                // PostgreSQL's notices ("relation already exists, skipping") are noise.
+                .unwrap_or_else(|_| {
+                    tracing_subscriber::EnvFilter::new("info,sqlx::postgres::notice=warn")
+                }),
         )
         .with_writer(std::io::stderr)
         .init();
