@@ -21,13 +21,12 @@ use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
-use sqlx::{Row, SqlSafeStr};
+use sqlx::{Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    migrations, now, now_millis, read_event, read_game, read_ids, read_seat, Append, EventRow,
-    GameRow, Notice, Status, Storage, StorageError, StoredGame, INSERT_GAME, INSERT_SEAT,
-    SELECT_EVENTS, SELECT_GAME, SELECT_SEATS,
+    insert_game, migrations, now, now_millis, read_events, read_ids, read_stored, Append, EventRow,
+    GameRow, Notice, Status, Storage, StorageError, StoredGame,
 };
 
 /// The channel of the notices.
@@ -147,18 +146,7 @@ impl Storage for PgStorage {
         let game = game.clone();
         async move {
             let mut tx = self.pool.begin().await?;
-            sqlx::query(INSERT_GAME)
-                .bind(&game.id)
-                .bind(&game.spec)
-                .bind(game.seed as i64)
-                .bind(&game.seed_nonce)
-                .bind(&game.seed_hash)
-                .bind(game.version as i64)
-                .bind(game.status.as_str())
-                .bind(game.created_at)
-                .bind(game.start.as_deref())
-                .execute(&mut *tx)
-                .await?;
+            insert_game::<Postgres>(&mut tx, &game).await?;
             // The creating instance holds the lease, as after an append.
             sqlx::query(
                 "UPDATE games SET automatic = $2, summary = $3, \
@@ -172,15 +160,6 @@ impl Storage for PgStorage {
             .bind(self.lease_end())
             .execute(&mut *tx)
             .await?;
-            for (seat, row) in game.seats.iter().enumerate() {
-                sqlx::query(INSERT_SEAT)
-                    .bind(&game.id)
-                    .bind(seat as i64)
-                    .bind(&row.agent)
-                    .bind(row.token_hash.as_deref())
-                    .execute(&mut *tx)
-                    .await?;
-            }
             tx.commit().await?;
             Ok(())
         }
@@ -250,33 +229,9 @@ impl Storage for PgStorage {
             sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 .execute(&mut *tx)
                 .await?;
-            let Some(row) = sqlx::query(SELECT_GAME)
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?
-            else {
-                return Ok(None);
-            };
-            let seats = sqlx::query(SELECT_SEATS)
-                .bind(id)
-                .fetch_all(&mut *tx)
-                .await?
-                .iter()
-                .map(read_seat)
-                .collect::<Result<_, _>>()?;
-            let events = sqlx::query(SELECT_EVENTS)
-                .bind(id)
-                .bind(0_i64)
-                .fetch_all(&mut *tx)
-                .await?
-                .iter()
-                .map(read_event)
-                .collect::<Result<_, _>>()?;
+            let stored = read_stored::<Postgres>(&mut tx, id).await?;
             tx.commit().await?;
-            Ok(Some(StoredGame {
-                game: read_game(&row, seats)?,
-                events,
-            }))
+            Ok(stored)
         }
         .boxed()
     }
@@ -287,14 +242,8 @@ impl Storage for PgStorage {
         after: u64,
     ) -> BoxFuture<'a, Result<Vec<EventRow>, StorageError>> {
         async move {
-            sqlx::query(SELECT_EVENTS)
-                .bind(id)
-                .bind(after as i64)
-                .fetch_all(&self.pool)
-                .await?
-                .iter()
-                .map(read_event)
-                .collect()
+            let mut conn = self.pool.acquire().await?;
+            read_events::<Postgres>(&mut conn, id, after).await
         }
         .boxed()
     }

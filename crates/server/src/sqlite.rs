@@ -29,9 +29,8 @@ use sqlx::{Sqlite, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::store::{
-    migrations, now, read_event, read_game, read_ids, read_seat, Append, EventRow, GameRow, Status,
-    Storage, StorageError, StoredGame, INSERT_GAME, INSERT_SEAT, SELECT_EVENTS, SELECT_GAME,
-    SELECT_SEATS,
+    insert_game, migrations, now, read_events, read_ids, read_stored, Append, EventRow, GameRow,
+    Status, Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -203,27 +202,7 @@ impl Storage for SqliteStorage {
         let game = game.clone();
         async move {
             let mut tx = self.writer.begin().await?;
-            sqlx::query(INSERT_GAME)
-                .bind(&game.id)
-                .bind(&game.spec)
-                .bind(game.seed as i64)
-                .bind(&game.seed_nonce)
-                .bind(&game.seed_hash)
-                .bind(game.version as i64)
-                .bind(game.status.as_str())
-                .bind(game.created_at)
-                .bind(game.start.as_deref())
-                .execute(&mut *tx)
-                .await?;
-            for (seat, row) in game.seats.iter().enumerate() {
-                sqlx::query(INSERT_SEAT)
-                    .bind(&game.id)
-                    .bind(seat as i64)
-                    .bind(&row.agent)
-                    .bind(row.token_hash.as_deref())
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            insert_game::<Sqlite>(&mut tx, &game).await?;
             tx.commit().await?;
             Ok(())
         }
@@ -256,28 +235,10 @@ impl Storage for SqliteStorage {
 
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredGame>, StorageError>> {
         async move {
-            // One read transaction, so the game and its events agree.
             let mut tx = self.readers.begin().await?;
-            let Some(row) = sqlx::query(SELECT_GAME)
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?
-            else {
-                return Ok(None);
-            };
-            let seats = sqlx::query(SELECT_SEATS)
-                .bind(id)
-                .fetch_all(&mut *tx)
-                .await?
-                .iter()
-                .map(read_seat)
-                .collect::<Result<_, _>>()?;
-            let events = events_after(&mut tx, id, 0).await?;
+            let stored = read_stored::<Sqlite>(&mut tx, id).await?;
             tx.commit().await?;
-            Ok(Some(StoredGame {
-                game: read_game(&row, seats)?,
-                events,
-            }))
+            Ok(stored)
         }
         .boxed()
     }
@@ -288,26 +249,9 @@ impl Storage for SqliteStorage {
         after: u64,
     ) -> BoxFuture<'a, Result<Vec<EventRow>, StorageError>> {
         async move {
-            let mut tx = self.readers.begin().await?;
-            let events = events_after(&mut tx, id, after).await?;
-            tx.commit().await?;
-            Ok(events)
+            let mut conn = self.readers.acquire().await?;
+            read_events::<Sqlite>(&mut conn, id, after).await
         }
         .boxed()
     }
-}
-
-async fn events_after(
-    tx: &mut Transaction<'static, Sqlite>,
-    id: &str,
-    after: u64,
-) -> Result<Vec<EventRow>, StorageError> {
-    sqlx::query(SELECT_EVENTS)
-        .bind(id)
-        .bind(after as i64)
-        .fetch_all(&mut **tx)
-        .await?
-        .iter()
-        .map(read_event)
-        .collect()
 }

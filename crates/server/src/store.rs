@@ -17,7 +17,7 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use sqlx::migrate::{Migration, MigrationType};
-use sqlx::{ColumnIndex, Decode, Row, SqlSafeStr, Type};
+use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Row, SqlSafeStr, Type};
 use thiserror::Error;
 use tokio::sync::mpsc;
 
@@ -252,6 +252,106 @@ pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_no
 pub(crate) const INSERT_SEAT: &str =
     "INSERT INTO seats (game_id, seat, agent, token_hash) VALUES ($1, $2, $3, $4)";
 
+/// Stores a new game's row and seats on `conn` (in the caller's transaction).
+pub(crate) async fn insert_game<DB>(
+    conn: &mut DB::Connection,
+    game: &GameRow,
+) -> Result<(), StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'t> i64: Encode<'t, DB> + Type<DB>,
+    for<'t> &'t str: Encode<'t, DB> + Type<DB>,
+    for<'t> Option<&'t str>: Encode<'t, DB> + Type<DB>,
+{
+    sqlx::query::<DB>(INSERT_GAME)
+        .bind(game.id.as_str())
+        .bind(game.spec.as_str())
+        .bind(game.seed as i64)
+        .bind(game.seed_nonce.as_str())
+        .bind(game.seed_hash.as_str())
+        .bind(game.version as i64)
+        .bind(game.status.as_str())
+        .bind(game.created_at)
+        .bind(game.start.as_deref())
+        .execute(&mut *conn)
+        .await?;
+    for (seat, row) in game.seats.iter().enumerate() {
+        sqlx::query::<DB>(INSERT_SEAT)
+            .bind(game.id.as_str())
+            .bind(seat as i64)
+            .bind(row.agent.as_str())
+            .bind(row.token_hash.as_deref())
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Reads a game with its events on `conn` (in the caller's transaction, so that they
+/// agree); `None` if there is no such game.
+pub(crate) async fn read_stored<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+) -> Result<Option<StoredGame>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Decode<'r, DB> + Encode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+    for<'r> Option<i64>: Decode<'r, DB> + Type<DB>,
+    for<'r> Option<String>: Decode<'r, DB> + Type<DB>,
+{
+    let Some(row) = sqlx::query::<DB>(SELECT_GAME)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let seats = sqlx::query::<DB>(SELECT_SEATS)
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?
+        .iter()
+        .map(read_seat)
+        .collect::<Result<_, _>>()?;
+    let events = read_events::<DB>(conn, id, 0).await?;
+    Ok(Some(StoredGame {
+        game: read_game(&row, seats)?,
+        events,
+    }))
+}
+
+/// Reads a game's events after version `after`, in order.
+pub(crate) async fn read_events<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    after: u64,
+) -> Result<Vec<EventRow>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Decode<'r, DB> + Encode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+    for<'r> Option<i64>: Decode<'r, DB> + Type<DB>,
+    for<'r> Option<String>: Decode<'r, DB> + Type<DB>,
+{
+    sqlx::query::<DB>(SELECT_EVENTS)
+        .bind(id)
+        .bind(after as i64)
+        .fetch_all(&mut *conn)
+        .await?
+        .iter()
+        .map(read_event)
+        .collect()
+}
+
 /// Reads a column of `row`, as the type stored.
 fn column<'r, R, T>(row: &'r R, name: &str) -> Result<T, StorageError>
 where
@@ -263,7 +363,7 @@ where
 }
 
 /// A game row of [`SELECT_GAME`] with its seats.
-pub(crate) fn read_game<R>(row: &R, seats: Vec<SeatRow>) -> Result<GameRow, StorageError>
+fn read_game<R>(row: &R, seats: Vec<SeatRow>) -> Result<GameRow, StorageError>
 where
     R: Row,
     for<'a> &'a str: ColumnIndex<R>,
@@ -288,7 +388,7 @@ where
 }
 
 /// A seat row of `agent, token_hash`.
-pub(crate) fn read_seat<R>(row: &R) -> Result<SeatRow, StorageError>
+fn read_seat<R>(row: &R) -> Result<SeatRow, StorageError>
 where
     R: Row,
     for<'a> &'a str: ColumnIndex<R>,
@@ -302,7 +402,7 @@ where
 }
 
 /// An event row of `seq, kind, seat, action, client_id`.
-pub(crate) fn read_event<R>(row: &R) -> Result<EventRow, StorageError>
+fn read_event<R>(row: &R) -> Result<EventRow, StorageError>
 where
     R: Row,
     for<'a> &'a str: ColumnIndex<R>,
