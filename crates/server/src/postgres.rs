@@ -25,8 +25,8 @@ use sqlx::{Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    insert_game, migrations, now, now_millis, read_events, read_ids, read_stored, Append, EventRow,
-    GameRow, Notice, Status, Storage, StorageError, StoredGame,
+    insert_game, migrations, now, now_millis, read_events, read_ids, read_running, read_stored,
+    Append, EventRow, GameRow, Notice, Status, Storage, StorageError, StoredGame,
 };
 
 /// The channel of the notices.
@@ -212,12 +212,8 @@ impl Storage for PgStorage {
 
     fn running(&self) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
-            let rows =
-                sqlx::query("SELECT id FROM games WHERE status = $1 ORDER BY created_at, id")
-                    .bind(Status::Running.as_str())
-                    .fetch_all(&self.pool)
-                    .await?;
-            read_ids(&rows)
+            let mut conn = self.pool.acquire().await?;
+            read_running::<Postgres>(&mut conn).await
         }
         .boxed()
     }

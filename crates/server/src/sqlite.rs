@@ -29,8 +29,8 @@ use sqlx::{Sqlite, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::store::{
-    insert_game, migrations, now, read_events, read_ids, read_stored, Append, EventRow, GameRow,
-    Status, Storage, StorageError, StoredGame,
+    insert_game, migrations, now, read_events, read_running, read_stored, Append, EventRow,
+    GameRow, Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -223,12 +223,8 @@ impl Storage for SqliteStorage {
 
     fn running(&self) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
-            let rows =
-                sqlx::query("SELECT id FROM games WHERE status = $1 ORDER BY created_at, id")
-                    .bind(Status::Running.as_str())
-                    .fetch_all(&self.readers)
-                    .await?;
-            read_ids(&rows)
+            let mut conn = self.readers.acquire().await?;
+            read_running::<Sqlite>(&mut conn).await
         }
         .boxed()
     }

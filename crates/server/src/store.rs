@@ -326,6 +326,22 @@ where
     }))
 }
 
+/// The ids of the running games, oldest first.
+pub(crate) async fn read_running<DB>(conn: &mut DB::Connection) -> Result<Vec<String>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+{
+    let rows = sqlx::query::<DB>("SELECT id FROM games WHERE status = $1 ORDER BY created_at, id")
+        .bind(Status::Running.as_str())
+        .fetch_all(conn)
+        .await?;
+    read_ids(&rows)
+}
+
 /// Reads a game's events after version `after`, in order.
 pub(crate) async fn read_events<DB>(
     conn: &mut DB::Connection,
