@@ -101,10 +101,10 @@ async fn games_create(
     Ok((StatusCode::CREATED, Json(created)))
 }
 
-async fn games_list(State(state): State<AppState>) -> Json<Lobby> {
-    Json(Lobby {
-        games: state.lobby(LOBBY_SIZE).await,
-    })
+async fn games_list(State(state): State<AppState>) -> Result<Json<Lobby>, ApiError> {
+    Ok(Json(Lobby {
+        games: state.lobby(LOBBY_SIZE).await?,
+    }))
 }
 
 async fn games_show(

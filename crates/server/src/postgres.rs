@@ -20,8 +20,8 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
-use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
-use sqlx::{Postgres, Row, SqlSafeStr};
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgListener, PgPool, PgPoolOptions};
+use sqlx::{Connection, Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
@@ -53,10 +53,14 @@ impl PgStorage {
     /// instance at a time: sqlx holds an advisory lock while it does) and starts
     /// listening. `holder` names this instance in leases; a lease lasts `lease`.
     pub async fn open(url: &str, holder: &str, lease: Duration) -> Result<Self, StorageError> {
+        let options: PgConnectOptions = url.parse()?;
+        // One connection first: its error says what is wrong (refused, no such database,
+        // authentication), where a pool only says that it timed out.
+        PgConnection::connect_with(&options).await?.close().await?;
         let pool = PgPoolOptions::new()
             .max_connections(16)
             .acquire_timeout(Duration::from_secs(10))
-            .connect(url)
+            .connect_with(options)
             .await?;
         Migrator::with_migrations(pg_migrations())
             .run(&pool)

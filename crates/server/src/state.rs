@@ -267,15 +267,17 @@ impl AppState {
     /// The games still running, newest first: alone, those in memory; on a shared store,
     /// those of every instance (as stored with their last event, or as this instance
     /// knows them when it has them).
-    pub async fn lobby(&self, limit: usize) -> Vec<GameSummary> {
-        let stored = match self.inner.store.lobby(limit).await {
+    /// Unavailable (503) when a shared store cannot be read, so that a load balancer's
+    /// health check sees it.
+    pub async fn lobby(&self, limit: usize) -> Result<Vec<GameSummary>, ApiError> {
+        let stored: Vec<GameSummary> = match self.inner.store.lobby(limit).await {
             Ok(lines) => lines
                 .iter()
-                .filter_map(|line| serde_json::from_str::<GameSummary>(line).ok())
+                .filter_map(|line| serde_json::from_str(line).ok())
                 .collect(),
             Err(e) => {
                 tracing::warn!("cannot read the lobby: {e}");
-                Vec::new()
+                return Err(ApiError::unavailable());
             }
         };
         let rooms = self.inner.rooms.lock().expect("rooms lock");
@@ -289,7 +291,7 @@ impl AppState {
         games.retain(|g| !g.over);
         games.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)));
         games.truncate(limit);
-        games
+        Ok(games)
     }
 }
 

@@ -67,7 +67,8 @@ enum Command {
     /// Serve an engine over a line protocol on standard input and output: for Gygès, the
     /// Universal Gyges Interface of `gyges_engine` (docs/ugi.md).
     Engine(engine::EngineArgs),
-    /// The game server: HTTP and WebSocket, games kept in an SQLite file (docs/api.md).
+    /// The game server: HTTP and WebSocket, games kept in an SQLite file or in PostgreSQL
+    /// for several instances (docs/api.md, docs/deploy.md).
     Serve(serve::ServeArgs),
     /// Play many games at once against a running server and measure it (loopback only).
     Load(load::LoadArgs),

@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use trio_server::AppState;
 
@@ -70,8 +70,12 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
         // The URL is not repeated: it may hold a password.
         let (state, kept) = match db(&args.db) {
             Db::Sqlite(path) => {
-                let state = AppState::sqlite(path).await.with_context(|| {
-                    format!("cannot open the database {}", trio_catalog::excerpt(path))
+                // The storage error already holds its cause: not repeated as a chain.
+                let state = AppState::sqlite(path).await.map_err(|e| {
+                    anyhow!(
+                        "cannot open the database {}: {e}",
+                        trio_catalog::excerpt(path)
+                    )
                 })?;
                 (state, path.to_owned())
             }
@@ -86,7 +90,7 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
                 let lease = Duration::from_secs_f64(args.ai_lease);
                 let state = AppState::postgres(url, &instance, lease)
                     .await
-                    .context("cannot open the PostgreSQL database")?;
+                    .map_err(|e| anyhow!("cannot open the PostgreSQL database: {e}"))?;
                 (state, format!("PostgreSQL, as instance {instance}"))
             }
         };
