@@ -1,7 +1,8 @@
 //! The storage backends against one contract: games and events read back, versions fence
 //! appends (also when two instances race), events after a version; and for PostgreSQL,
 //! what several instances need: notices with ids only, a resync after the listener is
-//! cut off, leases that go to one instance and pass on when they run out.
+//! cut off (and a server's clients then told what they missed), leases that go to one
+//! instance and pass on when they run out.
 //!
 //! PostgreSQL tests run on the server `TRIO_TEST_POSTGRES` names (an admin URL; each test
 //! makes its own database), as `scripts/test` sets it; without it they say they are
@@ -10,11 +11,15 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
 use sqlx::Connection;
+use tokio_tungstenite::tungstenite::Message;
+use trio_server::protocol::{Created, Snapshot};
 use trio_server::store::{
     Append, EventKind, EventRow, GameRow, Notice, SeatRow, Status, Storage, StorageError,
 };
-use trio_server::{PgStorage, SqliteStorage};
+use trio_server::{app, AppState, PgStorage, SqliteStorage};
 
 /// A new empty database on the test server, as a URL; `None` (skip) without a server.
 async fn fresh_postgres() -> Option<String> {
@@ -220,15 +225,7 @@ async fn postgres_notices_say_ids_only_and_a_cut_listener_resyncs() {
     assert_eq!(raw.recv().await.unwrap().payload(), "n1:1");
 
     // Cut every listener's connection: b listens again, then asks for a resync.
-    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
-    let cut = sqlx::query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
-         WHERE query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()",
-    )
-    .fetch_all(&mut admin)
-    .await
-    .unwrap();
-    assert!(!cut.is_empty(), "no listener to cut");
+    cut_listeners(&url).await;
     assert_eq!(next_notice(&mut heard).await, Notice::Resync);
     a.append(append("n1", 2, Status::Running, false))
         .await
@@ -280,4 +277,110 @@ async fn postgres_leases_go_to_one_instance_and_pass_on_when_they_run_out() {
         a.lobby(10).await.unwrap(),
         vec!["{\"id\":\"l2\"}".to_owned()]
     );
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next message, or `None` after 10 s of silence.
+async fn next_message(socket: &mut Socket) -> Option<Value> {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .ok()??
+            .unwrap();
+        if let Message::Text(text) = frame {
+            return Some(serde_json::from_str(&text).unwrap());
+        }
+    }
+}
+
+/// Cuts every connection that listens for notices, as a network fault would.
+async fn cut_listeners(url: &str) {
+    let mut admin = sqlx::PgConnection::connect(url).await.unwrap();
+    let cut = sqlx::query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+    )
+    .fetch_all(&mut admin)
+    .await
+    .unwrap();
+    assert!(!cut.is_empty(), "no listener to cut");
+}
+
+#[tokio::test]
+async fn a_server_tells_its_clients_what_a_lost_notice_hid_once_it_listens_again() {
+    let Some(url) = fresh_postgres().await else {
+        return;
+    };
+    let state = AppState::postgres(&url, "b", Duration::from_secs(10))
+        .await
+        .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app(state)).await.unwrap() });
+    let http = reqwest::Client::new();
+    let created: Created = http
+        .post(format!("http://{addr}/api/games"))
+        .json(&json!({"game": "gyges", "seats": ["human", "human"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let snapshot: Snapshot = http
+        .get(format!("http://{addr}/api/games/{}", created.id))
+        .bearer_auth(&created.seats[0].token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let (mut spectator, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{}/ws", created.id))
+            .await
+            .unwrap();
+    spectator
+        .send(Message::text(json!({"type": "hello"}).to_string()))
+        .await
+        .unwrap();
+    assert_eq!(
+        next_message(&mut spectator).await.unwrap()["type"],
+        "welcome"
+    );
+    assert_eq!(
+        next_message(&mut spectator).await.unwrap()["type"],
+        "snapshot"
+    );
+
+    // Another instance's move whose notice is lost: written without one.
+    let action = snapshot.legal[0].clone();
+    let mut other = sqlx::PgConnection::connect(&url).await.unwrap();
+    let mut tx = other.begin().await.unwrap();
+    sqlx::query("UPDATE games SET version = 1 WHERE id = $1 AND version = 0")
+        .bind(&created.id)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO events (game_id, seq, kind, seat, action, created_at) \
+         VALUES ($1, 1, 'play', 0, $2, 0)",
+    )
+    .bind(&created.id)
+    .bind(&action)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+
+    // The server listens again after the cut, then has its rooms read what they missed.
+    cut_listeners(&url).await;
+    let event = next_message(&mut spectator)
+        .await
+        .expect("the missed event within 10 s");
+    assert_eq!(event["type"], "event", "{event}");
+    assert_eq!(event["seq"], 1, "{event}");
+    assert_eq!(event["action"], action.as_str(), "{event}");
 }
