@@ -156,6 +156,34 @@ async fn one_of_two_racing_appends_wins(a: Arc<dyn Storage>, b: Arc<dyn Storage>
     assert_eq!(a.since("race", 0).await.unwrap().len(), 40);
 }
 
+/// Many games' appends at once, as a busy server sends them (the backends write them in
+/// batches): each is answered for itself, a refused one failing none of the others.
+async fn appends_at_once_are_each_answered(store: Arc<dyn Storage>) {
+    let ids: Vec<String> = (0..60).map(|g| format!("many{g}")).collect();
+    for id in &ids {
+        store.create(&game(id, false)).await.unwrap();
+    }
+    // Every game gets its next event, every third also one that skips a version.
+    let mut sent = Vec::new();
+    for (g, id) in ids.iter().enumerate() {
+        sent.push((id.clone(), 1, true));
+        if g % 3 == 0 {
+            sent.push((id.clone(), 3, false));
+        }
+    }
+    let answers = futures_util::future::join_all(
+        sent.iter()
+            .map(|(id, seq, _)| store.append(append(id, *seq, Status::Running, false))),
+    )
+    .await;
+    for ((id, seq, fits), answer) in sent.iter().zip(answers) {
+        assert_eq!(answer.is_ok(), *fits, "{id} at {seq}: {answer:?}");
+    }
+    for id in &ids {
+        assert_eq!(store.since(id, 0).await.unwrap(), vec![event(1)], "{id}");
+    }
+}
+
 #[tokio::test]
 async fn sqlite_keeps_the_contract() {
     let dir = tempfile::tempdir().unwrap();
@@ -168,7 +196,8 @@ async fn sqlite_keeps_the_contract() {
     })
     .await;
     let store = Arc::new(SqliteStorage::open(&path).await.unwrap());
-    one_of_two_racing_appends_wins(store.clone(), store).await;
+    one_of_two_racing_appends_wins(store.clone(), store.clone()).await;
+    appends_at_once_are_each_answered(store).await;
 }
 
 #[tokio::test]
@@ -183,11 +212,9 @@ async fn postgres_keeps_the_contract() {
     })
     .await;
     // Two instances, each with its own connections.
-    one_of_two_racing_appends_wins(
-        postgres(&url, "a", lease).await,
-        postgres(&url, "b", lease).await,
-    )
-    .await;
+    let a = postgres(&url, "a", lease).await;
+    one_of_two_racing_appends_wins(a.clone(), postgres(&url, "b", lease).await).await;
+    appends_at_once_are_each_answered(a).await;
 }
 
 async fn next_notice(notices: &mut tokio::sync::mpsc::Receiver<Notice>) -> Notice {
