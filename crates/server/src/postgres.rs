@@ -5,7 +5,8 @@
 //!   and notifies; two instances can never both write the same `seq` (the loser gets
 //!   [`StorageError::Conflict`], reloads and checks the request again). Appends waiting
 //!   together share one statement and one commit ([`Writer`]): at 1,000 games played flat
-//!   out that took one instance from 2,700 to 6,100 actions a second.
+//!   out that took one instance from 2,700 to 5,600 actions a second; an append alone
+//!   still goes at once, by a simpler statement.
 //! - **Fan-out with ids only.** The notice on channel [`CHANNEL`] is `game:seq`, sent when
 //!   the transaction commits. Every instance listens, reads the events from the table and
 //!   makes its own clients' views, so no view or hidden tile travels on the bus. A
@@ -305,6 +306,14 @@ impl PgStorage {
     }
 }
 
+/// The answer to an append whose version was taken.
+fn conflict(append: &Append) -> StorageError {
+    StorageError::Conflict {
+        id: append.game_id.clone(),
+        expected: append.event.seq.saturating_sub(1),
+    }
+}
+
 fn lease_end(lease: Duration) -> i64 {
     now_millis() + lease.as_millis() as i64
 }
@@ -374,6 +383,43 @@ impl Writer {
         }
     }
 
+    /// One append alone, by a statement simpler than the batch's (no arrays to build and
+    /// unpack): half a millisecond less per acknowledgement at a light load.
+    async fn write_one(&self, append: &Append) -> Result<Result<(), StorageError>, StorageError> {
+        let event = &append.event;
+        let written = sqlx::query(
+            "WITH moved AS ( \
+               UPDATE games SET version = $2, status = $3, updated_at = $4, \
+                 automatic = $9, summary = COALESCE($10, summary), \
+                 lease_holder = CASE WHEN $9 THEN $11 END, \
+                 lease_until = CASE WHEN $9 THEN $12 ELSE 0 END \
+               WHERE id = $1 AND version = $2 - 1 RETURNING id), \
+             added AS ( \
+               INSERT INTO events (game_id, seq, kind, seat, action, client_id, created_at) \
+               SELECT id, $2, $5, $6, $7, $8, $4 FROM moved RETURNING seq) \
+             SELECT pg_notify($13, $1 || ':' || seq) FROM added",
+        )
+        .bind(&append.game_id)
+        .bind(event.seq as i64)
+        .bind(append.status.as_str())
+        .bind(now())
+        .bind(event.kind.as_str())
+        .bind(event.seat.map(i64::from))
+        .bind(event.action.as_deref())
+        .bind(event.client_id.as_deref())
+        .bind(append.automatic)
+        .bind(append.summary.as_deref())
+        .bind(&self.holder)
+        .bind(lease_end(self.lease))
+        .bind(CHANNEL)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match written {
+            Some(_) => Ok(()),
+            None => Err(conflict(append)),
+        })
+    }
+
     /// One statement, one round trip, one commit: for each append, the fenced update of
     /// its game, its event and its notice (sent by PostgreSQL at commit, never before).
     /// An append whose version was taken is skipped, the others written.
@@ -381,6 +427,9 @@ impl Writer {
         &self,
         appends: &[&Append],
     ) -> Result<Vec<Result<(), StorageError>>, StorageError> {
+        if let [append] = appends {
+            return Ok(vec![self.write_one(append).await?]);
+        }
         let column =
             |f: fn(&Append) -> Option<String>| appends.iter().map(|a| f(a)).collect::<Vec<_>>();
         let written = sqlx::query(
@@ -436,10 +485,7 @@ impl Writer {
                 if written.contains(&(a.game_id.clone(), a.event.seq as i64)) {
                     Ok(())
                 } else {
-                    Err(StorageError::Conflict {
-                        id: a.game_id.clone(),
-                        expected: a.event.seq.saturating_sub(1),
-                    })
+                    Err(conflict(a))
                 }
             })
             .collect())
