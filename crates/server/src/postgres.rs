@@ -26,11 +26,12 @@ use futures_util::FutureExt;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgListener, PgPool, PgPoolOptions};
 use sqlx::{Connection, Postgres, Row, SqlSafeStr};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 use crate::store::{
-    insert_game, migrations, now, now_millis, read_events, read_ids, read_running, read_stored,
-    Append, EventRow, GameRow, Notice, Status, Storage, StorageError, StoredGame,
+    insert_game, migrations, now, now_millis, queue_append, read_events, read_ids, read_running,
+    read_stored, Append, EventRow, GameRow, Notice, Pending, Status, Storage, StorageError,
+    StoredGame,
 };
 
 /// The channel of the notices.
@@ -52,8 +53,6 @@ pub struct PgStorage {
     notices: Mutex<Option<mpsc::Receiver<Notice>>>,
     appends: mpsc::Sender<Pending>,
 }
-
-type Pending = (Append, oneshot::Sender<Result<(), StorageError>>);
 
 /// The most appends written by one statement.
 const MAX_BATCH: usize = 256;
@@ -191,15 +190,7 @@ impl Storage for PgStorage {
     }
 
     fn append(&self, append: Append) -> BoxFuture<'_, Result<(), StorageError>> {
-        async move {
-            let (reply, done) = oneshot::channel();
-            self.appends
-                .send((append, reply))
-                .await
-                .map_err(|_| StorageError::Closed)?;
-            done.await.map_err(|_| StorageError::Closed)?
-        }
-        .boxed()
+        queue_append(&self.appends, append).boxed()
     }
 
     fn running(&self) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {

@@ -26,11 +26,11 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 use sqlx::{Sqlite, Transaction};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 use crate::store::{
-    insert_game, migrations, now, read_events, read_running, read_stored, Append, EventRow,
-    GameRow, Storage, StorageError, StoredGame,
+    insert_game, migrations, now, queue_append, read_events, read_running, read_stored, Append,
+    EventRow, GameRow, Pending, Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -38,8 +38,6 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
 
 /// The most events committed in one transaction.
 const MAX_BATCH: usize = 512;
-
-type Pending = (Append, oneshot::Sender<Result<(), StorageError>>);
 
 /// Games in one SQLite file.
 #[derive(Debug)]
@@ -210,15 +208,7 @@ impl Storage for SqliteStorage {
     }
 
     fn append(&self, append: Append) -> BoxFuture<'_, Result<(), StorageError>> {
-        async move {
-            let (reply, done) = oneshot::channel();
-            self.appends
-                .send((append, reply))
-                .await
-                .map_err(|_| StorageError::Closed)?;
-            done.await.map_err(|_| StorageError::Closed)?
-        }
-        .boxed()
+        queue_append(&self.appends, append).boxed()
     }
 
     fn running(&self) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {

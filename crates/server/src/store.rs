@@ -19,7 +19,7 @@ use futures_util::FutureExt;
 use sqlx::migrate::{Migration, MigrationType};
 use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Row, SqlSafeStr, Type};
 use thiserror::Error;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 /// A storage failure; its text is logged, never shown to clients.
 #[derive(Debug, Error)]
@@ -215,6 +215,22 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     fn lobby(&self, _limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async { Ok(Vec::new()) }.boxed()
     }
+}
+
+/// An append waiting for a backend's writer task, with where its answer goes.
+pub(crate) type Pending = (Append, oneshot::Sender<Result<(), StorageError>>);
+
+/// Hands `append` to a backend's writer task and waits for its answer.
+pub(crate) async fn queue_append(
+    writer: &mpsc::Sender<Pending>,
+    append: Append,
+) -> Result<(), StorageError> {
+    let (reply, done) = oneshot::channel();
+    writer
+        .send((append, reply))
+        .await
+        .map_err(|_| StorageError::Closed)?;
+    done.await.map_err(|_| StorageError::Closed)?
 }
 
 /// The migrations both backends run, in order.
