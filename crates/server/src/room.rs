@@ -269,9 +269,9 @@ pub(crate) enum RebuildError {
 }
 
 impl Room {
-    /// Rebuilds a stored game (a new one has no events) and starts its task.
-    pub(crate) fn start(stored: StoredGame, shared: Shared) -> Result<RoomHandle, RebuildError> {
-        Ok(Self::rebuild(stored, shared)?.spawn())
+    /// The game's id.
+    pub(crate) fn id(&self) -> &str {
+        &self.id
     }
 
     /// Starts the room's task.
@@ -289,6 +289,7 @@ impl Room {
         handle
     }
 
+    /// Rebuilds a stored game (a new one has no events), not yet started.
     pub(crate) fn rebuild(stored: StoredGame, shared: Shared) -> Result<Self, RebuildError> {
         let StoredGame { game: row, events } = stored;
         let bad = |reason: String| RebuildError::Bad {

@@ -137,21 +137,27 @@ impl AppState {
         let Some(stored) = stored else {
             return Err(ApiError::not_found());
         };
-        self.start(stored)
+        Ok(self.start(self.rebuild(stored)?))
     }
 
-    fn start(&self, stored: StoredGame) -> Result<RoomHandle, ApiError> {
-        let id = stored.game.id.clone();
-        let handle = Room::start(stored, self.inner.shared.clone()).map_err(|e| {
+    /// A stored game's room, not started yet.
+    fn rebuild(&self, stored: StoredGame) -> Result<Room, ApiError> {
+        Room::rebuild(stored, self.inner.shared.clone()).map_err(|e| {
             tracing::error!("cannot rebuild: {e}");
             ApiError::unavailable()
-        })?;
+        })
+    }
+
+    /// Starts `room`'s task and keeps its handle.
+    fn start(&self, room: Room) -> RoomHandle {
+        let id = room.id().to_owned();
+        let handle = room.spawn();
         self.inner
             .rooms
             .lock()
             .expect("rooms lock")
             .insert(id, handle.clone());
-        Ok(handle)
+        handle
     }
 
     /// Sends `command` (made with a reply channel) to game `id`'s room and waits for the
@@ -232,16 +238,10 @@ impl AppState {
             automatic: false,
             summary: None,
         };
-        let room = Room::rebuild(
-            StoredGame {
-                game: row.clone(),
-                events: Vec::new(),
-            },
-            self.inner.shared.clone(),
-        )
-        .map_err(|e| {
-            tracing::error!("cannot start a new game: {e}");
-            ApiError::unavailable()
+        // The room first: the stored row holds its lobby line and who acts first.
+        let room = self.rebuild(StoredGame {
+            game: row.clone(),
+            events: Vec::new(),
         })?;
         row.automatic = room.automatic();
         row.summary = room.summary_json();
@@ -249,12 +249,7 @@ impl AppState {
             tracing::error!("cannot store a new game: {e}");
             ApiError::unavailable()
         })?;
-        let handle = room.spawn();
-        self.inner
-            .rooms
-            .lock()
-            .expect("rooms lock")
-            .insert(id.clone(), handle);
+        self.start(room);
         Ok(Created {
             spectator: format!("/games/{id}"),
             id,
