@@ -275,16 +275,15 @@ impl Room {
     }
 
     /// Starts the room's task.
-    pub(crate) fn spawn(self) -> RoomHandle {
-        let mut room = self;
+    pub(crate) fn spawn(mut self) -> RoomHandle {
         let (tx, rx) = mpsc::channel(QUEUE);
         let handle = RoomHandle {
             tx,
-            summary: room.summary.clone(),
+            summary: self.summary.clone(),
         };
         tokio::spawn(async move {
-            room.run(rx).await;
-            (room.shared.on_stop)(&room.id);
+            self.run(rx).await;
+            (self.shared.on_stop)(&self.id);
         });
         handle
     }
@@ -836,7 +835,7 @@ impl Room {
         self.committed = seq;
         // An append leaving chance or a bot to act gave this instance the lease.
         self.leased_until = automatic
-            .then(|| self.shared.lease.map(|ttl| Instant::now() + ttl / 2))
+            .then(|| self.shared.lease.map(trusted_until))
             .flatten();
         if let (Some(cid), Some(seat)) = (cid, seat) {
             self.cids.insert((seat, cid), seq);
@@ -954,8 +953,7 @@ impl Room {
         if !self.shared.store.claim(&self.id).await? {
             return Ok(false);
         }
-        // Half the lease, so that the database's clock running ahead does not matter.
-        self.leased_until = Some(Instant::now() + ttl / 2);
+        self.leased_until = Some(trusted_until(ttl));
         Ok(true)
     }
 
@@ -1256,6 +1254,13 @@ impl Room {
             }
         }
     }
+}
+
+/// Until when this instance plays on a lease of `ttl` taken now without claiming it again:
+/// half of it, so that clocks a little apart (another instance's, which judges whether the
+/// lease ran out) do not matter.
+fn trusted_until(ttl: Duration) -> Instant {
+    Instant::now() + ttl / 2
 }
 
 fn not_over() -> ApiError {
