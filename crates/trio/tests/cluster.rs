@@ -10,9 +10,8 @@
 //! `TRIO_REQUIRE_POSTGRES` is set.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -20,7 +19,10 @@ use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-use trio_server::protocol::{Created, ServerMessage, Snapshot};
+use trio_server::protocol::{ServerMessage, Snapshot};
+
+mod serving;
+use serving::{create_game, spawn_serve};
 
 /// The most a test may take, however its servers misbehave.
 const LIMIT: Duration = Duration::from_secs(120);
@@ -101,32 +103,21 @@ struct Server {
 impl Server {
     fn start(name: &'static str, db: &Database, logs: &Path, options: &[&str]) -> Server {
         let log = logs.join(format!("{name}.log"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_trio"))
-            .args(["serve", "--db", &db.url, "--addr", "127.0.0.1:0"])
-            .args(options)
-            .stdout(Stdio::piped())
-            .stderr(File::create(&log).unwrap())
-            .spawn()
-            .expect("trio serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let Some(addr) = line
-            .split_whitespace()
-            .find_map(|word| word.strip_prefix("http://"))
-        else {
+        let mut args = vec!["--db", db.url.as_str()];
+        args.extend_from_slice(options);
+        let (mut child, addr) = spawn_serve(&args, File::create(&log).unwrap().into());
+        let Some(addr) = addr else {
             let _ = child.kill();
             let _ = child.wait();
             panic!(
-                "instance {name} did not start: {line:?}\n{}",
+                "instance {name} did not start\n{}",
                 std::fs::read_to_string(&log).unwrap_or_default()
             );
         };
         Server {
             name,
             child,
-            addr: addr.to_owned(),
+            addr,
             log,
         }
     }
@@ -169,17 +160,6 @@ async fn within(test: impl std::future::Future<Output = ()>) {
     tokio::time::timeout(LIMIT, test)
         .await
         .unwrap_or_else(|_| panic!("the test took more than {LIMIT:?}"));
-}
-
-async fn create(http: &reqwest::Client, server: &Server, game: &str, seats: &[&str]) -> Created {
-    let response = http
-        .post(server.url("/api/games"))
-        .json(&json!({"game": game, "seats": seats}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 201);
-    response.json().await.unwrap()
 }
 
 /// `GET /api/games/{id}` as a seat (with its token) or a spectator.
@@ -438,7 +418,7 @@ async fn triles_seats_and_a_spectator_on_two_instances_see_every_event_and_no_hi
     let b = Server::start("B", &db, logs.path(), &[]);
     within(async {
         let http = reqwest::Client::new();
-        let game = create(&http, &a, "triles", &["human", "human"]).await;
+        let game = create_game(&http, &a.addr, "triles", &["human", "human"]).await;
         let token = |seat: usize| Some(game.seats[seat].token.as_str());
         // From 0, each sees every event as it may know it, the deal included.
         let clients = [
@@ -570,7 +550,7 @@ async fn one_action_sent_to_two_instances_at_once_is_applied_once() {
     let b = Server::start("B", &db, logs.path(), &[]);
     within(async {
         let http = reqwest::Client::new();
-        let game = create(&http, &a, "gyges", &["human", "human"]).await;
+        let game = create_game(&http, &a.addr, "gyges", &["human", "human"]).await;
         let id = game.id.as_str();
         let mut played = Vec::new();
         let mut n = 5;
@@ -654,7 +634,7 @@ async fn no_acknowledged_action_is_lost_when_an_instance_is_killed() {
     let b = Server::start("B", &db, logs.path(), &[]);
     within(async {
         let http = reqwest::Client::new();
-        let game = create(&http, &a, "gyges", &["human", "human"]).await;
+        let game = create_game(&http, &a.addr, "gyges", &["human", "human"]).await;
         // All are welcomed before anyone moves: each sees every event from the first.
         let mut seats = Vec::new();
         for (seat, name) in ["seat 0", "seat 1"].into_iter().enumerate() {
@@ -720,7 +700,7 @@ async fn an_ai_seat_plays_on_from_another_instance_when_its_instance_dies() {
     let b = Server::start("B", &db, logs.path(), &lease);
     within(async {
         let http = reqwest::Client::new();
-        let game = create(&http, &a, "gyges", &["human", "ai:2"]).await;
+        let game = create_game(&http, &a.addr, "gyges", &["human", "ai:2"]).await;
         let (id, token) = (game.id.as_str(), game.seats[0].token.as_str());
         let mut person = Client::connect("person", &a.addr, id, Some(token), None).await;
         // The person plays the AI's hints: against ai:2, random moves lose within a few.

@@ -2,9 +2,11 @@
 //! with SIGKILL in the middle of games and started again on the same file, and no
 //! acknowledged action is lost; a finished game's record verifies, a tampered one does not.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+
+mod serving;
+use serving::{create_game, spawn_serve};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -19,28 +21,12 @@ struct Server {
 
 impl Server {
     fn start(db: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_trio"))
-            .args([
-                "serve",
-                "--db",
-                db.to_str().unwrap(),
-                "--addr",
-                "127.0.0.1:0",
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("trio serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let base = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_owned();
-        Server { child, base }
+        let (child, addr) = spawn_serve(&["--db", db.to_str().unwrap()], Stdio::null());
+        let addr = addr.expect("trio serve says its address");
+        Server {
+            child,
+            base: format!("http://{addr}"),
+        }
     }
 
     fn addr(&self) -> &str {
@@ -53,17 +39,6 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-async fn create(http: &reqwest::Client, base: &str, game: &str) -> Created {
-    let response = http
-        .post(format!("{base}/api/games"))
-        .json(&json!({"game": game, "seats": ["human", "human"]}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 201);
-    response.json().await.unwrap()
 }
 
 async fn snapshot(
@@ -140,7 +115,7 @@ fn no_acknowledged_action_is_lost_when_the_server_is_killed() {
         let http = reqwest::Client::new();
         let mut games = Vec::new();
         for _ in 0..4 {
-            games.push(create(&http, &server.base, "gyges").await);
+            games.push(create_game(&http, server.addr(), "gyges", &["human", "human"]).await);
         }
         games
     });
@@ -222,7 +197,7 @@ fn a_servers_record_verifies_and_a_tampered_one_does_not() {
     let record: Value = runtime.block_on(async {
         let http = reqwest::Client::new();
         // Na orbicie: the turn order and every die are drawn from the seed.
-        let game = create(&http, &server.base, "orbit").await;
+        let game = create_game(&http, server.addr(), "orbit", &["human", "human"]).await;
         let mut n = 1;
         for _ in 0..12 {
             let view = snapshot(&http, &server.base, &game.id, &game.seats[0].token)
