@@ -28,5 +28,7 @@ pub use error::{Breach, IllegalAction, NotationError};
 pub use game::{sample_weighted, Facts, Game, Turn};
 pub use outcome::{Outcome, Seat};
 pub use record::{Record, RecordResult, SeedCommitment, RECORD_FORMAT};
-pub use referee::{BotError, Entry, PlayError, Referee, ReplayError, Step};
+pub use referee::{
+    BotChoice, BotError, BotTurn, Change, Entry, LogEntry, PlayError, Referee, ReplayError, Step,
+};
 pub use text::{excerpt, shorten};

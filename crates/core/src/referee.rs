@@ -9,7 +9,14 @@
 //! drew) reaches that seat's bot as hidden.
 //!
 //! Seats are played by a [`Bot`] the referee asks ([`Referee::step`]) or from outside (a
-//! person at a terminal, a browser), whose actions arrive through [`Referee::submit`].
+//! person at a terminal, a browser), whose actions arrive through [`Referee::submit`]. A
+//! driver that must stay responsive while a bot thinks takes the turn out as a `Send`
+//! value ([`Referee::begin_bot_turn`]), lets it think elsewhere and hands the choice back
+//! ([`Referee::finish_bot_turn`]); the referee keeps answering meanwhile.
+//!
+//! Besides the line of play ([`Referee::history`], which an undo shortens) the referee
+//! keeps the log of every change ([`Referee::log`]): one entry per version, so a server can
+//! store, replay and send each change as who may see it may know it.
 
 use thiserror::Error;
 
@@ -41,6 +48,93 @@ impl<A> Entry<A> {
     }
 }
 
+/// What one change did; see [`LogEntry`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// An action joined the line: its notation (a decision, or chance when `by` is `None`).
+    Played(String),
+    /// `by` gave up the game.
+    Resigned,
+    /// `by` took back this many actions of the line.
+    Undone(usize),
+}
+
+/// One change of the game, the game being at `version` after it: the referee's log has one
+/// per version, undone actions included.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    pub version: u64,
+    /// The seat that acted, gave up or took back; `None` for chance.
+    pub by: Option<Seat>,
+    pub change: Change,
+    /// Per seat, then a spectator last: whether it may know what was played.
+    seen: Vec<bool>,
+}
+
+impl LogEntry {
+    /// Whether `viewer` (a seat, or `None` for a spectator) may know what was played;
+    /// resignations and undos are public.
+    pub fn seen_by(&self, viewer: Option<Seat>) -> bool {
+        let index = viewer.map_or(self.seen.len() - 1, Seat::index);
+        self.seen.get(index).copied().unwrap_or(false)
+    }
+
+    /// The action played, as `viewer` may know it.
+    pub fn action_for(&self, viewer: Option<Seat>) -> Option<&str> {
+        match &self.change {
+            Change::Played(notation) if self.seen_by(viewer) => Some(notation),
+            _ => None,
+        }
+    }
+}
+
+/// A bot's turn taken out of the referee to think elsewhere (another thread): see
+/// [`Referee::begin_bot_turn`].
+pub struct BotTurn<G: Game> {
+    game: G,
+    view: G::View,
+    seat: Seat,
+    version: u64,
+    bot: Box<dyn Bot<G>>,
+    rng: GameRng,
+}
+
+impl<G: Game> std::fmt::Debug for BotTurn<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotTurn")
+            .field("seat", &self.seat)
+            .field("version", &self.version)
+            .field("bot", &self.bot.name())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> BotTurn<G> {
+    /// The bot chooses, seeing only its seat's view; this is the slow part.
+    pub fn think(mut self) -> BotChoice<G> {
+        let choice = self
+            .bot
+            .choose(&self.game, &self.view, self.seat, &mut self.rng);
+        BotChoice { turn: self, choice }
+    }
+}
+
+/// What a bot chose on a [`BotTurn`], to hand back with [`Referee::finish_bot_turn`].
+#[derive(Debug)]
+pub struct BotChoice<G: Game> {
+    turn: BotTurn<G>,
+    /// `None`: the bot gives up.
+    choice: Option<G::Action>,
+}
+
+/// Who plays a seat.
+enum Agent<G: Game> {
+    Outside,
+    Bot(Box<dyn Bot<G>>),
+    /// The seat's bot is out thinking on a [`BotTurn`].
+    Thinking(String),
+}
+
 /// What [`Referee::step`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -48,7 +142,8 @@ pub enum Step {
     Played { by: Option<Seat>, version: u64 },
     /// A bot gave up the game.
     Resigned(Seat),
-    /// This seat is played from outside: its action comes through [`Referee::submit`].
+    /// This seat is played from outside: its action comes through [`Referee::submit`] (or
+    /// its bot is out thinking on a [`BotTurn`]).
     Await(Seat),
     /// The game is over.
     Over,
@@ -133,10 +228,10 @@ pub struct Referee<G: Game> {
     seed: u64,
     start: G::State,
     state: G::State,
-    version: u64,
     history: Vec<Entry<G::Action>>,
+    log: Vec<LogEntry>,
     chance_rng: GameRng,
-    agents: Vec<Option<Box<dyn Bot<G>>>>,
+    agents: Vec<Agent<G>>,
     bot_rngs: Vec<GameRng>,
     resigned: Option<Seat>,
     /// Rule events counted so far, once [`Referee::count_rule_events`] asked for them.
@@ -147,7 +242,7 @@ impl<G: Game> std::fmt::Debug for Referee<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Referee")
             .field("game", &self.game.name())
-            .field("version", &self.version)
+            .field("version", &self.version())
             .field("actions", &self.history.len())
             .field("turn", &self.turn())
             .finish_non_exhaustive()
@@ -168,10 +263,10 @@ impl<G: Game> Referee<G> {
             state: start.clone(),
             start,
             seed,
-            version: 0,
             history: Vec::new(),
+            log: Vec::new(),
             chance_rng: rng::seeded(rng::sub_seed(seed, 0)),
-            agents: (0..seats).map(|_| None).collect(),
+            agents: (0..seats).map(|_| Agent::Outside).collect(),
             bot_rngs: (0..seats)
                 .map(|s| rng::seeded(rng::sub_seed(seed, 1 + s as u64)))
                 .collect(),
@@ -189,16 +284,13 @@ impl<G: Game> Referee<G> {
             .agents
             .get_mut(seat.index())
             .ok_or(PlayError::NoSuchSeat { seat, seats })?;
-        *slot = bot;
-        if let Some(bot) = slot {
-            bot.reset();
-            for entry in &self.history {
-                bot.inform(
-                    &self.game,
-                    entry.seen[seat.index()].then_some(&entry.action),
-                );
+        *slot = match bot {
+            Some(mut bot) => {
+                teach(&self.game, &self.history, seat, bot.as_mut());
+                Agent::Bot(bot)
             }
-        }
+            None => Agent::Outside,
+        };
         Ok(())
     }
 
@@ -234,11 +326,17 @@ impl<G: Game> Referee<G> {
 
     /// Grows by one with every action, resignation and undo.
     pub fn version(&self) -> u64 {
-        self.version
+        self.log.len() as u64
     }
 
+    /// The line of play: every action applied and not undone.
     pub fn history(&self) -> &[Entry<G::Action>] {
         &self.history
+    }
+
+    /// Every change so far, one per version: `log()[v - 1]` brought the game to version `v`.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
     }
 
     /// The history as `viewer` (a seat, or `None` for a spectator) may know it: hidden
@@ -275,14 +373,18 @@ impl<G: Game> Referee<G> {
         }
     }
 
-    /// Whether a bot plays `seat`.
+    /// Whether a bot plays `seat` (thinking or not).
     pub fn is_bot(&self, seat: Seat) -> bool {
-        self.agents.get(seat.index()).is_some_and(Option::is_some)
+        self.bot_name(seat).is_some()
     }
 
     /// The name of the bot at `seat`, if one plays it.
     pub fn bot_name(&self, seat: Seat) -> Option<String> {
-        self.agents.get(seat.index())?.as_ref().map(|b| b.name())
+        match self.agents.get(seat.index())? {
+            Agent::Outside => None,
+            Agent::Bot(bot) => Some(bot.name()),
+            Agent::Thinking(name) => Some(name.clone()),
+        }
     }
 
     pub fn view(&self, seat: Seat) -> G::View {
@@ -309,38 +411,94 @@ impl<G: Game> Referee<G> {
             Turn::Over => Ok(Step::Over),
             Turn::Chance => {
                 let action = self.game.sample_chance(&self.state, &mut self.chance_rng);
-                self.commit(None, action);
+                let mut after = self.state.clone();
+                self.game.apply(&mut after, &action);
+                self.commit(None, action, after);
                 Ok(Step::Played {
                     by: None,
-                    version: self.version,
+                    version: self.version(),
                 })
             }
-            Turn::Seat(seat) => {
-                let Some(bot) = self.agents[seat.index()].as_mut() else {
-                    return Ok(Step::Await(seat));
-                };
-                let view = self.game.view(&self.state, seat);
-                let choice = bot.choose(&self.game, &view, seat, &mut self.bot_rngs[seat.index()]);
-                let Some(action) = choice else {
-                    self.resigned = Some(seat);
-                    self.version += 1;
-                    return Ok(Step::Resigned(seat));
-                };
-                let mut next = self.state.clone();
-                if let Err(source) = self.game.play(&mut next, &action) {
-                    return Err(BotError {
-                        bot: bot.name(),
-                        seat,
-                        source: Box::new(source),
-                    });
-                }
-                self.commit(Some(seat), action);
-                Ok(Step::Played {
-                    by: Some(seat),
-                    version: self.version,
-                })
-            }
+            Turn::Seat(seat) => match self.begin_bot_turn() {
+                Some(turn) => self
+                    .finish_bot_turn(turn.think())
+                    .map(|step| step.unwrap_or(Step::Await(seat))),
+                None => Ok(Step::Await(seat)),
+            },
         }
+    }
+
+    /// Takes out the turn of the bot whose seat is to move, to think away from the referee
+    /// (which answers everything meanwhile; that seat's [`Referee::step`] waits). `None`
+    /// when no bot is to move, or its bot is out already.
+    pub fn begin_bot_turn(&mut self) -> Option<BotTurn<G>> {
+        let Turn::Seat(seat) = self.turn() else {
+            return None;
+        };
+        let slot = &mut self.agents[seat.index()];
+        let Agent::Bot(bot) = slot else {
+            return None;
+        };
+        let name = bot.name();
+        let Agent::Bot(bot) = std::mem::replace(slot, Agent::Thinking(name)) else {
+            unreachable!("matched just above");
+        };
+        Some(BotTurn {
+            game: self.game.clone(),
+            view: self.game.view(&self.state, seat),
+            seat,
+            version: self.version(),
+            bot,
+            rng: self.bot_rngs[seat.index()].clone(),
+        })
+    }
+
+    /// Plays what a bot chose on its [`BotTurn`] and seats the bot again: `Some` step when
+    /// it played or gave up, `None` when the game changed meanwhile (an undo, a
+    /// resignation), so the choice no longer fits and the bot relearns the game instead.
+    pub fn finish_bot_turn(&mut self, choice: BotChoice<G>) -> Result<Option<Step>, BotError> {
+        let BotChoice { turn, choice } = choice;
+        let BotTurn {
+            seat,
+            version,
+            mut bot,
+            rng,
+            ..
+        } = turn;
+        let now = self.version();
+        let slot = &mut self.agents[seat.index()];
+        // A seat given to someone else meanwhile keeps its new player.
+        if !matches!(slot, Agent::Thinking(_)) {
+            return Ok(None);
+        }
+        if version != now {
+            teach(&self.game, &self.history, seat, bot.as_mut());
+            *slot = Agent::Bot(bot);
+            return Ok(None);
+        }
+        self.bot_rngs[seat.index()] = rng;
+        let Some(action) = choice else {
+            *slot = Agent::Bot(bot);
+            self.resigned = Some(seat);
+            self.log_change(Some(seat), Change::Resigned, None);
+            return Ok(Some(Step::Resigned(seat)));
+        };
+        let mut after = self.state.clone();
+        if let Err(source) = self.game.play(&mut after, &action) {
+            let error = BotError {
+                bot: bot.name(),
+                seat,
+                source: Box::new(source),
+            };
+            *slot = Agent::Bot(bot);
+            return Err(error);
+        }
+        *slot = Agent::Bot(bot);
+        self.commit(Some(seat), action, after);
+        Ok(Some(Step::Played {
+            by: Some(seat),
+            version: self.version(),
+        }))
     }
 
     /// Steps until a seat played from outside must act or the game is over; returns that
@@ -374,10 +532,15 @@ impl<G: Game> Referee<G> {
                 })
             }
         }
+        self.check_version(expect)
+    }
+
+    /// Whether the caller saw the current version, when it says which it saw.
+    pub fn check_version(&self, expect: Option<u64>) -> Result<(), PlayError> {
         match expect {
-            Some(expected) if expected != self.version => Err(PlayError::Stale {
+            Some(expected) if expected != self.version() => Err(PlayError::Stale {
                 expected,
-                actual: self.version,
+                actual: self.version(),
             }),
             _ => Ok(()),
         }
@@ -392,12 +555,17 @@ impl<G: Game> Referee<G> {
         expect: Option<u64>,
     ) -> Result<u64, PlayError> {
         self.check_turn(seat, expect)?;
-        let mut next = self.state.clone();
+        self.play_checked(seat, action)
+    }
+
+    /// Plays a decision of the seat whose turn was checked, if the rules allow it.
+    fn play_checked(&mut self, seat: Seat, action: G::Action) -> Result<u64, PlayError> {
+        let mut after = self.state.clone();
         self.game
-            .play(&mut next, &action)
+            .play(&mut after, &action)
             .map_err(PlayError::Illegal)?;
-        self.commit(Some(seat), action);
-        Ok(self.version)
+        self.commit(Some(seat), action, after);
+        Ok(self.version())
     }
 
     /// [`Referee::submit`] for an action in the game's notation.
@@ -409,7 +577,7 @@ impl<G: Game> Referee<G> {
     ) -> Result<u64, PlayError> {
         self.check_turn(seat, expect)?;
         let action = self.parse(text)?;
-        self.submit(seat, action, expect)
+        self.play_checked(seat, action)
     }
 
     /// Reads an action in the game's notation against the current state.
@@ -432,8 +600,8 @@ impl<G: Game> Referee<G> {
             return Err(PlayError::GameOver);
         }
         self.resigned = Some(seat);
-        self.version += 1;
-        Ok(self.version)
+        self.log_change(Some(seat), Change::Resigned, None);
+        Ok(self.version())
     }
 
     /// How many actions [`Referee::undo`] would take back for `seat`: everything since its
@@ -469,19 +637,29 @@ impl<G: Game> Referee<G> {
         }
         self.state = state;
         for (s, agent) in self.agents.iter_mut().enumerate() {
-            if let Some(bot) = agent {
-                bot.reset();
-                for entry in &self.history {
-                    bot.inform(&self.game, entry.seen[s].then_some(&entry.action));
-                }
+            if let Agent::Bot(bot) = agent {
+                teach(&self.game, &self.history, Seat(s as u8), bot.as_mut());
             }
         }
-        self.version += 1;
-        Ok(self.version)
+        self.log_change(Some(seat), Change::Undone(depth), None);
+        Ok(self.version())
     }
 
-    /// Applies a checked action, writes it down and tells every bot what its seat may know.
-    fn commit(&mut self, by: Option<Seat>, action: G::Action) {
+    /// Writes a change in the log; `seen` (per seat, then a spectator) says who may know
+    /// an action played, and everyone may know anything else.
+    fn log_change(&mut self, by: Option<Seat>, change: Change, seen: Option<Vec<bool>>) {
+        let seen = seen.unwrap_or_else(|| vec![true; self.game.seat_count() + 1]);
+        self.log.push(LogEntry {
+            version: self.version() + 1,
+            by,
+            change,
+            seen,
+        });
+    }
+
+    /// Writes down a checked action, `after` being the state it leads to, and tells every
+    /// bot what its seat may know.
+    fn commit(&mut self, by: Option<Seat>, action: G::Action, after: G::State) {
         let notation = self.game.format_action(&self.state, &action);
         let (seen, public) = match by {
             Some(_) => (vec![true; self.game.seat_count()], true),
@@ -497,12 +675,15 @@ impl<G: Game> Referee<G> {
                     None => events.push((name, n)),
                 });
         }
-        self.game.apply(&mut self.state, &action);
+        self.state = after;
         for (s, agent) in self.agents.iter_mut().enumerate() {
-            if let Some(bot) = agent {
+            if let Agent::Bot(bot) = agent {
                 bot.inform(&self.game, seen[s].then_some(&action));
             }
         }
+        let mut logged = seen.clone();
+        logged.push(public);
+        self.log_change(by, Change::Played(notation.clone()), Some(logged));
         self.history.push(Entry {
             action,
             notation,
@@ -510,7 +691,6 @@ impl<G: Game> Referee<G> {
             seen,
             public,
         });
-        self.version += 1;
     }
 
     /// The game written down, with `spec` naming the game and `seats` who sat where.
@@ -587,6 +767,14 @@ impl<G: Game> Referee<G> {
             });
         }
         Ok(referee)
+    }
+}
+
+/// Resets `bot` and tells it what `seat` may know of the line so far.
+fn teach<G: Game>(game: &G, history: &[Entry<G::Action>], seat: Seat, bot: &mut dyn Bot<G>) {
+    bot.reset();
+    for entry in history {
+        bot.inform(game, entry.seen[seat.index()].then_some(&entry.action));
     }
 }
 

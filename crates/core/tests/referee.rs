@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use common::{Action, Race};
 use rand::RngCore;
-use trio_core::{Bot, PlayError, Record, Referee, ReplayError, Seat, Step, Turn};
+use trio_core::{Bot, Change, PlayError, Record, Referee, ReplayError, Seat, Step, Turn};
 
 const GAME: Race = Race { careless: false };
 
@@ -204,6 +204,91 @@ fn undo_reteaches_the_bots_the_shortened_game() {
     );
 }
 
+#[test]
+fn the_log_has_one_change_per_version_each_seen_as_the_line_is() {
+    let mut referee = Referee::new(GAME, 13);
+    referee.run().unwrap(); // the two deals
+    referee.submit_text(Seat(0), "add 2", None).unwrap();
+    referee.undo(Seat(0)).unwrap();
+    referee.resign(Seat(1)).unwrap();
+    let log = referee.log();
+    assert_eq!(log.len() as u64, referee.version());
+    for (i, entry) in log.iter().enumerate() {
+        assert_eq!(entry.version, i as u64 + 1);
+    }
+    let changes: Vec<_> = log.iter().map(|e| (e.by, e.change.clone())).collect();
+    let deal = |i: usize| Change::Played(referee.history()[i].notation.clone());
+    assert_eq!(
+        changes,
+        vec![
+            (None, deal(0)),
+            (None, deal(1)),
+            (Some(Seat(0)), Change::Played("add 2".to_owned())),
+            (Some(Seat(0)), Change::Undone(1)),
+            (Some(Seat(1)), Change::Resigned),
+        ]
+    );
+    // The deal of seat 0 is its own; everyone sees decisions, undos and resignations.
+    assert!(log[0].action_for(Some(Seat(0))).is_some());
+    assert_eq!(log[0].action_for(Some(Seat(1))), None);
+    assert_eq!(log[0].action_for(None), None);
+    assert_eq!(log[2].action_for(None), Some("add 2"));
+    assert!(log[3..]
+        .iter()
+        .all(|e| e.seen_by(None) && e.action_for(None).is_none()));
+}
+
+#[test]
+fn a_bot_thinks_away_from_the_referee_and_its_stale_choice_is_dropped() {
+    let mut referee = Referee::new(GAME, 17);
+    let (bot, _) = Scribe::boxed(2);
+    referee.set_bot(Seat(1), Some(bot)).unwrap();
+    referee.run().unwrap();
+    referee.submit_text(Seat(0), "add 1", None).unwrap();
+    while referee.turn() == Turn::Chance {
+        referee.step().unwrap();
+    }
+    assert_eq!(referee.turn(), Turn::Seat(Seat(1)));
+    let turn = std::thread::spawn({
+        let turn = referee.begin_bot_turn().expect("the bot is to move");
+        move || turn.think()
+    });
+    // Meanwhile the referee answers, and the seat waits for its bot.
+    assert!(referee.is_bot(Seat(1)));
+    assert_eq!(referee.bot_name(Seat(1)).as_deref(), Some("scribe:2"));
+    assert!(referee.begin_bot_turn().is_none(), "one turn out at a time");
+    assert_eq!(referee.step(), Ok(Step::Await(Seat(1))));
+    let version = referee.version();
+    let choice = turn.join().unwrap();
+    assert!(matches!(
+        referee.finish_bot_turn(choice),
+        Ok(Some(Step::Played {
+            by: Some(Seat(1)),
+            ..
+        }))
+    ));
+    assert_eq!(referee.version(), version + 1);
+    assert_eq!(referee.history().last().unwrap().notation, "add 2");
+
+    // A choice made while the game changed is dropped, and the bot relearns the game.
+    let mut referee = Referee::new(GAME, 17);
+    let (bot, told) = Scribe::boxed(2);
+    referee.set_bot(Seat(1), Some(bot)).unwrap();
+    referee.run().unwrap();
+    referee.submit_text(Seat(0), "add 1", None).unwrap();
+    referee.step().unwrap(); // the coin
+    let turn = referee.begin_bot_turn().expect("the bot is to move");
+    referee.resign(Seat(0)).unwrap();
+    let version = referee.version();
+    assert_eq!(referee.finish_bot_turn(turn.think()), Ok(None));
+    assert_eq!(referee.version(), version, "nothing played");
+    assert!(referee.is_bot(Seat(1)), "the bot has its seat back");
+    assert_eq!(
+        told.lock().unwrap().len(),
+        referee.history().len(),
+        "taught the game again"
+    );
+}
 #[test]
 fn records_replay_and_catch_what_does_not() {
     let mut referee = Referee::new(GAME, 21);
