@@ -5,12 +5,16 @@
 //! Everything crosses this face as text in the game's notation or as JSON views
 //! (`docs/views.md`), never as a game's own types.
 
+use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
 use serde_json::Value;
 use trio_ai::MatchSummary;
-use trio_core::{perft, BotError, Facts, Outcome, PlayError, Record, Referee, Seat, Step, Turn};
+use trio_core::{
+    perft, BotChoice, BotError, Facts, LogEntry, Outcome, PlayError, Record, Referee, Seat, Step,
+    Turn,
+};
 
 use crate::agent::AgentSpec;
 use crate::games::{CatalogGame, Hint};
@@ -120,15 +124,64 @@ pub trait Live: Debug + Send {
     /// The actions so far as `viewer` may know them (`None`: a hidden chance outcome),
     /// each with the seat that chose it (`None`: chance).
     fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<String>)>;
-    /// The last action: the seat that chose it (`None`: chance), its notation (for the
-    /// game's owner: show it only where allowed), and for each seat, then a spectator,
-    /// whether it may know which action it was. What a server needs after each step, in
-    /// constant time.
-    fn last_action(&self) -> Option<(Option<Seat>, String, Vec<bool>)>;
+    /// Every change so far, one per version, with who may know what was played; see
+    /// [`Referee::log`].
+    fn log(&self) -> &[LogEntry];
+    /// The turn of the bot to move, to think away from the game; see
+    /// [`Referee::begin_bot_turn`].
+    fn begin_bot_turn(&mut self) -> Option<BotTurn>;
+    /// Plays what the bot chose; see [`Referee::finish_bot_turn`]. A choice made for
+    /// another game plays nothing.
+    fn finish_bot_turn(&mut self, choice: BotThought) -> Result<Option<Step>, BotError>;
     /// The AI's suggestion for the seat to move, from its view alone.
-    fn hint(&self, level: u8, seed: u64) -> Result<Hint, CatalogError>;
+    fn hint(&self, level: u8, seed: u64) -> Result<Hint, CatalogError> {
+        self.hint_job(level, seed)?.run()
+    }
+    /// What [`Live::hint`] computes, taken out with the mover's view only, to search
+    /// away from the game.
+    fn hint_job(&self, level: u8, seed: u64) -> Result<HintJob, CatalogError>;
     /// The game written down: spec, seed, seats and actions, and the result once over.
     fn record(&self) -> Record;
+}
+
+/// A bot's turn taken out of a [`Live`] game: `Send`, to think on another thread.
+pub struct BotTurn(Box<dyn FnOnce() -> BotThought + Send>);
+
+impl BotTurn {
+    /// The bot chooses; this is the slow part.
+    pub fn think(self) -> BotThought {
+        (self.0)()
+    }
+}
+
+impl Debug for BotTurn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("BotTurn")
+    }
+}
+
+/// What a bot chose on a [`BotTurn`], to hand back with [`Live::finish_bot_turn`].
+pub struct BotThought(Box<dyn Any + Send>);
+
+impl Debug for BotThought {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("BotThought")
+    }
+}
+
+/// A hint's search with the mover's view, `Send`, to run away from the game.
+pub struct HintJob(Box<dyn FnOnce() -> Result<Hint, CatalogError> + Send>);
+
+impl HintJob {
+    pub fn run(self) -> Result<Hint, CatalogError> {
+        (self.0)()
+    }
+}
+
+impl Debug for HintJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HintJob")
+    }
 }
 
 /// A game of kind `G` with the spec it was built from.
@@ -270,7 +323,12 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
     }
 
     fn hint(&self, position: &str, level: u8, seed: u64) -> Result<Hint, CatalogError> {
-        self.game.hint(&self.parse(position)?, level, seed)
+        let state = self.parse(position)?;
+        let Turn::Seat(seat) = self.game.turn(&state) else {
+            return Err(CatalogError::NoMover);
+        };
+        self.game
+            .hint(&self.game.view(&state, seat), seat, level, seed)
     }
 
     fn start(
@@ -508,14 +566,22 @@ impl<G: CatalogGame> Live for LiveGame<G> {
             .unwrap_or_else(|| game.draw(&view))
     }
 
-    fn last_action(&self) -> Option<(Option<Seat>, String, Vec<bool>)> {
-        let entry = self.referee.history().last()?;
-        let seen = (0..self.seat_count())
-            .map(|s| Some(Seat(s as u8)))
-            .chain(std::iter::once(None))
-            .map(|viewer| entry.seen_by(viewer))
-            .collect();
-        Some((entry.by, entry.notation.clone(), seen))
+    fn log(&self) -> &[LogEntry] {
+        self.referee.log()
+    }
+
+    fn begin_bot_turn(&mut self) -> Option<BotTurn> {
+        let turn = self.referee.begin_bot_turn()?;
+        Some(BotTurn(Box::new(move || {
+            BotThought(Box::new(turn.think()))
+        })))
+    }
+
+    fn finish_bot_turn(&mut self, choice: BotThought) -> Result<Option<Step>, BotError> {
+        match choice.0.downcast::<BotChoice<G>>() {
+            Ok(choice) => self.referee.finish_bot_turn(*choice),
+            Err(_) => Ok(None),
+        }
     }
 
     fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<String>)> {
@@ -526,11 +592,15 @@ impl<G: CatalogGame> Live for LiveGame<G> {
             .collect()
     }
 
-    fn hint(&self, level: u8, seed: u64) -> Result<Hint, CatalogError> {
-        if self.referee.turn() == Turn::Over {
+    fn hint_job(&self, level: u8, seed: u64) -> Result<HintJob, CatalogError> {
+        let Turn::Seat(seat) = self.referee.turn() else {
             return Err(CatalogError::NoMover);
-        }
-        self.referee.game().hint(self.referee.state(), level, seed)
+        };
+        let game = self.referee.game().clone();
+        let view = self.referee.view(seat);
+        Ok(HintJob(Box::new(move || {
+            game.hint(&view, seat, level, seed)
+        })))
     }
 
     fn record(&self) -> Record {

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use trio_ai::{MctsBot, MctsConfig, SearchLimit};
-use trio_core::{rng, Bot, Game, Turn};
+use trio_core::{rng, Bot, Game, Seat};
 
 use crate::agent::{AgentSpec, LEVELS};
 use crate::spec::{GameKind, GameSpec};
@@ -43,9 +43,15 @@ pub trait CatalogGame: Game + Sized {
         trio_core::perft::perft(self, state, depth)
     }
 
-    /// The move the AI at `level` would play for the seat to move, searching from that
-    /// seat's view only, with its evaluation.
-    fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint, CatalogError>;
+    /// The move the AI at `level` would play for `seat`, which is to move, searching from
+    /// its `view` alone, with its evaluation.
+    fn hint(
+        &self,
+        view: &Self::View,
+        seat: Seat,
+        level: u8,
+        seed: u64,
+    ) -> Result<Hint, CatalogError>;
 
     /// An external engine as a bot; only games with an engine protocol have one.
     fn ugi_bot(&self, command: &str) -> Result<Box<dyn Bot<Self>>, CatalogError> {
@@ -96,16 +102,13 @@ fn read_definition(path: &str, what: &str) -> Result<String, CatalogError> {
 /// The hint of `bot`, an MCTS bot with any evaluator.
 fn mcts_hint<G: Game, E: trio_ai::Evaluator<G>>(
     game: &G,
-    state: &G::State,
+    view: &G::View,
+    seat: Seat,
     mut bot: MctsBot<G, E>,
     seed: u64,
 ) -> Result<Hint, CatalogError> {
-    let Turn::Seat(seat) = game.turn(state) else {
-        return Err(CatalogError::NoMover);
-    };
-    let view = game.view(state, seat);
     let action = bot
-        .choose(game, &view, seat, &mut rng::seeded(seed))
+        .choose(game, view, seat, &mut rng::seeded(seed))
         .ok_or(CatalogError::NoMover)?;
     let evaluation = match bot.last_search() {
         Some(report) => {
@@ -129,7 +132,8 @@ fn mcts_hint<G: Game, E: trio_ai::Evaluator<G>>(
         None => "the only legal move".to_owned(),
     };
     Ok(Hint {
-        action: game.format_action(state, &action),
+        // The mover's own decision reads the same in any state its view allows.
+        action: game.format_action(&game.determinize(view, &mut rng::seeded(seed)), &action),
         evaluation,
     })
 }
@@ -198,13 +202,16 @@ impl CatalogGame for trio_gyges::Gyges {
     }
 
     /// Levels 2–5 ask the alpha-beta engine, whose score is more telling than MCTS's.
-    fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint, CatalogError> {
+    fn hint(
+        &self,
+        state: &Self::View,
+        seat: Seat,
+        level: u8,
+        seed: u64,
+    ) -> Result<Hint, CatalogError> {
         let Some(limit) = trio_ai::gyges_level_limit(level) else {
             let bot = MctsBot::<Self>::new(trio_ai::level_config(level));
-            return mcts_hint(self, state, bot, seed);
-        };
-        let Turn::Seat(seat) = self.turn(state) else {
-            return Err(CatalogError::NoMover);
+            return mcts_hint(self, state, seat, bot, seed);
         };
         let side = self.seat_name(seat);
         let mut engine = trio_ai::GygesEngine::new(self.variant());
@@ -302,8 +309,14 @@ impl CatalogGame for trio_orbit::Orbit {
     }
 
     /// Asks the same search as the level's bot, with the race evaluator.
-    fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint, CatalogError> {
-        mcts_hint(self, state, trio_ai::orbit_mcts_for_level(level), seed)
+    fn hint(
+        &self,
+        view: &Self::View,
+        seat: Seat,
+        level: u8,
+        seed: u64,
+    ) -> Result<Hint, CatalogError> {
+        mcts_hint(self, view, seat, trio_ai::orbit_mcts_for_level(level), seed)
     }
 }
 
@@ -353,7 +366,19 @@ impl CatalogGame for trio_triles::Triles {
     }
 
     /// Asks the same search as the level's bot, with the Triles rollouts.
-    fn hint(&self, state: &Self::State, level: u8, seed: u64) -> Result<Hint, CatalogError> {
-        mcts_hint(self, state, trio_ai::triles_mcts_for_level(level), seed)
+    fn hint(
+        &self,
+        view: &Self::View,
+        seat: Seat,
+        level: u8,
+        seed: u64,
+    ) -> Result<Hint, CatalogError> {
+        mcts_hint(
+            self,
+            view,
+            seat,
+            trio_ai::triles_mcts_for_level(level),
+            seed,
+        )
     }
 }

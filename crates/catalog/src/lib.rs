@@ -18,7 +18,7 @@ mod ugi;
 use thiserror::Error;
 
 pub use agent::{AgentError, AgentSpec, LEVELS};
-pub use any::{build, AnyGame, Live};
+pub use any::{build, AnyGame, BotThought, BotTurn, HintJob, Live};
 pub use games::{CatalogGame, Hint, MAX_DEFINITION_BYTES};
 pub use spec::{excerpt, GameKind, GameSpec, SpecError, MAX_SPEC_LEN};
 pub use ugi::UgiBot;

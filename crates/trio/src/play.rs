@@ -168,7 +168,7 @@ impl<'a> Terminal<'a> {
             }
             match step {
                 Step::Played { .. } if summarised => {}
-                Step::Played { by, .. } => self.announce(by),
+                Step::Played { .. } => self.announce(),
                 Step::Resigned(seat) => println!("{} gives up.", self.live.seat_name(seat)),
                 Step::Over => {
                     if summarised {
@@ -201,18 +201,15 @@ impl<'a> Terminal<'a> {
     }
 
     /// Prints the action just played, as the viewer may know it.
-    fn announce(&self, by: Option<Seat>) {
-        let Some((_, notation, seen)) = self.live.last_action() else {
+    fn announce(&self) {
+        let Some(entry) = self.live.log().last() else {
             return;
         };
-        // `seen` holds each seat, then a spectator.
-        let public = seen.last().copied().unwrap_or(false);
-        let known = match self.viewer() {
-            Some(seat) => seen.get(seat.index()).copied().unwrap_or(false),
-            None => public,
+        let Some(notation) = entry.action_for(self.viewer()) else {
+            return;
         };
-        match by {
-            _ if !known => {}
+        let public = entry.seen_by(None);
+        match entry.by {
             Some(seat) => println!("{} plays {notation}", self.live.seat_name(seat)),
             None if !public => println!("chance: {notation} (only you see this)"),
             None => println!("chance: {notation}"),
@@ -306,7 +303,7 @@ impl<'a> Terminal<'a> {
     fn submit(&mut self, seat: Seat, text: &str) -> bool {
         match self.live.submit(seat, text, None) {
             Ok(_) => {
-                self.announce(Some(seat));
+                self.announce();
                 true
             }
             Err(PlayError::Illegal(e)) => {
