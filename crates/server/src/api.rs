@@ -196,22 +196,21 @@ async fn hints_show(
     headers: HeaderMap,
 ) -> Result<Json<HintShown>, ApiError> {
     let token = bearer(&headers)?;
-    let (spec, position) = state
+    let job = state
         .ask(&id, |reply| Command::Hint {
             token: token.clone(),
+            level: HINT_LEVEL,
+            seed: crate::secrets::new_seed(),
             reply,
         })
         .await?;
-    let seed = crate::secrets::new_seed();
-    let hint = tokio::task::spawn_blocking(move || {
-        trio_catalog::game(&spec).and_then(|game| game.hint(&position, HINT_LEVEL, seed))
-    })
-    .await
-    .map_err(|_| ApiError::unavailable())?
-    .map_err(|e| {
-        tracing::error!(game = %id, "a hint failed: {e}");
-        ApiError::unavailable()
-    })?;
+    let hint = tokio::task::spawn_blocking(move || job.run())
+        .await
+        .map_err(|_| ApiError::unavailable())?
+        .map_err(|e| {
+            tracing::error!(game = %id, "a hint failed: {e}");
+            ApiError::unavailable()
+        })?;
     Ok(Json(HintShown {
         action: hint.action,
         level: HINT_LEVEL,

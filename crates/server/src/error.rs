@@ -50,20 +50,8 @@ impl ApiError {
         Self::new(StatusCode::NOT_FOUND, "not-found", "no such game")
     }
 
-    pub fn wrong_token() -> Self {
-        Self::new(
-            StatusCode::FORBIDDEN,
-            "wrong-token",
-            "this token is not a seat of this game",
-        )
-    }
-
     pub fn unavailable() -> Self {
-        Self::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "unavailable",
-            "the game is not available right now; try again",
-        )
+        Refusal::Unavailable.into()
     }
 
     /// A refused action, by the referee's stable code.
@@ -108,6 +96,61 @@ impl ApiError {
             ),
             _ => Self::bad_request("bad-json", rejection.body_text()),
         }
+    }
+}
+
+/// Why a room refused a request: the one place that says which HTTP status and stable
+/// code each refusal has.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// No seat token where one is needed; says what for.
+    #[error("{needed}: Authorization: Bearer <token>")]
+    NoToken { needed: &'static str },
+    #[error("this token is not a seat of this game")]
+    WrongToken,
+    #[error("spectators only watch")]
+    Spectator,
+    #[error("hints are given only in games against the AI")]
+    NoHint,
+    #[error("a hint is for the seat to move")]
+    HintNotYourTurn,
+    #[error("the record is published once the game is over")]
+    NotOver,
+    /// Storage failed or the room stopped: logged where it happened.
+    #[error("the game is not available right now; try again")]
+    Unavailable,
+}
+
+impl Refusal {
+    /// The WebSocket's answer to the action with client id `cid`, the game being at `seq`.
+    pub(crate) fn reject(self, cid: String, seq: u64) -> crate::protocol::ServerMessage {
+        let error = ApiError::from(self);
+        crate::protocol::ServerMessage::Reject {
+            cid,
+            code: error.code.to_owned(),
+            message: error.message,
+            rule: error.rule,
+            args: error.args,
+            seq,
+        }
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> Self {
+        let (status, code) = match &refusal {
+            Refusal::Play(error) => return ApiError::play(error),
+            Refusal::NoToken { .. } => (StatusCode::UNAUTHORIZED, "no-token"),
+            Refusal::WrongToken => (StatusCode::FORBIDDEN, "wrong-token"),
+            Refusal::Spectator => (StatusCode::FORBIDDEN, "spectator"),
+            Refusal::NoHint => (StatusCode::FORBIDDEN, "no-hint"),
+            Refusal::HintNotYourTurn => (StatusCode::FORBIDDEN, "not-your-turn"),
+            Refusal::NotOver => (StatusCode::CONFLICT, "not-over"),
+            Refusal::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+        };
+        ApiError::new(status, code, refusal.to_string())
     }
 }
 

@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use trio_core::RecordResult;
 
+pub use crate::store::EventKind;
+
 /// The largest request body and WebSocket message read.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
 
@@ -111,15 +113,61 @@ impl<'de> Deserialize<'de> for ViewJson {
     }
 }
 
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TurnKind {
+    Seat,
+    Chance,
+    Over,
+}
+
 /// Whose turn it is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TurnInfo {
-    /// `seat`, `chance` or `over`.
-    pub kind: String,
+    pub kind: TurnKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+}
+
+impl TurnInfo {
+    /// A turn of no seat: chance's, or the end.
+    pub fn of(kind: TurnKind) -> Self {
+        Self {
+            kind,
+            seat: None,
+            name: None,
+        }
+    }
+}
+
+/// What the page may offer its viewer now; the server's policy, so that no client
+/// decides it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offers {
+    /// Taking back the viewer's last move (`POST /undo` would be accepted).
+    pub undo: bool,
+    /// The AI's suggestion (`GET /hint` would be answered).
+    pub hint: bool,
+}
+
+/// What kind of game it is, for the page.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameFacts {
+    /// Dice or draws decide part of the game.
+    pub chance: bool,
+    /// Some seat sees what another does not (a Triles hand).
+    pub hidden_information: bool,
+}
+
+/// Who a WebSocket client is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Seat,
+    Spectator,
 }
 
 /// A seat as anyone may see it.
@@ -152,11 +200,15 @@ pub struct Snapshot {
     pub seats: Vec<SeatInfo>,
     /// The viewer's seat; `null` for a spectator.
     pub you: Option<u8>,
+    #[serde(default)]
+    pub facts: GameFacts,
     pub turn: TurnInfo,
     /// The viewer's view (`docs/views.md`).
     pub view: ViewJson,
     /// The viewer's legal moves when it is to act, else empty.
     pub legal: Vec<String>,
+    #[serde(default)]
+    pub offers: Offers,
     pub moves: Vec<MoveInfo>,
     pub result: Option<RecordResult>,
     pub seed_hash: String,
@@ -186,6 +238,8 @@ pub struct StateNow {
     pub turn: TurnInfo,
     pub view: ViewJson,
     pub legal: Vec<String>,
+    #[serde(default)]
+    pub offers: Offers,
     pub result: Option<RecordResult>,
 }
 
@@ -193,8 +247,7 @@ pub struct StateNow {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Event {
     pub seq: u64,
-    /// `play`, `chance`, `resign` or `undo`.
-    pub kind: String,
+    pub kind: EventKind,
     /// Who played, gave up or took back; `null` for chance.
     pub seat: Option<u8>,
     /// The action in notation; absent when hidden from the recipient or not a move.
@@ -241,8 +294,7 @@ pub enum ClientMessage {
 pub enum ServerMessage {
     /// The answer to `hello`: who the client is and where the game is.
     Welcome {
-        /// `seat` or `spectator`.
-        role: String,
+        role: Role,
         seat: Option<u8>,
         seq: u64,
         connected: Vec<bool>,
@@ -281,5 +333,10 @@ pub enum ServerMessage {
 impl ServerMessage {
     pub fn to_text(&self) -> String {
         serde_json::to_string(self).expect("server messages serialize")
+    }
+
+    /// The message as the bytes of its JSON text, cheap to clone for many recipients.
+    pub fn to_bytes(&self) -> bytes::Bytes {
+        self.to_text().into()
     }
 }

@@ -13,7 +13,7 @@ use tokio::sync::{mpsc, oneshot, Semaphore};
 use trio_catalog::{AgentSpec, AnyGame};
 use trio_core::Seat;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::postgres::PgStorage;
 use crate::protocol::{Created, GameSummary, SeatTicket};
 use crate::room::{Command, Room, RoomHandle, Shared};
@@ -165,7 +165,7 @@ impl AppState {
     pub(crate) async fn ask<T>(
         &self,
         id: &str,
-        command: impl Fn(oneshot::Sender<Result<T, ApiError>>) -> Command,
+        command: impl Fn(oneshot::Sender<Result<T, Refusal>>) -> Command,
     ) -> Result<T, ApiError> {
         for _ in 0..2 {
             let room = self.room(id).await?;
@@ -173,7 +173,10 @@ impl AppState {
             if room.send(command(tx)).await.is_err() {
                 continue;
             }
-            return rx.await.unwrap_or_else(|_| Err(ApiError::unavailable()));
+            return rx
+                .await
+                .unwrap_or(Err(Refusal::Unavailable))
+                .map_err(ApiError::from);
         }
         Err(ApiError::unavailable())
     }

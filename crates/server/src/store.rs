@@ -90,8 +90,9 @@ pub struct SeatRow {
     pub token_hash: Option<String>,
 }
 
-/// What an event did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What an event did; in the protocol's events too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum EventKind {
     /// A seat's decision (a person's or a bot's), in notation.
     Play,

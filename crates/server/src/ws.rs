@@ -7,10 +7,11 @@ use std::time::Duration;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
+use bytes::Bytes;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::protocol::{ClientMessage, ServerMessage, MAX_CID_LEN, MAX_MESSAGE_BYTES};
 use crate::room::{Command, Reply, Request, RoomHandle, Who, CLIENT_QUEUE};
 use crate::state::AppState;
@@ -31,16 +32,20 @@ pub(crate) async fn sockets_open(
         .on_upgrade(move |socket| session(socket, room)))
 }
 
-fn error_text(code: &str, message: impl Into<String>) -> Utf8Bytes {
+fn error_text(code: &str, message: impl Into<String>) -> Bytes {
     ServerMessage::Error {
         code: code.to_owned(),
         message: message.into(),
     }
-    .to_text()
-    .into()
+    .to_bytes()
 }
 
-fn read(message: &str) -> Result<ClientMessage, Utf8Bytes> {
+/// A message of the room's as a WebSocket text frame (the room writes only JSON text).
+fn frame(text: Bytes) -> Message {
+    Message::Text(Utf8Bytes::try_from(text).unwrap_or_else(|_| Utf8Bytes::from_static("")))
+}
+
+fn read(message: &str) -> Result<ClientMessage, Bytes> {
     serde_json::from_str(message).map_err(|e| error_text("bad-json", e.to_string()))
 }
 
@@ -50,17 +55,17 @@ async fn session(mut socket: WebSocket, room: RoomHandle) {
             Ok(ClientMessage::Hello { token, since }) => (token, since),
             Ok(_) => {
                 let text = error_text("no-hello", "say hello first");
-                let _ = socket.send(Message::Text(text)).await;
+                let _ = socket.send(frame(text)).await;
                 return;
             }
             Err(error) => {
-                let _ = socket.send(Message::Text(error)).await;
+                let _ = socket.send(frame(error)).await;
                 return;
             }
         },
         _ => return,
     };
-    let (out, mut outgoing) = mpsc::channel::<Utf8Bytes>(CLIENT_QUEUE);
+    let (out, mut outgoing) = mpsc::channel::<Bytes>(CLIENT_QUEUE);
     let (reply, joined) = oneshot::channel();
     let join = Command::Join {
         token,
@@ -69,16 +74,15 @@ async fn session(mut socket: WebSocket, room: RoomHandle) {
         reply,
     };
     let conn = match room.send(join).await {
-        Ok(()) => joined
-            .await
-            .unwrap_or_else(|_| Err(ApiError::unavailable())),
-        Err(()) => Err(ApiError::unavailable()),
+        Ok(()) => joined.await.unwrap_or(Err(Refusal::Unavailable)),
+        Err(()) => Err(Refusal::Unavailable),
     };
     let conn = match conn {
         Ok(conn) => conn,
-        Err(error) => {
+        Err(refusal) => {
+            let error = ApiError::from(refusal);
             let _ = socket
-                .send(Message::Text(error_text(error.code, error.message)))
+                .send(frame(error_text(error.code, error.message)))
                 .await;
             return;
         }
@@ -89,9 +93,9 @@ async fn session(mut socket: WebSocket, room: RoomHandle) {
     let writer = async move {
         // Whatever is waiting goes out in one flush.
         while let Some(text) = outgoing.recv().await {
-            let mut sent = sink.feed(Message::Text(text)).await;
+            let mut sent = sink.feed(frame(text)).await;
             while let (Ok(()), Ok(more)) = (&sent, outgoing.try_recv()) {
-                sent = sink.feed(Message::Text(more)).await;
+                sent = sink.feed(frame(more)).await;
             }
             if sent.is_err() || sink.flush().await.is_err() {
                 break;
@@ -115,7 +119,7 @@ async fn session(mut socket: WebSocket, room: RoomHandle) {
                 Ok(ClientMessage::Resign { cid }) => (cid, Request::Resign),
                 Ok(ClientMessage::Undo { cid, expect }) => (cid, Request::Undo { expect }),
                 Ok(ClientMessage::Ping) => {
-                    let _ = out.try_send(ServerMessage::Pong.to_text().into());
+                    let _ = out.try_send(ServerMessage::Pong.to_bytes());
                     continue;
                 }
                 Ok(ClientMessage::Hello { .. }) => {

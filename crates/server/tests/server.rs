@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-use trio_server::protocol::{Created, ServerMessage, Snapshot};
+use trio_server::protocol::{Created, Role, ServerMessage, Snapshot};
 use trio_server::{app, AppState};
 
 struct Server {
@@ -162,7 +162,7 @@ async fn two_seats_and_a_spectator_play_a_game_through() {
     let mut spectator = server.socket(&id, json!({"type": "hello"})).await;
     match spectator.next().await {
         ServerMessage::Welcome { role, seat, .. } => {
-            assert_eq!(role, "spectator");
+            assert_eq!(role, Role::Spectator);
             assert_eq!(seat, None);
         }
         other => panic!("{other:?}"),
@@ -473,7 +473,7 @@ async fn a_resend_after_a_reconnect_is_applied_once_and_missed_events_come_back(
             connected,
             ..
         } => {
-            assert_eq!((role.as_str(), seat), ("seat", Some(0)));
+            assert_eq!((role, seat), (Role::Seat, Some(0)));
             assert_eq!(connected, vec![true, false]);
         }
         other => panic!("{other:?}"),
@@ -760,4 +760,50 @@ fn a_restart_on_the_same_file_goes_on_with_the_ai_seats() {
         }
         panic!("the game did not go on after the restart");
     });
+}
+
+#[tokio::test]
+async fn the_server_says_what_each_viewer_is_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server.create("gyges", &["human", "ai:1"]).await;
+    let token = created.seats[0].token.clone();
+    let mine = server.snapshot(&created.id, Some(&token)).await;
+    assert_eq!((mine.offers.undo, mine.offers.hint), (false, true));
+    assert!(!mine.facts.chance && !mine.facts.hidden_information);
+    let watcher = server.snapshot(&created.id, None).await;
+    assert_eq!((watcher.offers.undo, watcher.offers.hint), (false, false));
+
+    let mut ws = server
+        .socket(&created.id, json!({"type": "hello", "token": token}))
+        .await;
+    ws.until(|m| matches!(m, ServerMessage::Snapshot(_))).await;
+    let setup = mine.legal[0].clone();
+    ws.send(json!({"type": "act", "cid": "a", "action": setup, "expect": mine.seq}))
+        .await;
+    // Once the AI has answered, the person's move and the answer may go back.
+    let ServerMessage::Event(answered) = ws
+        .until(|m| matches!(m, ServerMessage::Event(e) if e.seat == Some(1)))
+        .await
+    else {
+        unreachable!()
+    };
+    let state = answered.state.expect("a live event carries the state");
+    assert_eq!((state.offers.undo, state.offers.hint), (true, true));
+    ws.send(json!({"type": "undo", "cid": "b"})).await;
+    let ServerMessage::Event(undone) = ws
+        .until(|m| matches!(m, ServerMessage::Event(e) if e.undone.is_some()))
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!(undone.undone, Some(2));
+    assert!(!undone.state.expect("with the state").offers.undo);
+    // A game of two people offers no hint.
+    let people = server.create("triles", &["human", "human"]).await;
+    let first = server
+        .snapshot(&people.id, Some(&people.seats[0].token))
+        .await;
+    assert!(!first.offers.hint);
+    assert!(first.facts.chance && first.facts.hidden_information);
 }

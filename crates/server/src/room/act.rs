@@ -1,0 +1,125 @@
+//! Requests to act — a move, a resignation, an undo — checked in a fixed order, committed,
+//! answered, then broadcast. On a shared store a refusal or a lost race may come from not
+//! knowing what other instances did: the room catches up and checks again, so a resend is
+//! acknowledged at its first `seq` and a stale `expect` refused.
+
+use trio_core::{PlayError, Seat};
+
+use super::{Reply, Request, Room, Who};
+use crate::error::Refusal;
+use crate::protocol::ServerMessage;
+use crate::store::StorageError;
+
+/// How many times a request is checked again after another instance changed the game.
+const RETRIES: usize = 3;
+
+/// Why an action was not acknowledged.
+enum Failure {
+    Refused(Refusal),
+    Storage(StorageError),
+}
+
+impl Room {
+    pub(super) async fn act(
+        &mut self,
+        who: Who,
+        cid: Option<String>,
+        request: Request,
+        reply: Reply,
+    ) -> Result<(), StorageError> {
+        let mut result = self.try_act(&who, cid.as_deref(), &request).await;
+        for _ in 0..RETRIES {
+            match &result {
+                Err(Failure::Refused(_)) if self.catch_up().await? => {}
+                Err(Failure::Storage(StorageError::Conflict { .. })) => {
+                    self.reload(self.committed).await?;
+                }
+                _ => break,
+            }
+            result = self.try_act(&who, cid.as_deref(), &request).await;
+        }
+        let fresh = matches!(result, Ok((_, true)));
+        let (answer, stop) = match result {
+            Ok((seq, _)) => (Ok(seq), None),
+            Err(Failure::Refused(e)) => (Err(e), None),
+            Err(Failure::Storage(e @ StorageError::Conflict { .. })) => {
+                tracing::warn!(game = %self.id, "gave up after {RETRIES} lost races: {e}");
+                // Not to keep the action this room meant to write.
+                self.reload(self.committed).await?;
+                (Err(Refusal::Unavailable), None)
+            }
+            Err(Failure::Storage(e)) => (Err(Refusal::Unavailable), Some(e)),
+        };
+        match reply {
+            Reply::Http(tx) => {
+                let _ = tx.send(answer);
+            }
+            Reply::Ws => {
+                let cid = cid.unwrap_or_default();
+                let message = match answer {
+                    Ok(seq) => ServerMessage::Ack { cid, seq },
+                    Err(refusal) => refusal.reject(cid, self.committed),
+                };
+                if let Who::Conn(conn) = who {
+                    self.audience.send_to(conn, message.to_bytes());
+                }
+            }
+        }
+        if let Some(e) = stop {
+            return Err(e);
+        }
+        if fresh {
+            self.broadcast();
+        }
+        Ok(())
+    }
+
+    /// Checks and applies one request, committing it: the `seq` it has, and whether it is
+    /// new (not a resend).
+    async fn try_act(
+        &mut self,
+        who: &Who,
+        cid: Option<&str>,
+        request: &Request,
+    ) -> Result<(u64, bool), Failure> {
+        // The seat, quietly first: a resend of an applied action is acknowledged again,
+        // whatever happened since (even the end of the game).
+        let seat = match who {
+            Who::Token(Some(token)) => self.table.seat_of(token),
+            Who::Token(None) => None,
+            Who::Conn(conn) => self.audience.viewer_of(*conn),
+        };
+        if let Some(seq) = seat.zip(cid).and_then(|(s, c)| self.table.resent(s, c)) {
+            return Ok((seq, false));
+        }
+        // Then in order: not over, the token, the version, the notation, the rules.
+        if self.views.over() {
+            return Err(Failure::Refused(Refusal::Play(PlayError::GameOver)));
+        }
+        let Some(seat) = seat else {
+            return Err(Failure::Refused(match who {
+                Who::Token(None) => Refusal::NoToken {
+                    needed: "acting needs a seat token",
+                },
+                Who::Token(Some(_)) => Refusal::WrongToken,
+                Who::Conn(_) => Refusal::Spectator,
+            }));
+        };
+        let done = match request {
+            Request::Play { action, expect } => self
+                .live
+                .submit(Seat(seat), action, Some(*expect))
+                .map(drop),
+            Request::Resign => self.live.resign(Seat(seat)).map(drop),
+            Request::Undo { expect } => self
+                .table
+                .check_undo(self.live.as_ref(), Seat(seat), *expect)
+                .and_then(|()| self.live.undo(Seat(seat)).map(drop)),
+        };
+        done.map_err(|e| Failure::Refused(e.into()))?;
+        self.commit(cid.map(str::to_owned))
+            .await
+            .map_err(Failure::Storage)?;
+        Ok((self.committed, true))
+    }
+}

@@ -1,0 +1,104 @@
+//! What the server asks of a room, and the handle it asks through.
+
+use std::sync::{Arc, Mutex};
+
+use bytes::Bytes;
+use tokio::sync::{mpsc, oneshot};
+use trio_catalog::HintJob;
+use trio_core::Record;
+
+use crate::error::Refusal;
+use crate::protocol::{GameSummary, Snapshot};
+
+/// Commands waiting for a room before senders wait.
+pub(super) const QUEUE: usize = 256;
+
+/// The sending side of a room, held by the server's map of rooms.
+#[derive(Clone, Debug)]
+pub(crate) struct RoomHandle {
+    pub(super) tx: mpsc::Sender<Command>,
+    pub(crate) summary: Arc<Mutex<GameSummary>>,
+}
+
+impl RoomHandle {
+    /// Sends a command; `Err` if the room has stopped.
+    pub(crate) async fn send(&self, command: Command) -> Result<(), ()> {
+        self.tx.send(command).await.map_err(|_| ())
+    }
+
+    pub(crate) fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
+    /// Tells the room that storage moved on (to `seq`, or maybe), without waiting.
+    pub(crate) fn nudge(&self, seq: Option<u64>) {
+        if let Err(mpsc::error::TrySendError::Full(command)) =
+            self.tx.try_send(Command::Sync { seq })
+        {
+            let tx = self.tx.clone();
+            tokio::spawn(async move { tx.send(command).await });
+        }
+    }
+}
+
+/// Who asks to act.
+#[derive(Debug)]
+pub(crate) enum Who {
+    /// An HTTP request with this bearer token, if any.
+    Token(Option<String>),
+    /// A WebSocket connection that said hello.
+    Conn(u64),
+}
+
+#[derive(Debug)]
+pub(crate) enum Request {
+    Play { action: String, expect: u64 },
+    Resign,
+    Undo { expect: Option<u64> },
+}
+
+/// Where the answer to an action goes.
+#[derive(Debug)]
+pub(crate) enum Reply {
+    Http(oneshot::Sender<Result<u64, Refusal>>),
+    /// Into the connection's own queue, ahead of the broadcast.
+    Ws,
+}
+
+#[derive(Debug)]
+pub(crate) enum Command {
+    Show {
+        token: Option<String>,
+        reply: oneshot::Sender<Result<Snapshot, Refusal>>,
+    },
+    Join {
+        token: Option<String>,
+        since: Option<u64>,
+        out: mpsc::Sender<Bytes>,
+        reply: oneshot::Sender<Result<u64, Refusal>>,
+    },
+    Leave {
+        conn: u64,
+    },
+    Act {
+        who: Who,
+        cid: Option<String>,
+        request: Request,
+        reply: Reply,
+    },
+    Record {
+        reply: oneshot::Sender<Result<Record, Refusal>>,
+    },
+    /// Another instance moved the game to `seq` (`None`: it may have, read what is new).
+    Sync {
+        seq: Option<u64>,
+    },
+    /// A hint's search for the seat of `token`, from its view alone, when it is to move
+    /// and every other seat is a bot.
+    Hint {
+        token: Option<String>,
+        level: u8,
+        seed: u64,
+        reply: oneshot::Sender<Result<HintJob, Refusal>>,
+    },
+}

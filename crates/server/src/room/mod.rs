@@ -1,0 +1,395 @@
+//! A room: one live game and the one task that writes it.
+//!
+//! The task owns the game's [`Live`], whose referee keeps the one history and log, and
+//! takes commands in order over a channel; its loop only routes them to small parts:
+//!
+//! - [`table`]: seats, tokens, client ids, the undo and hint policy, the record;
+//! - [`views`]: the game now as each viewer sees it, cached after every change;
+//! - [`audience`]: the WebSocket clients, presence and fan-out;
+//! - [`act`]: requests to act, checked, committed, answered and broadcast;
+//! - [`driver`]: chance and bots, under the game's lease on a shared store;
+//! - [`follower`]: keeping up with other instances on a shared store;
+//! - [`rebuild`]: the room again from its stored events.
+//!
+//! Each accepted change is committed to storage (event row and version together) before
+//! it is acknowledged, and only then broadcast, each recipient getting what its seat (or
+//! a spectator) may know.
+
+mod act;
+mod audience;
+mod command;
+mod driver;
+mod follower;
+mod rebuild;
+mod table;
+mod views;
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use bytes::Bytes;
+use tokio::sync::{mpsc, Semaphore};
+use trio_catalog::Live;
+use trio_core::LogEntry;
+
+pub(crate) use audience::CLIENT_QUEUE;
+pub(crate) use command::{Command, Reply, Request, RoomHandle, Who};
+
+use crate::error::Refusal;
+use crate::protocol::{GameSummary, Role, ServerMessage};
+use crate::store::{Append, EventRow, Status, Storage, StorageError};
+use audience::Audience;
+use driver::Lease;
+use table::Table;
+use views::Views;
+
+/// The most missed events sent on a reconnect; further behind, a snapshot.
+const MAX_CATCH_UP: u64 = 256;
+/// How long a finished game with nobody watching stays in memory.
+const LINGER: Duration = Duration::from_secs(600);
+
+/// What a room needs from the server.
+#[derive(Clone)]
+pub(crate) struct Shared {
+    pub(crate) store: Arc<dyn Storage>,
+    /// Bots thinking at once.
+    pub(crate) ai: Arc<Semaphore>,
+    /// Called with the room's id when it stops, to forget it.
+    pub(crate) on_stop: Arc<dyn Fn(&str) + Send + Sync>,
+    /// How long a lease lasts, when other instances share the store.
+    pub(crate) lease: Option<Duration>,
+}
+
+impl std::fmt::Debug for Shared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shared")
+            .field("store", &self.store)
+            .finish_non_exhaustive()
+    }
+}
+
+pub(crate) struct Room {
+    id: String,
+    live: Box<dyn Live>,
+    table: Table,
+    views: Views,
+    audience: Audience,
+    summary: Arc<Mutex<GameSummary>>,
+    /// Writes held while a bot thinks.
+    deferred: VecDeque<Command>,
+    shared: Shared,
+    /// The version in storage as far as this room knows; its clients were told up to it.
+    committed: u64,
+    lease: Lease,
+}
+
+impl std::fmt::Debug for Room {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Room")
+            .field("id", &self.id)
+            .field("seq", &self.views.seq())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Room {
+    /// The game's id.
+    pub(crate) fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Starts the room's task.
+    pub(crate) fn spawn(mut self) -> RoomHandle {
+        let (tx, rx) = mpsc::channel(command::QUEUE);
+        let handle = RoomHandle {
+            tx,
+            summary: self.summary.clone(),
+        };
+        tokio::spawn(async move {
+            self.run(rx).await;
+            (self.shared.on_stop)(&self.id);
+        });
+        handle
+    }
+
+    async fn run(&mut self, mut rx: mpsc::Receiver<Command>) {
+        if self.drive(&mut rx).await.is_err() {
+            return;
+        }
+        loop {
+            let command = match self.deferred.pop_front() {
+                Some(command) => command,
+                None => match tokio::time::timeout(LINGER, rx.recv()).await {
+                    Ok(Some(command)) => command,
+                    Ok(None) => return,
+                    // Alone, a running game stays to play its bots; on a shared store an
+                    // instance that wants it again loads it.
+                    Err(_)
+                        if (self.views.over() || self.shared.lease.is_some())
+                            && self.audience.is_empty() =>
+                    {
+                        return
+                    }
+                    Err(_) => continue,
+                },
+            };
+            if self.handle(command).await.is_err() {
+                return;
+            }
+            if self.drive(&mut rx).await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Routes a command; `Err` when the room must stop (its storage failed).
+    async fn handle(&mut self, command: Command) -> Result<(), StorageError> {
+        match command {
+            Command::Act {
+                who,
+                cid,
+                request,
+                reply,
+            } => return self.act(who, cid, request, reply).await,
+            Command::Sync { seq } => {
+                if seq.is_none_or(|seq| seq > self.committed) {
+                    self.follow().await;
+                }
+            }
+            leave @ Command::Leave { .. } => self.read(leave),
+            other => {
+                // What is shown is what storage holds, whichever instance wrote it.
+                self.follow().await;
+                self.read(other);
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers what needs no write: at once, even while a bot thinks; writes wait.
+    fn read(&mut self, command: Command) {
+        match command {
+            Command::Show { token, reply } => {
+                let shown = self.table.viewer(token.as_deref()).map(|viewer| {
+                    let summary = self.summary.lock().expect("summary lock");
+                    self.views
+                        .snapshot(&summary, self.live.as_ref(), &self.table, viewer)
+                });
+                let _ = reply.send(shown);
+            }
+            Command::Join {
+                token,
+                since,
+                out,
+                reply,
+            } => {
+                let _ = reply.send(self.join(token.as_deref(), since, out));
+            }
+            Command::Leave { conn } => {
+                let before = self.audience.connected();
+                self.audience.leave(conn);
+                self.presence_changed(&before);
+            }
+            Command::Record { reply } => {
+                let _ = reply.send(self.table.record(self.live.as_ref()));
+            }
+            Command::Hint {
+                token,
+                level,
+                seed,
+                reply,
+            } => {
+                let job = self
+                    .table
+                    .viewer(token.as_deref())
+                    .and_then(|viewer| self.table.hint_seat(self.live.as_ref(), viewer))
+                    .and_then(|_| {
+                        self.live.hint_job(level, seed).map_err(|e| {
+                            tracing::error!(game = %self.id, "no hint: {e}");
+                            Refusal::Unavailable
+                        })
+                    });
+                let _ = reply.send(job);
+            }
+            act @ Command::Act { .. } => self.deferred.push_back(act),
+            sync @ Command::Sync { .. } => {
+                if !self
+                    .deferred
+                    .iter()
+                    .any(|c| matches!(c, Command::Sync { .. }))
+                {
+                    self.deferred.push_back(sync);
+                }
+            }
+        }
+    }
+
+    /// A WebSocket client joins: welcomed, sent what it missed since `since` (or a
+    /// snapshot), then live events.
+    fn join(
+        &mut self,
+        token: Option<&str>,
+        since: Option<u64>,
+        out: mpsc::Sender<Bytes>,
+    ) -> Result<u64, Refusal> {
+        let viewer = self.table.viewer(token)?;
+        let before = self.audience.connected();
+        let mut connected = before.clone();
+        if let Some(seat) = viewer {
+            connected[usize::from(seat)] = true;
+        }
+        let seq = self.views.seq();
+        let mut messages = vec![ServerMessage::Welcome {
+            role: if viewer.is_some() {
+                Role::Seat
+            } else {
+                Role::Spectator
+            },
+            seat: viewer,
+            seq,
+            connected,
+        }
+        .to_bytes()];
+        match since {
+            Some(since) if since <= seq && seq - since <= MAX_CATCH_UP => {
+                messages.extend(self.events_since(since, viewer));
+            }
+            _ => {
+                let summary = self.summary.lock().expect("summary lock");
+                let snapshot =
+                    self.views
+                        .snapshot(&summary, self.live.as_ref(), &self.table, viewer);
+                messages.push(ServerMessage::Snapshot(Box::new(snapshot)).to_bytes());
+            }
+        }
+        let conn = self.audience.join(viewer, out, messages);
+        self.presence_changed(&before);
+        Ok(conn)
+    }
+
+    /// The events after version `from` as `viewer` may know them, the state with the last.
+    fn events_since(&self, from: u64, viewer: Option<u8>) -> Vec<Bytes> {
+        let missed: &[LogEntry] = self.live.log().get(from as usize..).unwrap_or_default();
+        missed
+            .iter()
+            .enumerate()
+            .map(|(i, entry)| {
+                let last = i + 1 == missed.len();
+                let event = views::event(entry, &self.views, viewer, last);
+                ServerMessage::Event(Box::new(event)).to_bytes()
+            })
+            .collect()
+    }
+
+    /// Sends every client the events after `from`; serialized once per viewer.
+    fn tell_since(&mut self, from: u64) {
+        if from >= self.live.version() {
+            return;
+        }
+        let before = self.audience.connected();
+        let live = self.live.as_ref();
+        let views = &self.views;
+        let dropped = self.audience.send_each(|viewer| {
+            let missed = live.log().get(from as usize..).unwrap_or_default();
+            missed
+                .iter()
+                .enumerate()
+                .map(|(i, entry)| {
+                    let event = views::event(entry, views, viewer, i + 1 == missed.len());
+                    ServerMessage::Event(Box::new(event)).to_bytes()
+                })
+                .collect()
+        });
+        if dropped {
+            self.presence_changed(&before);
+        }
+    }
+
+    /// Sends the event just committed to everyone.
+    fn broadcast(&mut self) {
+        self.tell_since(self.committed.saturating_sub(1));
+    }
+
+    /// Tells everyone which seats are connected, if that changed, and the lobby.
+    fn presence_changed(&mut self, before: &[bool]) {
+        let now = self.audience.connected();
+        if now != before {
+            let text = ServerMessage::Presence {
+                connected: now.clone(),
+            }
+            .to_bytes();
+            let dropped = self.audience.send_each(|_| vec![text.clone()]);
+            if dropped {
+                return self.presence_changed(&now);
+            }
+        }
+        let mut summary = self.summary.lock().expect("summary lock");
+        for (seat, connected) in summary.seats.iter_mut().zip(now) {
+            seat.connected = connected;
+        }
+    }
+
+    /// Recomputes the cached views and the lobby's line.
+    fn refresh(&mut self) {
+        self.views.refresh(self.live.as_ref(), &self.table);
+        let seats = self.views.seats(&self.table, &self.audience.connected());
+        let mut summary = self.summary.lock().expect("summary lock");
+        self.views.summarize(&mut summary, seats);
+    }
+
+    /// Commits the change that brought the game to its version (sent with client id
+    /// `cid`) and refreshes.
+    async fn commit(&mut self, cid: Option<String>) -> Result<(), StorageError> {
+        let entry = self
+            .live
+            .log()
+            .last()
+            .cloned()
+            .ok_or_else(|| StorageError::Corrupt("nothing to commit".to_owned()))?;
+        // Refreshed before the append, for the lobby's line; a failed append reloads or
+        // stops the room, so nobody reads the refreshed state unless it is stored.
+        self.refresh();
+        let automatic = self.automatic();
+        let seat = entry.by.map(|s| s.0);
+        let append = Append {
+            game_id: self.id.clone(),
+            event: EventRow {
+                seq: entry.version,
+                kind: views::event_kind(&entry),
+                seat,
+                action: match entry.change {
+                    trio_core::Change::Played(notation) => Some(notation),
+                    _ => None,
+                },
+                client_id: cid.clone(),
+            },
+            status: if self.views.over() {
+                Status::Over
+            } else {
+                Status::Running
+            },
+            automatic,
+            summary: self.summary_json(),
+        };
+        if let Err(e) = self.shared.store.append(append).await {
+            if !matches!(e, StorageError::Conflict { .. }) {
+                tracing::error!(game = %self.id, "cannot store an event, the room stops: {e}");
+            }
+            return Err(e);
+        }
+        self.committed = entry.version;
+        self.lease.granted(automatic);
+        if let (Some(cid), Some(seat)) = (cid, seat) {
+            self.table.remember(seat, cid, entry.version);
+        }
+        Ok(())
+    }
+
+    /// The lobby's line as JSON, for a shared store (which lists games of every instance).
+    pub(crate) fn summary_json(&self) -> Option<String> {
+        self.shared.lease?;
+        let summary = self.summary.lock().expect("summary lock");
+        serde_json::to_string(&*summary).ok()
+    }
+}

@@ -1,0 +1,124 @@
+//! Rebuilding a room from its stored events: every seat is played from outside while the
+//! events replay — decisions submitted, chance stepped and checked against the stored
+//! outcome, resignations and undos replayed — then the bots take their seats again. A
+//! bot's move in progress when the server stopped is simply thought again.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use trio_catalog::AgentSpec;
+use trio_core::{Change, Seat, Turn};
+
+use super::audience::Audience;
+use super::driver::Lease;
+use super::table::Table;
+use super::views::Views;
+use super::{Room, Shared};
+use crate::protocol::{GameSummary, TurnInfo, TurnKind};
+use crate::store::{EventKind, EventRow, StoredGame};
+
+/// Why a stored game could not be rebuilt.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum RebuildError {
+    #[error("game {id}: {reason}")]
+    Bad { id: String, reason: String },
+}
+
+impl Room {
+    /// Rebuilds a stored game (a new one has no events), not yet started.
+    pub(crate) fn rebuild(stored: StoredGame, shared: Shared) -> Result<Self, RebuildError> {
+        let StoredGame { game: row, events } = stored;
+        let bad = |reason: String| RebuildError::Bad {
+            id: row.id.clone(),
+            reason,
+        };
+        let game = trio_catalog::game(&row.spec).map_err(|e| bad(e.to_string()))?;
+        let table = Table::from_row(&row).map_err(bad)?;
+        let outside = vec![AgentSpec::Human; table.agents().len()];
+        let live = game
+            .start(row.seed, &outside, row.start.as_deref())
+            .map_err(|e| bad(e.to_string()))?;
+        let summary = Arc::new(Mutex::new(GameSummary {
+            id: row.id.clone(),
+            game: row.spec.clone(),
+            seats: Vec::new(),
+            seq: 0,
+            turn: TurnInfo::of(TurnKind::Over),
+            over: false,
+            created_at: row.created_at,
+        }));
+        let mut room = Room {
+            id: row.id.clone(),
+            audience: Audience::new(live.seat_count()),
+            live,
+            table,
+            views: Views::default(),
+            summary,
+            deferred: VecDeque::new(),
+            lease: Lease::new(shared.lease),
+            shared,
+            committed: 0,
+        };
+        for event in events {
+            room.replay(&event).map_err(bad)?;
+        }
+        for (s, agent) in room.table.agents().to_vec().iter().enumerate() {
+            if !agent.is_human() {
+                room.live
+                    .set_agent(Seat(s as u8), agent)
+                    .map_err(|e| bad(e.to_string()))?;
+            }
+        }
+        room.refresh();
+        Ok(room)
+    }
+
+    /// Applies one stored event (the next one) to the game, as its room knows it now.
+    pub(super) fn replay(&mut self, event: &EventRow) -> Result<(), String> {
+        self.apply_stored(event)
+            .map_err(|reason| format!("event {} ({}): {reason}", event.seq, event.kind.as_str()))?;
+        if let (Some(cid), Some(seat)) = (&event.client_id, event.seat) {
+            self.table.remember(seat, cid.clone(), event.seq);
+        }
+        self.committed = event.seq;
+        Ok(())
+    }
+
+    fn apply_stored(&mut self, event: &EventRow) -> Result<(), String> {
+        let live = self.live.as_mut();
+        let seat = || event.seat.map(Seat).ok_or("no seat".to_owned());
+        match event.kind {
+            EventKind::Play => {
+                let action = event.action.as_deref().ok_or("no action")?;
+                live.submit(seat()?, action, None)
+                    .map_err(|e| e.to_string())?;
+            }
+            EventKind::Chance => {
+                if live.turn() != Turn::Chance {
+                    return Err("chance is not to act here".to_owned());
+                }
+                live.step().map_err(|e| e.to_string())?;
+                let drawn = match live.log().last().map(|e| &e.change) {
+                    Some(Change::Played(notation)) => Some(notation.as_str()),
+                    _ => None,
+                };
+                if drawn != event.action.as_deref() {
+                    return Err(format!(
+                        "the seed draws {drawn:?}, the stored event says {:?}",
+                        event.action
+                    ));
+                }
+            }
+            EventKind::Resign => {
+                live.resign(seat()?).map_err(|e| e.to_string())?;
+            }
+            EventKind::Undo => {
+                live.undo(seat()?).map_err(|e| e.to_string())?;
+            }
+        }
+        if live.version() != event.seq {
+            return Err(format!("the game is at version {}", live.version()));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,283 @@
+//! The table: who sits where and what each seat may do — tokens, agents, client ids, the
+//! undo and hint policy, and the record with its seed commitment. Synchronous, and tested
+//! here without sockets or storage.
+
+use std::collections::HashMap;
+
+use trio_catalog::{AgentSpec, Live};
+use trio_core::{PlayError, Record, Seat, SeedCommitment, Turn};
+
+use crate::error::Refusal;
+use crate::secrets::{self, TokenHash};
+use crate::store::GameRow;
+
+#[derive(Debug)]
+pub(super) struct Table {
+    agents: Vec<AgentSpec>,
+    /// Per seat, the hash of a person's token.
+    tokens: Vec<Option<TokenHash>>,
+    /// The `seq` of each action a seat sent with a client id.
+    cids: HashMap<(u8, String), u64>,
+    seed_hash: String,
+    seed_nonce: String,
+}
+
+impl Table {
+    /// The table of a stored game.
+    pub(super) fn from_row(row: &GameRow) -> Result<Self, String> {
+        let agents = row
+            .seats
+            .iter()
+            .map(|s| {
+                s.agent
+                    .parse()
+                    .map_err(|e| format!("seat {}: {e}", s.agent))
+            })
+            .collect::<Result<_, _>>()?;
+        let tokens = row
+            .seats
+            .iter()
+            .map(|s| match &s.token_hash {
+                Some(h) => secrets::token_hash_from_hex(h)
+                    .map(Some)
+                    .ok_or_else(|| "a token hash does not read".to_owned()),
+                None => Ok(None),
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Self {
+            agents,
+            tokens,
+            cids: HashMap::new(),
+            seed_hash: row.seed_hash.clone(),
+            seed_nonce: row.seed_nonce.clone(),
+        })
+    }
+
+    pub(super) fn agents(&self) -> &[AgentSpec] {
+        &self.agents
+    }
+
+    pub(super) fn seed_hash(&self) -> &str {
+        &self.seed_hash
+    }
+
+    /// The seat a token stands for, if any.
+    pub(super) fn seat_of(&self, token: &str) -> Option<u8> {
+        secrets::seat_of(token, &self.tokens).map(|s| s as u8)
+    }
+
+    /// The viewer a token stands for: `None` (a spectator) without one.
+    pub(super) fn viewer(&self, token: Option<&str>) -> Result<Option<u8>, Refusal> {
+        match token {
+            None => Ok(None),
+            Some(token) => self.seat_of(token).map(Some).ok_or(Refusal::WrongToken),
+        }
+    }
+
+    /// The `seq` at which `seat` already sent the action with client id `cid`.
+    pub(super) fn resent(&self, seat: u8, cid: &str) -> Option<u64> {
+        self.cids.get(&(seat, cid.to_owned())).copied()
+    }
+
+    pub(super) fn remember(&mut self, seat: u8, cid: String, seq: u64) {
+        self.cids.insert((seat, cid), seq);
+    }
+
+    fn is_person(&self, seat: u8) -> bool {
+        self.agents[usize::from(seat)].is_human()
+    }
+
+    /// Whether `seat` may take back its last decisions now: only its own moves and the
+    /// AI's answers to them go back (a person's never do, nor a chance outcome).
+    pub(super) fn check_undo(
+        &self,
+        live: &dyn Live,
+        seat: Seat,
+        expect: Option<u64>,
+    ) -> Result<(), PlayError> {
+        if let Some(expected) = expect.filter(|&e| e != live.version()) {
+            return Err(PlayError::Stale {
+                expected,
+                actual: live.version(),
+            });
+        }
+        let depth = live.undo_depth(seat)?;
+        let line = live.history_for(None);
+        let another_person = line[line.len() - depth..]
+            .iter()
+            .any(|(by, _)| *by != Some(seat) && by.is_none_or(|s| self.is_person(s.0)));
+        if another_person {
+            return Err(PlayError::NoUndo(
+                "another player has acted since (only your own moves and the AI's answers \
+                 can be taken back)"
+                    .to_owned(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether a game against the AI alone, which hints are for: every seat but `seat` a
+    /// bot.
+    fn against_ai(&self, seat: u8) -> bool {
+        (0..self.agents.len() as u8).all(|s| s == seat || !self.is_person(s))
+    }
+
+    /// The seat a hint is for: the viewer's, when it is to move against the AI alone.
+    pub(super) fn hint_seat(&self, live: &dyn Live, viewer: Option<u8>) -> Result<Seat, Refusal> {
+        let Some(seat) = viewer else {
+            return Err(Refusal::NoToken {
+                needed: "a hint is for a seat",
+            });
+        };
+        if !self.against_ai(seat) {
+            return Err(Refusal::NoHint);
+        }
+        match live.turn() {
+            Turn::Seat(mover) if mover.0 == seat => Ok(mover),
+            Turn::Over => Err(Refusal::Play(PlayError::GameOver)),
+            _ => Err(Refusal::HintNotYourTurn),
+        }
+    }
+
+    /// What the page may offer `viewer` now: undo, hint.
+    pub(super) fn offers(&self, live: &dyn Live, viewer: Option<u8>) -> (bool, bool) {
+        let Some(seat) = viewer.filter(|&s| self.is_person(s)) else {
+            return (false, false);
+        };
+        let undo = live.turn() != Turn::Over && self.check_undo(live, Seat(seat), None).is_ok();
+        (undo, self.hint_seat(live, viewer).is_ok())
+    }
+
+    /// The record, published once the game is over, with the seed's commitment.
+    pub(super) fn record(&self, live: &dyn Live) -> Result<Record, Refusal> {
+        if live.outcome().is_none() {
+            return Err(Refusal::NotOver);
+        }
+        let mut record = live.record();
+        record.seats = self.agents.iter().map(ToString::to_string).collect();
+        record.commitment = Some(SeedCommitment {
+            seed_hash: self.seed_hash.clone(),
+            nonce: self.seed_nonce.clone(),
+        });
+        Ok(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{SeatRow, Status};
+
+    /// A table of `agents` for `spec`, each person's token `token-<seat>`, with its game.
+    fn seated(spec: &str, agents: &[&str]) -> (Table, Box<dyn Live>) {
+        let row = GameRow {
+            id: "0".repeat(16),
+            spec: spec.to_owned(),
+            seed: 7,
+            seed_nonce: "nonce".to_owned(),
+            seed_hash: "hash".to_owned(),
+            version: 0,
+            status: Status::Running,
+            created_at: 0,
+            start: None,
+            seats: agents
+                .iter()
+                .enumerate()
+                .map(|(s, agent)| SeatRow {
+                    agent: (*agent).to_owned(),
+                    token_hash: (*agent == "human").then(|| {
+                        secrets::token_hash_hex(&secrets::hash_token(&format!("token-{s}")))
+                    }),
+                })
+                .collect(),
+            automatic: false,
+            summary: None,
+        };
+        let table = Table::from_row(&row).unwrap();
+        let live = trio_catalog::game(spec)
+            .unwrap()
+            .start(7, table.agents(), None)
+            .unwrap();
+        (table, live)
+    }
+
+    #[test]
+    fn tokens_name_seats_and_anything_else_is_refused() {
+        let (table, _) = seated("gyges", &["human", "random"]);
+        assert_eq!(table.viewer(None), Ok(None));
+        assert_eq!(table.viewer(Some("token-0")), Ok(Some(0)));
+        assert_eq!(table.viewer(Some("token-1")), Err(Refusal::WrongToken));
+        assert_eq!(table.viewer(Some("")), Err(Refusal::WrongToken));
+    }
+
+    #[test]
+    fn a_client_id_is_remembered_per_seat() {
+        let (mut table, _) = seated("gyges", &["human", "human"]);
+        table.remember(0, "a".to_owned(), 3);
+        assert_eq!(table.resent(0, "a"), Some(3));
+        assert_eq!(table.resent(1, "a"), None);
+        assert_eq!(table.resent(0, "b"), None);
+    }
+
+    #[test]
+    fn undo_takes_back_the_ais_answer_but_never_a_persons_move() {
+        let (table, mut live) = seated("gyges", &["human", "ai:1"]);
+        let south = Seat(0);
+        assert_eq!(table.offers(live.as_ref(), Some(0)), (false, true));
+        let setup = live.legal_moves()[0].clone();
+        live.submit(south, &setup, None).unwrap();
+        live.run().unwrap(); // the AI's setup
+        assert!(table.check_undo(live.as_ref(), south, None).is_ok());
+        assert!(table.offers(live.as_ref(), Some(0)).0);
+        assert_eq!(
+            table
+                .check_undo(live.as_ref(), south, Some(0))
+                .unwrap_err()
+                .code(),
+            "stale-version"
+        );
+        assert_eq!(table.offers(live.as_ref(), None), (false, false));
+
+        let (table, mut live) = table_of_people();
+        let setup = live.legal_moves()[0].clone();
+        live.submit(south, &setup, None).unwrap();
+        let setup = live.legal_moves()[0].clone();
+        live.submit(Seat(1), &setup, None).unwrap();
+        let error = table.check_undo(live.as_ref(), south, None).unwrap_err();
+        assert!(error.to_string().contains("another player"), "{error}");
+        assert!(table.check_undo(live.as_ref(), Seat(1), None).is_ok());
+    }
+
+    fn table_of_people() -> (Table, Box<dyn Live>) {
+        seated("gyges", &["human", "human"])
+    }
+
+    #[test]
+    fn hints_are_for_the_seat_to_move_against_the_ai_alone() {
+        let (table, live) = table_of_people();
+        assert_eq!(
+            table.hint_seat(live.as_ref(), Some(0)),
+            Err(Refusal::NoHint)
+        );
+        let (table, live) = seated("orbit(players=3)", &["ai:1", "human", "random"]);
+        assert!(matches!(
+            table.hint_seat(live.as_ref(), None),
+            Err(Refusal::NoToken { .. })
+        ));
+        // Chance draws the order first.
+        assert_eq!(
+            table.hint_seat(live.as_ref(), Some(1)),
+            Err(Refusal::HintNotYourTurn)
+        );
+    }
+
+    #[test]
+    fn the_record_waits_for_the_end_and_carries_the_commitment() {
+        let (table, mut live) = seated("gyges", &["human", "random"]);
+        assert_eq!(table.record(live.as_ref()), Err(Refusal::NotOver));
+        live.resign(Seat(0)).unwrap();
+        let record = table.record(live.as_ref()).unwrap();
+        assert_eq!(record.seats, ["human", "random"]);
+        assert_eq!(record.commitment.unwrap().seed_hash, "hash");
+    }
+}

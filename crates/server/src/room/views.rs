@@ -1,0 +1,203 @@
+//! The view cache: the game now as each viewer sees it, computed once after every change
+//! so that reads never wait for a bot and each view is serialized once; and the messages
+//! built from it.
+
+use trio_catalog::Live;
+use trio_core::{Change, LogEntry, RecordResult, Seat, Turn};
+
+use super::table::Table;
+use crate::protocol::{
+    Event, EventKind, GameFacts, GameSummary, MoveInfo, Offers, SeatInfo, Snapshot, StateNow,
+    TurnInfo, TurnKind, ViewJson,
+};
+
+#[derive(Debug, Default)]
+pub(super) struct Views {
+    seq: u64,
+    turn: Option<TurnInfo>,
+    /// Per seat then a spectator; one shared view when nothing is hidden.
+    views: Vec<ViewJson>,
+    /// What each seat is offered, then a spectator.
+    offers: Vec<Offers>,
+    /// The legal moves of the person to move.
+    legal: Vec<String>,
+    mover: Option<u8>,
+    result: Option<RecordResult>,
+    /// What players call each seat now (a Triles seat's colour once drawn).
+    seat_names: Vec<String>,
+}
+
+impl Views {
+    /// Recomputes everything from the game.
+    pub(super) fn refresh(&mut self, live: &dyn Live, table: &Table) {
+        let seats = live.seat_count();
+        let turn = live.turn();
+        self.seat_names = (0..seats).map(|s| live.seat_name(Seat(s as u8))).collect();
+        self.seq = live.version();
+        self.turn = Some(match turn {
+            Turn::Seat(s) => TurnInfo {
+                kind: TurnKind::Seat,
+                seat: Some(s.0),
+                name: Some(self.seat_names[s.index()].clone()),
+            },
+            Turn::Chance => TurnInfo::of(TurnKind::Chance),
+            Turn::Over => TurnInfo::of(TurnKind::Over),
+        });
+        let raw = |viewer: Option<Seat>| ViewJson::new(&live.view_json(viewer));
+        self.views = if live.facts().hidden_information {
+            (0..seats)
+                .map(|s| raw(Some(Seat(s as u8))))
+                .chain(std::iter::once(raw(None)))
+                .collect()
+        } else {
+            vec![raw(None)]
+        };
+        self.offers = (0..seats)
+            .map(|s| Some(s as u8))
+            .chain(std::iter::once(None))
+            .map(|viewer| {
+                let (undo, hint) = table.offers(live, viewer);
+                Offers { undo, hint }
+            })
+            .collect();
+        self.mover = match turn {
+            Turn::Seat(s) if !live.is_bot(s) => Some(s.0),
+            _ => None,
+        };
+        self.legal = if self.mover.is_some() {
+            live.legal_moves()
+        } else {
+            Vec::new()
+        };
+        self.result = live
+            .outcome()
+            .map(|o| RecordResult::new(&o, live.resigned()));
+    }
+
+    pub(super) fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    pub(super) fn over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn index(&self, viewer: Option<u8>) -> usize {
+        viewer.map_or(self.seat_names.len(), usize::from)
+    }
+
+    /// The state now for `viewer`.
+    pub(super) fn state(&self, viewer: Option<u8>) -> StateNow {
+        let view = if self.views.len() == 1 {
+            &self.views[0]
+        } else {
+            &self.views[self.index(viewer)]
+        };
+        StateNow {
+            turn: self
+                .turn
+                .clone()
+                .unwrap_or_else(|| TurnInfo::of(TurnKind::Over)),
+            view: view.clone(),
+            legal: if viewer.is_some() && viewer == self.mover {
+                self.legal.clone()
+            } else {
+                Vec::new()
+            },
+            offers: self.offers[self.index(viewer)],
+            result: self.result.clone(),
+        }
+    }
+
+    /// The seats as anyone may see them, `connected` saying which have a client.
+    pub(super) fn seats(&self, table: &Table, connected: &[bool]) -> Vec<SeatInfo> {
+        self.seat_names
+            .iter()
+            .zip(table.agents())
+            .enumerate()
+            .map(|(s, (name, agent))| SeatInfo {
+                seat: s as u8,
+                name: name.clone(),
+                player: agent.to_string(),
+                connected: connected.get(s).copied().unwrap_or(false),
+            })
+            .collect()
+    }
+
+    /// Everything `viewer` may know of the game now.
+    pub(super) fn snapshot(
+        &self,
+        summary: &GameSummary,
+        live: &dyn Live,
+        table: &Table,
+        viewer: Option<u8>,
+    ) -> Snapshot {
+        let state = self.state(viewer);
+        let facts = live.facts();
+        Snapshot {
+            id: summary.id.clone(),
+            game: summary.game.clone(),
+            seq: self.seq,
+            seats: summary.seats.clone(),
+            you: viewer,
+            facts: GameFacts {
+                chance: facts.chance,
+                hidden_information: facts.hidden_information,
+            },
+            turn: state.turn,
+            view: state.view,
+            legal: state.legal,
+            offers: state.offers,
+            moves: live
+                .history_for(viewer.map(Seat))
+                .into_iter()
+                .map(|(by, action)| MoveInfo {
+                    seat: by.map(|s| s.0),
+                    action,
+                })
+                .collect(),
+            result: state.result,
+            seed_hash: table.seed_hash().to_owned(),
+        }
+    }
+
+    /// The lobby's line: the summary brought up to date (its id, spec and creation stay).
+    pub(super) fn summarize(&self, summary: &mut GameSummary, seats: Vec<SeatInfo>) {
+        summary.seats = seats;
+        summary.seq = self.seq;
+        summary.turn = self
+            .turn
+            .clone()
+            .unwrap_or_else(|| TurnInfo::of(TurnKind::Over));
+        summary.over = self.over();
+    }
+}
+
+/// A logged change as `viewer` may know it, with the state now if `with_state`.
+pub(super) fn event(
+    entry: &LogEntry,
+    views: &Views,
+    viewer: Option<u8>,
+    with_state: bool,
+) -> Event {
+    Event {
+        seq: entry.version,
+        kind: event_kind(entry),
+        seat: entry.by.map(|s| s.0),
+        action: entry.action_for(viewer.map(Seat)).map(str::to_owned),
+        undone: match entry.change {
+            Change::Undone(depth) => Some(depth),
+            _ => None,
+        },
+        state: with_state.then(|| views.state(viewer)),
+    }
+}
+
+pub(super) fn event_kind(entry: &LogEntry) -> EventKind {
+    match (&entry.change, entry.by) {
+        (Change::Played(_), None) => EventKind::Chance,
+        (Change::Played(_), Some(_)) => EventKind::Play,
+        (Change::Resigned, _) => EventKind::Resign,
+        (Change::Undone(_), _) => EventKind::Undo,
+    }
+}
