@@ -6,7 +6,7 @@
 // or the Confirm button. Setup is played on the home row.
 
 import { s, clear } from './dom.js';
-import { t, word } from './i18n.js';
+import { t } from './i18n.js';
 
 const FILES = 'abcdef';
 const SQ = 100;
@@ -20,7 +20,7 @@ function parse(action) {
   return { from: m[1], to: m[2], drop: m[3] || null };
 }
 
-export class GygesBoard {
+class GygesBoard {
   constructor(host, ctx) {
     this.host = host;
     this.ctx = ctx;
@@ -238,7 +238,7 @@ export class GygesBoard {
 }
 
 /// A piece worth `value`: a disc with as many rings.
-export function piece(cx, cy, value, movable) {
+function piece(cx, cy, value, movable) {
   const g = s('g', { class: 'piece' + (movable ? ' movable' : ''), 'data-value': value });
   g.append(s('circle', { cx, cy, r: 40, class: 'body' }));
   for (let i = 0; i < value; i++) {
@@ -248,19 +248,34 @@ export function piece(cx, cy, value, movable) {
   return g;
 }
 
-/// A result sentence for the view's `result`.
-export function gygesResult(view) {
-  const r = view.result;
-  if (!r) return null;
-  const name = r.winner ? t('gyges.' + r.winner) : null;
-  if (r.end === 'goal') return t('gyges.end.goal', { name });
-  if (r.end === 'no-move') {
-    const loser = r.winner === 'South' ? 'North' : 'South';
-    return t('gyges.end.no-move', { name: t('gyges.' + loser) });
-  }
-  return t('gyges.end.' + r.end);
-}
+const SIDES = ['South', 'North']; // by seat
 
-export function gygesSeatName(name) {
-  return t('gyges.' + name) || word(name);
-}
+/// What the page needs to know of Gygès (the contract of games.js).
+export const gyges = {
+  kind: 'gyges',
+  Board: GygesBoard,
+  options: [{ name: 'variant', type: 'choice', values: ['seed', 'official'], default: 'seed' }],
+  seatLabel: seat => t('gyges.' + SIDES[seat]),
+  swatch: seat => SIDES[seat].toLowerCase(),
+  resultSentence(view) {
+    const r = view.result;
+    if (!r) return null;
+    const name = r.winner ? t('gyges.' + r.winner) : null;
+    if (r.end === 'goal') return t('gyges.end.goal', { name });
+    if (r.end === 'no-move') {
+      const loser = r.winner === 'South' ? 'North' : 'South';
+      return t('gyges.end.no-move', { name: t('gyges.' + loser) });
+    }
+    return t('gyges.end.' + r.end);
+  },
+  /// A move is marked, not a setup.
+  lastMove(moves) {
+    const last = moves.findLast(m => m.seat != null && m.action && !m.action.startsWith('setup'));
+    return last ? last.action : null;
+  },
+  // Gygès has no chance: nothing is rolled, nothing hidden.
+  chanceText: move => move.action ?? t('play.hidden'),
+  lastRoll: () => null,
+  turnOrder: () => null,
+  hidesHands: () => false,
+};

@@ -23,10 +23,10 @@ const STRINGS = {
     'new.variant': 'Variant',
     'new.variant.seed': 'the source’s rules',
     'new.variant.official': 'official (1985 rule book)',
-    'new.variants': 'Variants',
-    'new.open-hands': 'open hands',
-    'new.open-pool': 'open pool (next tile face up)',
-    'new.own-dots': 'own dots allowed',
+    'new.variant.set': 'Variants',
+    'new.variant.open-hands': 'open hands',
+    'new.variant.open-pool': 'open pool (next tile face up)',
+    'new.variant.own-dots': 'own dots allowed',
     'new.tiles': 'Tile set',
     'new.tiles.standard': 'standard (52 tiles)',
     'new.players': 'Players',
@@ -174,7 +174,7 @@ const STRINGS = {
     'orbit.centre': 'centre',
     'orbit.home': 'home',
     'orbit.roll': 'Roll the die',
-    'orbit.rolled': '{name} rolled {face}',
+    'play.rolled': '{name} rolled {face}',
     'orbit.enter': 'You rolled an even number: tap an empty field of orbit 1 to enter a pawn.',
     'orbit.pick': 'Roll the die, or tap one of your pawns to move it.',
     'orbit.pick.move': 'Tap one of your pawns to move it.',
@@ -217,10 +217,10 @@ const STRINGS = {
     'new.variant': 'Wariant',
     'new.variant.seed': 'zasady ze źródła',
     'new.variant.official': 'oficjalny (instrukcja z 1985)',
-    'new.variants': 'Warianty',
-    'new.open-hands': 'odkryte ręce',
-    'new.open-pool': 'odkryta pula (następny kafelek widoczny)',
-    'new.own-dots': 'własne kropki dozwolone',
+    'new.variant.set': 'Warianty',
+    'new.variant.open-hands': 'odkryte ręce',
+    'new.variant.open-pool': 'odkryta pula (następny kafelek widoczny)',
+    'new.variant.own-dots': 'własne kropki dozwolone',
     'new.tiles': 'Zestaw kafelków',
     'new.tiles.standard': 'standardowy (52 kafelki)',
     'new.players': 'Liczba graczy',
@@ -365,7 +365,7 @@ const STRINGS = {
     'orbit.centre': 'środek',
     'orbit.home': 'dom',
     'orbit.roll': 'Rzuć kostką',
-    'orbit.rolled': '{name} wyrzuca {face}',
+    'play.rolled': '{name} wyrzuca {face}',
     'orbit.enter': 'Wyrzucono parzystą liczbę: dotknij pustego pola orbity 1, by wprowadzić pionek.',
     'orbit.pick': 'Rzuć kostką albo dotknij swojego pionka, by nim ruszyć.',
     'orbit.pick.move': 'Dotknij swojego pionka, by nim ruszyć.',
@@ -528,13 +528,26 @@ function fill(text, args) {
 }
 
 export function t(key, args) {
-  const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
-  return fill(text, args);
+  return known(key, args) ?? key;
+}
+
+/// The words for `key`, or `undefined` where the page has none (a value shown as it is).
+export function known(key, args) {
+  const text = STRINGS[lang][key] ?? STRINGS.en[key];
+  return text === undefined ? undefined : fill(text, args);
 }
 
 /// A word of the game (a colour, a side) in the page's language.
 export function word(value) {
   return WORDS[lang][value] ?? value;
+}
+
+/// Who plays a seat (`human`, `random`, `ai:3`), in words.
+export function playerLabel(player) {
+  if (player === 'human') return t('seat.human');
+  if (player === 'random') return t('seat.random');
+  const m = /^ai:(\d)$/.exec(player);
+  return m ? t('seat.ai', { level: m[1] }) : player;
 }
 
 /// A name at the start of a sentence: "black" → "Black".

@@ -2,7 +2,10 @@
 // spectator (docs/protocol.md). A `Conn` keeps a seat's picture of the game from
 // snapshots and events, reconnects with `since` when the socket drops, and resends an
 // action not yet answered once, with the same client id, so no move is lost or doubled
-// (also across a reload: unanswered actions are kept in localStorage).
+// (also across a reload: unanswered actions are kept in localStorage). What a message does
+// to the game is `reduce` (reducer.js).
+
+import { reduce } from './reducer.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -164,11 +167,13 @@ export class Conn {
         this.onChange(this, 'welcome');
         break;
       case 'snapshot':
-        this.game = { ...m };
+        this.game = reduce(this.game, m);
         this.onChange(this, 'snapshot');
         break;
       case 'event':
-        this.event(m);
+        if (!this.game) break;
+        this.game = reduce(this.game, m);
+        this.onChange(this, 'event', m);
         break;
       case 'ack':
         this.pending.delete(m.cid);
@@ -182,7 +187,7 @@ export class Conn {
         break;
       case 'presence':
         this.connected = m.connected;
-        if (this.game) this.game.seats.forEach((s, i) => { s.connected = !!m.connected[i]; });
+        this.game = reduce(this.game, m);
         this.onChange(this, 'presence');
         break;
       case 'error':
@@ -193,28 +198,6 @@ export class Conn {
       default:
         break;
     }
-  }
-
-  event(m) {
-    const game = this.game;
-    if (!game) return;
-    if (m.kind === 'undo') game.moves.splice(game.moves.length - (m.undone || 0));
-    else if (m.kind === 'play' || m.kind === 'chance') {
-      game.moves.push({ seat: m.seat, action: m.action ?? null });
-    }
-    if (m.kind === 'resign') game.resigned = m.seat;
-    game.seq = m.seq;
-    if (m.state) {
-      game.turn = m.state.turn;
-      game.view = m.state.view;
-      game.legal = m.state.legal;
-      game.result = m.state.result;
-      // Names can change with the view (a Triles seat's colour once drawn).
-      if (m.state.turn && m.state.turn.seat != null && m.state.turn.name) {
-        game.seats[m.state.turn.seat].name = m.state.turn.name;
-      }
-    }
-    this.onChange(this, 'event', m);
   }
 }
 

@@ -12,6 +12,7 @@ const ORBITS = 6; // orbit 7 is home
 const R0 = 60; // centre radius
 const DR = 52; // distance between orbits
 const COLOURS = { red: '#d8342c', green: '#2e9a48', blue: '#2f6fd6', yellow: '#e8b817' };
+const SEAT_COLOURS = ['red', 'green', 'blue', 'yellow']; // seat i plays SEAT_COLOURS[i]
 const PIPS = {
   1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
@@ -39,7 +40,7 @@ function parse(action) {
   return { word: action };
 }
 
-export function lastRoll(moves) {
+function lastRoll(moves) {
   for (let i = moves.length - 1; i >= 0; i--) {
     const p = parse(moves[i].action);
     if (p && p.die) {
@@ -51,7 +52,7 @@ export function lastRoll(moves) {
   return null;
 }
 
-export class OrbitBoard {
+class OrbitBoard {
   constructor(host, ctx) {
     this.ctx = ctx;
     this.sel = null; // {from, to?}
@@ -79,7 +80,7 @@ export class OrbitBoard {
     const legal = model.mine ? model.legal : [];
     this.moves = legal.map(parse).filter(Boolean);
     const svg = clear(this.svg);
-    const last = parse(model.lastMove);
+    const last = parse(model.last);
     const hint = parse(model.hint);
     const proposed = parse(model.proposed);
 
@@ -298,10 +299,38 @@ function pawn(x, y, p, movable) {
   return g;
 }
 
-export function orbitResult(view) {
-  const r = view.result;
-  if (!r) return null;
-  return r.turn_limit_reached ? t('orbit.limit') : null;
-}
-
-export { COLOURS };
+/// What the page needs to know of Na orbicie (the contract of games.js).
+export const orbit = {
+  kind: 'orbit',
+  Board: OrbitBoard,
+  options: [
+    { name: 'players', type: 'choice', values: ['2', '3', '4'], default: '2' },
+    // Drawn at the start unless chosen: the colour letters of the seats, in turn order.
+    { name: 'order', type: 'order', of: 'players', items: SEAT_COLOURS },
+    { name: 'board', type: 'choice', values: ['classic'], default: 'classic' },
+  ],
+  seatLabel: seat => t('orbit.' + SEAT_COLOURS[seat]),
+  swatch: seat => SEAT_COLOURS[seat],
+  resultSentence(view) {
+    const r = view.result;
+    if (!r) return null;
+    return r.turn_limit_reached ? t('orbit.limit') : null;
+  },
+  /// A pawn's move or entry is marked, not a roll or a pass.
+  lastMove(moves) {
+    const last = moves.findLast(m => m.seat != null && m.action && (m.action.startsWith('move') || m.action.startsWith('enter')));
+    return last ? last.action : null;
+  },
+  // A roll is never hidden.
+  chanceText: move => move.action ?? t('play.hidden'),
+  lastRoll,
+  /// The order of play, once drawn (the view lists the seats in it).
+  turnOrder(view) {
+    if (view.phase === 'order-draw' || !view.seats) return null;
+    return {
+      letters: view.seats.map(x => x.colour[0]).join(''),
+      text: t('orbit.order') + ': ' + view.seats.map(x => t('orbit.' + x.colour)).join(' → '),
+    };
+  },
+  hidesHands: () => false,
+};

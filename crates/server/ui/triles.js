@@ -104,7 +104,7 @@ function parsePlacement(action) {
   return m ? { type: m[1], x: Number(m[2]), y: Number(m[3]), r: Number(m[4]) } : null;
 }
 
-export class TrilesBoard {
+class TrilesBoard {
   constructor(host, ctx) {
     this.ctx = ctx;
     this.selected = null;
@@ -144,14 +144,6 @@ export class TrilesBoard {
     return colour ? t('triles.' + colour) : t('triles.undecided');
   }
 
-  seatName(seat) {
-    const v = this.model.view;
-    const info = v.seats && v.seats[seat];
-    if (!info) return '?';
-    if (info.colour) return t('triles.' + info.colour);
-    return t('triles.player', { n: seat + 1 });
-  }
-
   render(model) {
     this.model = model;
     const { view } = model;
@@ -169,7 +161,7 @@ export class TrilesBoard {
     parts.push(h('span', { class: 'chip', 'data-pool': v.pool_size }, [t('triles.pool', { n: v.pool_size })]));
     if (v.next) parts.push(h('span', { class: 'chip' }, [t('triles.next', { tile: v.next })]));
     for (const p of v.players || []) {
-      const name = p.seat != null ? this.seatName(p.seat) : this.colourName(p.colour);
+      const name = p.seat != null ? seatLabel(p.seat, v) : this.colourName(p.colour);
       parts.push(h('span', { class: 'chip player-' + p.colour, 'data-hand-size': p.hand_size }, [
         h('span', { class: 'swatch ' + p.colour }), t('triles.handsize', { name: cap(name), n: p.hand_size }),
       ]));
@@ -197,10 +189,11 @@ export class TrilesBoard {
     }
     this.fitCount = fits.size;
     const layer = s('g', { class: 'tiles' });
-    const lastIndex = view.tiles.length - 1;
-    view.tiles.forEach((tl, i) => {
-      layer.append(tileShape(types[tl.type], tl.type, tl.x, tl.y, tl.rotation, i === lastIndex && i > 0 ? 'last' : ''));
-    });
+    const last = parsePlacement(this.model.last);
+    for (const tl of view.tiles) {
+      const isLast = last && last.x === tl.x && last.y === tl.y;
+      layer.append(tileShape(types[tl.type], tl.type, tl.x, tl.y, tl.rotation, isLast ? 'last' : ''));
+    }
     svg.append(layer);
     const cells = s('g', { class: 'cells' });
     for (const [k, [x, y]] of frontier) {
@@ -453,10 +446,39 @@ export class TrilesBoard {
   }
 }
 
-/// A result sentence for the view's `result`.
-export function trilesResult(view) {
-  const r = view.result;
-  if (!r) return null;
-  if (r.reason === 'empty-hand') return t('triles.end.empty-hand', { name: cap(word(r.winner)) });
-  return t('triles.end.both-passed');
+/// A seat by its colour once drawn, else by its number.
+function seatLabel(seat, view) {
+  const info = view && view.seats && view.seats[seat];
+  if (info && info.colour) return t('triles.' + info.colour);
+  return t('triles.player', { n: seat + 1 });
 }
+
+/// What the page needs to know of Triles (the contract of games.js).
+export const triles = {
+  kind: 'triles',
+  Board: TrilesBoard,
+  options: [
+    { name: 'variant', type: 'set', values: ['open-hands', 'open-pool', 'own-dots'] },
+    // The server plays the standard set only (a file's set comes from the command line).
+    { name: 'tiles', type: 'choice', values: ['standard'], default: 'standard' },
+  ],
+  seatLabel,
+  swatch: (seat, view) => (view && view.seats?.[seat]?.colour) || '',
+  resultSentence(view) {
+    const r = view.result;
+    if (!r) return null;
+    if (r.reason === 'empty-hand') return t('triles.end.empty-hand', { name: cap(word(r.winner)) });
+    return t('triles.end.both-passed');
+  },
+  /// The last tile laid is framed.
+  lastMove(moves) {
+    const last = moves.findLast(m => m.seat != null && m.action && m.action.includes('@'));
+    return last ? last.action : null;
+  },
+  chanceText: move => move.action ?? t('triles.drew'),
+  lastRoll: () => null,
+  turnOrder: () => null,
+  /// Each hand is hidden from the other seat but in `open-hands`: a hot seat passes the
+  /// device between the players.
+  hidesHands: view => !(view.variants || []).includes('open-hands'),
+};

@@ -1,0 +1,325 @@
+// The game page at `/games/{id}`: one connection per seat on this device (the tokens of
+// the link's fragment or of an earlier visit), or one that watches; the board of the seat
+// to move, and around it the status, the players, the moves, the result, the seed, the
+// tools (undo, hint, resign, notifications) and, at the end, the replay. What is drawn is
+// the server's per-seat views; what differs between games is asked of the game's
+// contract (games.js).
+
+import { h, clear } from './dom.js';
+import { t, refusal } from './i18n.js';
+import { api, Conn, tokensFor, createdGame, ApiError } from './net.js';
+import { gameOf } from './games.js';
+import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
+import { Replay } from './replay.js';
+import { statusBar, playersPanel, resultPanel, moveList, invitePanel, toolsRow, passDevice, messageLine } from './panels.js';
+
+export class GamePage {
+  constructor(id, { watch }) {
+    this.id = id;
+    this.game = null; // the game's contract, once the first snapshot names it
+    const tokens = watch ? [] : tokensFor(id);
+    const changed = (c, what, m) => this.changed(c, what, m);
+    this.conns = tokens.length ? tokens.map(tok => new Conn(id, tok, changed)) : [new Conn(id, null, changed)];
+    this.shown = null; // the conn whose view is shown
+    this.unveiled = null; // hot seat: the seat that last confirmed it holds the device
+    this.proposed = null;
+    this.hint = null;
+    this.message = null;
+    this.sending = false;
+    this.acked = null; // {conn, seq} of the last ack, until the game has reached that seq
+    this.record = null; // {text, record, seed} once the game is over
+    this.seedCheck = null;
+    this.replay = null;
+    this.wasMyTurn = false;
+    this.board = null;
+    // An unknown game says so instead of reconnecting for ever.
+    api('GET', `/api/games/${id}`).catch(e => {
+      if (e instanceof ApiError && e.status === 404) {
+        this.notFound = true;
+        for (const c of this.conns) c.close();
+        this.draw();
+      }
+    });
+    // Enter confirms the move shown, Escape drops it.
+    this.onKey = e => {
+      if (/INPUT|TEXTAREA|SELECT|BUTTON/.test(document.activeElement?.tagName || '')) return;
+      if (e.key === 'Enter' && this.proposed) this.play(this.proposed);
+      if (e.key === 'Escape' && (this.proposed || this.board)) this.cancel();
+    };
+    document.addEventListener('keydown', this.onKey);
+    this.ctx = {
+      propose: action => { this.proposed = action; this.message = null; this.draw(); },
+      commit: action => this.play(action),
+      attempt: action => this.play(action, true),
+      prompt: text => { if (this.promptNode) this.promptNode.textContent = text; },
+      actions: list => this.renderActions(list),
+      redraw: () => this.draw(),
+    };
+  }
+
+  /// The game's kind, whose rules the header's Rules opens.
+  get kind() {
+    return this.game && this.game.kind;
+  }
+
+  destroy() {
+    document.removeEventListener('keydown', this.onKey);
+    for (const c of this.conns) c.close();
+    this.dropBoard();
+  }
+
+  /// Forgets the board (drawn anew at the next draw, as after a change of language).
+  dropBoard() {
+    if (this.board && this.board.destroy) this.board.destroy();
+    this.board = null;
+  }
+
+  local(seat) {
+    return this.conns.find(c => c.seat === seat && c.role === 'seat');
+  }
+
+  /// The connection whose picture is shown: the local seat to move, else the last shown.
+  pick() {
+    const seated = this.conns.filter(c => c.game && c.role === 'seat');
+    const any = this.conns.find(c => c.game) || null;
+    if (!seated.length) return any;
+    const turn = seated[0].game.turn;
+    const mover = turn && turn.kind === 'seat' ? seated.find(c => c.seat === turn.seat) : null;
+    return mover || (this.shown && seated.includes(this.shown) ? this.shown : seated[0]);
+  }
+
+  changed(conn, what, m) {
+    if (what === 'reject') {
+      this.sending = false;
+      this.message = { refusal: m, why: !!m.rule || m.code === 'not-your-turn' };
+      this.proposed = null;
+    } else if (what === 'ack') {
+      this.acked = { conn, seq: m.seq };
+    } else if (what === 'error' && m.code === 'wrong-token') {
+      this.message = { key: 'err.wrongtoken' };
+    } else if (what === 'event' || what === 'snapshot') {
+      this.hint = null;
+      if (m && m.kind === 'undo') this.proposed = null;
+    }
+    // A move is on its way until its event has come (the ack comes first, and till then
+    // the game shown is the one before the move).
+    if (this.acked && this.acked.conn.game.seq >= this.acked.seq) {
+      this.sending = false;
+      this.acked = null;
+    }
+    if (conn.game && !this.game) this.game = gameOf(conn.game.game);
+    if (conn.game && conn.game.result && !this.record && !this.fetchingRecord) this.fetchRecord();
+    this.draw();
+  }
+
+  async fetchRecord() {
+    this.fetchingRecord = true;
+    try {
+      this.record = await loadRecord(this.id);
+    } catch {
+      this.fetchingRecord = false;
+      return;
+    }
+    this.draw();
+    this.seedCheck = await checkSeed(this.record);
+    this.draw();
+  }
+
+  play(action, attempt = false) {
+    const conn = this.shown;
+    if (!conn || conn.role !== 'seat') return;
+    this.proposed = null;
+    this.hint = null;
+    this.message = null;
+    this.sending = !attempt;
+    if (this.board) this.board.reset();
+    conn.act(action);
+    this.draw();
+  }
+
+  cancel() {
+    this.proposed = null;
+    if (this.board) this.board.reset();
+    this.draw();
+  }
+
+  againstAi() {
+    const game = this.shown && this.shown.game;
+    if (!game) return false;
+    return game.seats.every(s => this.local(s.seat) || s.player !== 'human') &&
+      game.seats.some(s => s.player !== 'human');
+  }
+
+  canUndo() {
+    const conn = this.shown;
+    const game = conn && conn.game;
+    if (!game || game.result || conn.role !== 'seat' || !this.againstAi()) return false;
+    const last = game.moves.map(m => m.seat).lastIndexOf(conn.seat);
+    if (last < 0) return false;
+    return game.moves.slice(last).every(m => m.seat !== null && (m.seat === conn.seat || game.seats[m.seat].player !== 'human'));
+  }
+
+  myTurn() {
+    const conn = this.shown;
+    const game = conn && conn.game;
+    return !!(game && conn.role === 'seat' && game.turn.kind === 'seat' && game.turn.seat === conn.seat && game.legal.length);
+  }
+
+  async askHint() {
+    const conn = this.shown;
+    this.message = { key: 'play.hint.wait' };
+    this.draw();
+    try {
+      const hint = await api('GET', `/api/games/${this.id}/hint`, { token: conn.token });
+      this.hint = hint.action;
+      this.message = { key: 'play.hint.is', args: { move: hint.action }, hint: true };
+    } catch (e) {
+      this.message = e instanceof ApiError ? { refusal: e.body } : { text: e.message };
+    }
+    this.draw();
+  }
+
+  notify() {
+    const mine = this.myTurn();
+    const name = t('game.' + this.kind);
+    document.title = mine ? t('play.yourturn.title', { game: name }) : `${name} — trio`;
+    if (mine && !this.wasMyTurn && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
+      const id = this.shown.game.id;
+      try {
+        new Notification(t('play.notify.title', { game: name }), { body: id, tag: 'trio-' + id });
+      } catch {
+        // Some browsers allow notifications from a service worker only.
+      }
+    }
+    this.wasMyTurn = mine;
+  }
+
+  startReplay() {
+    this.replay = new Replay(this.id, this.record.record, {
+      seat: () => ({ token: this.shown.role === 'seat' ? this.shown.token : null, moves: this.shown.game.moves }),
+      changed: () => this.draw(),
+      failed: e => { this.message = { text: e.message }; this.draw(); },
+    });
+  }
+
+  render() {
+    this.shell = h('main', { class: 'game' });
+    this.draw();
+    return this.shell;
+  }
+
+  draw() {
+    if (!this.shell) return;
+    if (this.notFound) {
+      clear(this.shell).append(h('p', { class: 'error', 'data-error': 'not-found' }, [t('err.notfound')]));
+      return;
+    }
+    const conn = this.pick();
+    if (!conn || !conn.game) {
+      const err = this.conns.find(c => c.error);
+      clear(this.shell).append(h('p', { class: 'loading' }, [err ? refusal(err.error) : '…']));
+      return;
+    }
+    this.shown = conn;
+    const live = conn.game;
+    const game = this.game;
+    this.notify();
+
+    // Hot seat with hidden hands: cover the screen between two local players.
+    const localSeats = this.conns.filter(c => c.role === 'seat');
+    if (game.hidesHands(live.view) && localSeats.length > 1 && !live.result && this.unveiled !== conn.seat) {
+      this.passDevice(conn.seat, live.view);
+      return;
+    }
+
+    clear(this.shell);
+    const replaying = this.replay && this.replay.view;
+    const view = replaying ? this.replay.view : live.view;
+    const moves = replaying ? this.replay.moves : live.moves;
+    const mine = !replaying && this.myTurn() && !this.sending;
+
+    // The board, kept between draws (it holds the selection and the Triles viewport).
+    if (!this.board) {
+      this.boardHost = h('div', { class: 'board-host' });
+      this.board = new game.Board(this.boardHost, this.ctx);
+    }
+    this.promptNode = h('p', { class: 'prompt', 'data-prompt': '' });
+    this.actionsNode = h('div', { class: 'actions' });
+    // Names come from the game as it stands (a replay's early view has no colours yet).
+    const side = h('aside', { class: 'side' }, [
+      playersPanel(game, live),
+      resultPanel(game, live, this.resultTools()),
+      moveList(game, moves, live.view, this.replay),
+      seedPanel(live, this.record, this.seedCheck),
+      invitePanel(game, live, createdGame(this.id), this.conns.map(c => c.token)),
+    ]);
+    const offline = this.conns.some(c => !c.open) ? h('p', { class: 'offline', 'data-offline': '' }, [t('play.reconnecting')]) : null;
+    const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
+    const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending });
+    const play = h('section', { class: 'play' }, [
+      status, offline, replayBar, this.boardHost, this.promptNode, this.actionsNode, messageLine(this.message), this.tools(live),
+    ]);
+    this.shell.append(play, side);
+    this.board.render({
+      view,
+      legal: mine ? live.legal : [],
+      mine,
+      you: conn.role === 'seat' ? conn.seat : null,
+      moves,
+      last: game.lastMove(moves),
+      hint: this.hint,
+      proposed: this.proposed,
+    });
+  }
+
+  passDevice(seat, view) {
+    const unveil = () => { this.unveiled = seat; this.draw(); };
+    clear(this.shell).append(passDevice(this.game.seatLabel(seat, view), seat, unveil));
+    // The next player's board starts afresh (no tile chosen by the one before).
+    this.dropBoard();
+  }
+
+  renderActions(list) {
+    if (!this.actionsNode) return;
+    const node = clear(this.actionsNode);
+    for (const a of list) {
+      node.append(h('button', {
+        type: 'button',
+        class: a.primary && !this.proposed ? 'primary' : '',
+        disabled: a.disabled,
+        'data-act': a.action || a.tool || a.label,
+        onclick: () => (a.onClick ? a.onClick() : this.play(a.action)),
+      }, [a.label]));
+    }
+    if (this.proposed) {
+      node.append(
+        h('button', { type: 'button', class: 'primary confirm', 'data-act': 'confirm', onclick: () => this.play(this.proposed) }, [t('play.confirm')]),
+        h('button', { type: 'button', 'data-act': 'cancel', onclick: () => this.cancel() }, [t('play.cancel')]),
+      );
+      if (this.promptNode) this.promptNode.textContent = t('play.tapagain', { move: this.proposed });
+    }
+  }
+
+  tools(live) {
+    const conn = this.shown;
+    if (conn.role !== 'seat' || live.result) return null;
+    return toolsRow({
+      againstAi: this.againstAi(),
+      canUndo: this.canUndo(),
+      canHint: this.myTurn(),
+      undo: () => { this.message = null; conn.undo(); },
+      hint: () => this.askHint(),
+      resign: () => conn.resign(),
+      asked: () => this.draw(),
+    });
+  }
+
+  /// Under the result: download the record, replay the game.
+  resultTools() {
+    if (!this.record) return null;
+    return h('div', { class: 'record-tools' }, [
+      h('button', { type: 'button', 'data-act': 'export', onclick: () => downloadRecord(this.record, `trio-${this.kind}-${this.id}.json`) }, [t('record.export')]),
+      this.replay ? null : h('button', { type: 'button', 'data-act': 'replay', onclick: () => this.startReplay() }, [t('replay.start')]),
+    ]);
+  }
+}

@@ -1,0 +1,25 @@
+// The games the page knows, by kind. Each board module exports one object, its contract,
+// so the rest of the page never asks which game it is:
+//
+// | member | what |
+// |---|---|
+// | `kind` | the game's name in specs (`gyges`) |
+// | `Board` | `new Board(host, ctx)`: draws `render(model)`, drops a half-chosen move on `reset()`, may have `destroy()` |
+// | `options` | the lobby's options: `{name, type: 'choice', values, default}`, `{name, type: 'set', values}` (joined with `+`), `{name, type: 'order', of, items}` (the items' first letters, as many as the option `of` says) |
+// | `seatLabel(seat, view)` | a seat's name (`view` is `null` in the lobby) |
+// | `swatch(seat, view)` | the class of the seat's colour swatch |
+// | `resultSentence(view)` | how the game ended, or `null` |
+// | `lastMove(moves)` | the last decision the board marks, or `null` |
+// | `chanceText(move)` | a chance outcome in the move list, also when the viewer may not know it |
+// | `lastRoll(moves)` | `{seat, face}` of the last die roll, or `null` |
+// | `turnOrder(view)` | `{text, letters}` once the order of play is drawn, or `null` |
+// | `hidesHands(view)` | whether a seat sees what another may not (a hot seat then passes the device) |
+
+import { gyges } from './gyges.js';
+import { triles } from './triles.js';
+import { orbit } from './orbit.js';
+
+export const GAMES = { gyges, triles, orbit };
+
+/// The game of a spec: `orbit(players=3)` → the Na orbicie contract.
+export const gameOf = spec => GAMES[spec.split('(')[0]];

@@ -1,0 +1,206 @@
+// The lobby at `/`: the form that starts a game (the game, its options, who plays each
+// seat), the links to send once a game with a friend is created, and the games being
+// played. The form is drawn from a list of kinds with their options' schemas (games.js),
+// so it knows no game by name.
+
+import { h, clear } from './dom.js';
+import { t, known, refusal, playerLabel } from './i18n.js';
+import { api, rememberCreated, ApiError } from './net.js';
+import { GAMES, gameOf } from './games.js';
+import { linkRow } from './links.js';
+
+const KINDS = Object.values(GAMES).map(g => ({ kind: g.kind, options: g.options }));
+const REFRESH_MS = 5000;
+
+export class Lobby {
+  constructor(redraw) {
+    this.redraw = redraw;
+    this.choice = {
+      kind: KINDS[0].kind,
+      values: Object.fromEntries(KINDS.map(k => [k.kind, defaults(k.options)])),
+      seats: ['me', 'ai:1', 'ai:1', 'ai:1'],
+    };
+    this.created = null;
+    this.games = [];
+    this.error = null;
+    this.refresh();
+    this.timer = setInterval(() => this.refresh(), REFRESH_MS);
+  }
+
+  destroy() {
+    clearInterval(this.timer);
+  }
+
+  /// The game chosen, whose rules the header's Rules opens.
+  get kind() {
+    return this.choice.kind;
+  }
+
+  async refresh() {
+    try {
+      this.games = (await api('GET', '/api/games')).games;
+    } catch {
+      this.games = [];
+    }
+    if (this.list) this.renderList();
+  }
+
+  render() {
+    this.list = h('ul', { class: 'games' });
+    const main = h('main', { class: 'lobby' }, [
+      h('p', { class: 'tagline' }, [t('app.tagline')]),
+      this.created ? this.linksPanel() : newGameForm(KINDS, this.choice, {
+        changed: this.redraw,
+        create: () => this.create(),
+        error: this.error,
+      }),
+      h('section', { class: 'running' }, [h('h2', {}, [t('lobby.running')]), this.list]),
+    ]);
+    this.renderList();
+    return main;
+  }
+
+  async create() {
+    const { kind, values } = this.choice;
+    const { options } = KINDS.find(k => k.kind === kind);
+    const choice = this.choice.seats.slice(0, seatCount(options, values[kind]));
+    const seats = choice.map(c => (c === 'me' || c === 'friend' ? 'human' : c));
+    if (!seats.includes('human')) {
+      this.error = t('new.needhuman');
+      this.redraw();
+      return;
+    }
+    try {
+      const created = await api('POST', '/api/games', { body: { game: spec(kind, options, values[kind]), seats } });
+      rememberCreated(created);
+      const local = created.seats.filter(s => choice[s.seat] === 'me');
+      const remote = created.seats.filter(s => choice[s.seat] !== 'me');
+      const go = '/games/' + created.id + (local.length ? '#' + local.map(s => 'token=' + s.token).join('&') : '');
+      if (!remote.length) {
+        location.assign(go);
+        return;
+      }
+      this.created = { ...created, go, remote };
+    } catch (e) {
+      this.error = e instanceof ApiError ? refusal(e.body) : t('err.generic', { message: e.message });
+    }
+    this.redraw();
+  }
+
+  linksPanel() {
+    const c = this.created;
+    const game = gameOf(c.game);
+    return h('section', { class: 'links' }, [
+      h('h2', {}, [t('links.title')]),
+      h('p', {}, [t('links.explain')]),
+      ...c.remote.map(s => linkRow(t('links.seat', { name: game.seatLabel(s.seat, null) }), location.origin + s.link, 'seat' + s.seat)),
+      linkRow(t('links.spectator'), location.origin + c.spectator, 'spectator'),
+      h('a', { class: 'button primary big', href: c.go, 'data-action': 'go' }, [t('links.go')]),
+    ]);
+  }
+
+  renderList() {
+    const list = clear(this.list);
+    if (!this.games.length) {
+      list.append(h('li', { class: 'none' }, [t('lobby.none')]));
+      return;
+    }
+    for (const g of this.games) {
+      const game = gameOf(g.game);
+      list.append(h('li', {}, [
+        h('a', { href: `/games/${g.id}#watch` }, [t('game.' + game.kind)]),
+        ' — ',
+        g.seats.map(s => `${game.seatLabel(s.seat, null)} (${playerLabel(s.player)}${s.connected ? ' ●' : ''})`).join(', '),
+        ', ' + t('lobby.move', { n: g.seq }),
+      ]));
+    }
+  }
+}
+
+/// Every option at its default: a `set` empty, an `order` drawn ('').
+function defaults(options) {
+  return Object.fromEntries(options.map(o => [o.name, o.type === 'set' ? [] : o.default ?? '']));
+}
+
+/// As many seats as the option `players` says, where the game has one; else two.
+function seatCount(options, values) {
+  return options.some(o => o.name === 'players') ? Number(values.players) : 2;
+}
+
+/// The game spec of the options chosen (docs/api.md): those at their default left out.
+function spec(kind, options, values) {
+  const parts = [];
+  for (const o of options) {
+    const v = values[o.name];
+    if (o.type === 'set' && v.length) parts.push(`${o.name}=${o.values.filter(x => v.includes(x)).join('+')}`);
+    if (o.type === 'choice' && v !== o.default) parts.push(`${o.name}=${v}`);
+    if (o.type === 'order' && v.length === Number(values[o.of])) parts.push(`${o.name}=${v}`);
+  }
+  return parts.length ? `${kind}(${parts.join(',')})` : kind;
+}
+
+/// The new-game form for `kinds` (`[{kind, options}]`) and `choice` (`{kind, values:
+/// {kind: {option: value}}, seats}`), which it changes as the player chooses, calling
+/// `changed()` when the form must be drawn again. An option is worded by its name:
+/// `new.<name>` (a set's legend `new.<name>.set`), its values `new.<name>.<value>` where
+/// the page has words for them, an order's items as the game's words (`orbit.red`).
+function newGameForm(kinds, choice, { changed, create, error }) {
+  const { options } = kinds.find(k => k.kind === choice.kind);
+  const values = choice.values[choice.kind];
+  const kindButtons = h('div', { class: 'kinds' }, kinds.map(({ kind }) => h('button', {
+    type: 'button', class: 'kind' + (kind === choice.kind ? ' on' : ''), 'data-kind': kind,
+    onclick: () => { choice.kind = kind; changed(); },
+  }, [h('strong', {}, [t('game.' + kind)]), h('span', {}, [t(`game.${kind}.about`)])])));
+
+  // Changing an option that decides another (an order's length, the seats) draws anew.
+  const set = (name, value) => {
+    values[name] = value;
+    const dependents = options.filter(o => o.of === name);
+    for (const o of dependents) values[o.name] = defaults([o])[o.name];
+    if (dependents.length || name === 'players') changed();
+  };
+  const fields = h('div', { class: 'options' }, options.map(o => {
+    const v = values[o.name];
+    if (o.type === 'set') {
+      return h('fieldset', {}, [h('legend', {}, [t(`new.${o.name}.set`)]), ...o.values.map(x => h('label', { class: 'check' }, [
+        h('input', {
+          type: 'checkbox', name: x, checked: v.includes(x),
+          onchange: e => set(o.name, e.target.checked ? [...values[o.name], x] : values[o.name].filter(y => y !== x)),
+        }), ' ' + t(`new.${o.name}.${x}`)]))]);
+    }
+    const choices = o.type === 'order'
+      ? [['', t(`new.${o.name}.drawn`)], ...permutations(o.items.slice(0, Number(values[o.of]))).map(p => [
+        p.map(item => item[0]).join(''), p.map(item => t(`${choice.kind}.${item}`)).join(' → ')])]
+      : o.values.map(x => [x, known(`new.${o.name}.${x}`) ?? x]);
+    return h('label', {}, [t('new.' + o.name) + ' ', select(o.name, choices, v, x => set(o.name, x))]);
+  }));
+
+  const game = GAMES[choice.kind];
+  const seats = h('div', { class: 'seats' });
+  const players = [['me', t('seat.me')], ['friend', t('seat.friend')], ...[1, 2, 3, 4, 5].map(l => [`ai:${l}`, t('seat.ai', { level: l })])];
+  for (let i = 0; i < seatCount(options, values); i++) {
+    seats.append(h('label', { class: 'seat' }, [
+      h('span', { class: 'seat-name' }, [game.seatLabel(i, null)]),
+      select(`seat${i}`, players, choice.seats[i], x => { choice.seats[i] = x; }),
+    ]));
+  }
+  return h('section', { class: 'new' }, [
+    h('h2', {}, [t('new.title')]),
+    kindButtons,
+    h('h3', {}, [t('new.options')]), fields,
+    h('h3', {}, [t('new.seats')]), seats,
+    h('p', { class: 'note' }, [t('new.hotseat')]),
+    error ? h('p', { class: 'error' }, [error]) : null,
+    h('button', { type: 'button', class: 'primary big', 'data-action': 'create', onclick: create }, [t('new.create')]),
+  ]);
+}
+
+function select(name, choices, value, onChange) {
+  return h('select', { name, onchange: e => onChange(e.target.value) },
+    choices.map(([v, label]) => h('option', { value: v, selected: v === value }, [label])));
+}
+
+function permutations(items) {
+  if (items.length <= 1) return [items];
+  return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map(p => [x, ...p]));
+}

@@ -1,0 +1,146 @@
+// The game page's panels around the board: the status line, the players, the result, the
+// move list, the message, the invitation, the seat's tools and the pass-the-device screen, each drawn from the live game (`live`, as reduce() keeps it) and worded
+// by the game's contract (`game`, games.js). Names come from the game as it stands (a
+// replay's early view has no colours yet).
+
+import { h } from './dom.js';
+import { t, cap, playerLabel, refusal } from './i18n.js';
+import { linkRow } from './links.js';
+
+/// Who this device plays, and whose turn it is: `conns` are the page's connections,
+/// `shown` the one whose view is shown, `mine` whether it is to move, `sending` whether its
+/// move is on its way.
+export function statusBar(game, live, { conns, shown, mine, sending }) {
+  const view = live.view;
+  const seated = conns.filter(c => c.role === 'seat');
+  let who;
+  if (seated.length > 1) who = t('play.you.several', { names: seated.map(c => game.seatLabel(c.seat, view)).join(', ') });
+  else if (shown.role === 'seat') who = t('play.you', { name: game.seatLabel(shown.seat, view) });
+  else who = t('play.spectator');
+  let turn;
+  if (live.result) turn = t('play.over');
+  else if (mine) turn = sending ? t('play.sending') : t('play.yourturn');
+  else if (live.turn.kind === 'seat') {
+    const seat = live.seats[live.turn.seat];
+    const name = game.seatLabel(live.turn.seat, view);
+    turn = seat && seat.player !== 'human' ? t('play.thinking', { name: cap(name) }) : t('play.waiting', { name });
+  } else turn = t('play.chance');
+  return h('div', { class: 'status' }, [
+    h('h1', {}, [t('game.' + game.kind)]),
+    h('span', { class: 'who', 'data-who': shown.role }, [who]),
+    h('span', { class: 'turn' + (mine ? ' mine' : ''), 'data-turn': live.turn.kind === 'seat' ? String(live.turn.seat) : live.turn.kind }, [turn]),
+  ]);
+}
+
+export function playersPanel(game, live) {
+  const view = live.view;
+  const rows = live.seats.map(s => h('li', { 'data-seat': s.seat, class: live.turn.seat === s.seat && !live.result ? 'to-move' : '' }, [
+    h('span', { class: 'presence ' + (s.connected || s.player !== 'human' ? 'on' : 'off'), title: s.connected ? t('play.connected') : t('play.offline') }),
+    h('span', { class: 'swatch ' + game.swatch(s.seat, view) }),
+    ' ' + game.seatLabel(s.seat, view) + ' — ' + playerLabel(s.player),
+    s.player === 'human' ? h('span', { class: 'conn' }, [' · ' + (s.connected ? t('play.connected') : t('play.offline'))]) : null,
+  ]));
+  const order = game.turnOrder(view);
+  return h('section', { class: 'players' }, [
+    h('h2', {}, [t('play.players')]),
+    h('ul', {}, rows),
+    order ? h('p', { class: 'order', 'data-order': order.letters }, [order.text]) : null,
+  ]);
+}
+
+/// The result once the game is over, with `tools` (the record's) under it.
+export function resultPanel(game, live, tools) {
+  if (!live.result) return null;
+  const view = live.view;
+  const ranks = live.result.ranks;
+  const order = ranks.map((r, seat) => ({ r, seat })).sort((a, b) => a.r - b.r);
+  const sentence = game.resultSentence(view);
+  const draw = ranks.every(r => r === ranks[0]);
+  const headline = live.result.resigned != null
+    ? t('result.resigned', { name: cap(game.seatLabel(live.result.resigned, view)) })
+    : draw ? t('result.draw') : t('result.wins', { name: cap(game.seatLabel(order[0].seat, view)) });
+  return h('section', { class: 'result', 'data-result': '' }, [
+    h('h2', {}, [t('result.title')]),
+    h('p', { class: 'headline' }, [headline]),
+    sentence ? h('p', {}, [sentence]) : null,
+    h('ol', { class: 'ranking' }, order.map(o => h('li', { 'data-rank': o.r }, [`${o.r + 1}. ${game.seatLabel(o.seat, view)}`]))),
+    tools,
+  ]);
+}
+
+/// The moves shown (the live ones, or a replay's up to its step), with the last roll said
+/// above them; during a replay a tap on a move goes there.
+export function moveList(game, moves, view, replay) {
+  const list = h('ol', { class: 'moves', 'data-moves': moves.length });
+  moves.forEach((m, i) => {
+    const text = m.seat == null
+      ? `${t('play.chancemark')}: ${game.chanceText(m)}`
+      : `${game.seatLabel(m.seat, view)}: ${m.action}`;
+    const cls = (m.seat == null ? 'chance' : 'decision') + (replay && i === replay.ply - 1 ? ' current' : '');
+    const item = h('li', { class: cls }, [text]);
+    if (replay) item.addEventListener('click', () => replay.goTo(i + 1));
+    list.append(item);
+  });
+  if (!moves.length) list.append(h('li', { class: 'none' }, [t('play.nomoves')]));
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  const roll = game.lastRoll(moves);
+  return h('section', { class: 'movelist' }, [
+    h('h2', {}, [t('play.moves')]),
+    roll && roll.seat != null ? h('p', { class: 'rolled', 'data-die': roll.face }, [t('play.rolled', { name: cap(game.seatLabel(roll.seat, view)), face: roll.face })]) : null,
+    list,
+  ]);
+}
+
+/// For the browser that created the game (`created`, as the server answered), while it goes
+/// on: the links of the seats not played here (`tokens`), and the spectator's.
+export function invitePanel(game, live, created, tokens) {
+  if (!created || live.result) return null;
+  const others = created.seats.filter(s => !tokens.includes(s.token));
+  return h('details', { class: 'invite' }, [
+    h('summary', {}, [t('play.invite')]),
+    ...others.map(s => linkRow(t('links.seat', { name: game.seatLabel(s.seat, live.view) }), location.origin + s.link, 'seat' + s.seat)),
+    linkRow(t('links.spectator'), location.origin + created.spectator, 'spectator'),
+  ]);
+}
+
+/// A seat's tools: against the AI only, Undo and Hint; Resign (once confirmed); Notify me
+/// (`asked()` after the browser's answer).
+export function toolsRow({ againstAi, canUndo, canHint, undo, hint, resign, asked }) {
+  const buttons = [];
+  if (againstAi) {
+    buttons.push(h('button', { type: 'button', 'data-act': 'undo', disabled: !canUndo, onclick: undo }, [t('play.undo')]));
+    buttons.push(h('button', { type: 'button', 'data-act': 'hint', disabled: !canHint, onclick: hint }, [t('play.hint')]));
+  }
+  buttons.push(h('button', {
+    type: 'button', 'data-act': 'resign',
+    onclick: () => { if (confirm(t('play.resign.ask'))) resign(); },
+  }, [t('play.resign')]));
+  if ('Notification' in window && Notification.permission !== 'denied') {
+    const on = Notification.permission === 'granted';
+    buttons.push(h('button', {
+      type: 'button', 'data-act': 'notify', disabled: on,
+      onclick: async () => { await Notification.requestPermission(); asked(); },
+    }, [on ? t('play.notify.on') : t('play.notify')]));
+  }
+  return h('div', { class: 'tools' }, buttons);
+}
+
+/// Hot seat with hidden hands: the screen between two players, until the next one says
+/// they hold the device.
+export function passDevice(name, seat, unveil) {
+  return h('section', { class: 'pass-device', 'data-pass': seat }, [
+    h('h2', {}, [t('pass.title', { name })]),
+    h('p', {}, [t('pass.explain', { name: cap(name) })]),
+    h('button', { type: 'button', class: 'primary big', 'data-action': 'unveil', onclick: unveil }, [t('pass.show', { name })]),
+  ]);
+}
+
+/// The page's message, if any: a refusal ("Why not?" when it names a rule or the turn), a
+/// hint, or words by key (`{key, args}`) or as they came (`{text}`).
+export function messageLine(m) {
+  if (!m) return null;
+  const text = m.refusal ? refusal(m.refusal) : m.key ? t(m.key, m.args) : m.text;
+  return h('p', { class: 'message' + (m.why ? ' why' : '') + (m.hint ? ' hint' : ''), 'data-message': '' }, [
+    m.why ? h('strong', {}, [t('play.whynot') + ' ']) : null, text,
+  ]);
+}
