@@ -31,7 +31,7 @@ const WEDGE_WEIGHT: f64 = 2.0;
 
 /// Values a leaf by a rollout.
 ///
-/// Each placement is the best, by what it creates ([`LOOP_WEIGHT`] and the rest), of
+/// Each placement is the best, by what it creates (`LOOP_WEIGHT` and the rest), of
 /// `candidates` legal ones drawn at random (the first drawn among equals; one: uniform);
 /// a wedge gift is always given, the tile hardest to place for both sides together
 /// ([`burdens`]); chance follows its probabilities. At the end of the game the outcome

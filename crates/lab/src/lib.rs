@@ -9,7 +9,7 @@
 //!   self-contained `report.html` with plots as inline SVG ([`plot`]).
 //! - [`lab`] runs a study: one spec, or several compared on the same seeds, in batches
 //!   until a figure is clear when asked.
-//! - [`print`] draws print-and-play sheets (A4, SVG or PDF) from the same definition
+//! - [`print`](mod@print) draws print-and-play sheets (A4, SVG or PDF) from the same definition
 //!   files the engines read.
 //!
 //! How a designer uses it: `docs/lab.md`.

@@ -2,7 +2,7 @@
 //!
 //! - [`app`] is the whole HTTP service (`docs/api.md`), its WebSocket protocol in
 //!   `docs/protocol.md`; `trio serve` binds it, tests call it on an ephemeral port.
-//! - Games live in rooms ([`room`]): one task per game owns its [`trio_catalog::Live`] and
+//! - Games live in rooms (`room`): one task per game owns its [`trio_catalog::Live`] and
 //!   is its only writer. Each change is committed to [`Storage`] before it is
 //!   acknowledged and broadcast, each recipient seeing only what its seat may.
 //! - Storage is one trait with portable SQL; [`SqliteStorage`] keeps games in one SQLite

@@ -1,6 +1,6 @@
 //! Storage: one trait, [`Storage`], that the rooms write through and the server loads
-//! from, with two backends: one SQLite file for one server ([`crate::sqlite`]) and
-//! PostgreSQL for several ([`crate::postgres`]). The SQL they share is portable: `$n`
+//! from, with two backends: one SQLite file for one server (`sqlite`) and
+//! PostgreSQL for several (`postgres`). The SQL they share is portable: `$n`
 //! parameters, TEXT ids, BIGINT numbers; so are the row readers here.
 //!
 //! A shared store ([`Storage::lease_ttl`] is `Some`) is written by other instances too:

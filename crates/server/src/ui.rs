@@ -16,6 +16,8 @@ use crate::state::AppState;
 
 #[derive(RustEmbed)]
 #[folder = "ui/"]
+// The page's unit tests run under Node (tests/page_units.rs), not in the browser.
+#[exclude = "tests/*"]
 struct Ui;
 
 #[derive(RustEmbed)]

@@ -150,13 +150,11 @@ export class GamePage {
       game.seats.some(s => s.player !== 'human');
   }
 
-  canUndo() {
+  // The server's policy says what is offered (docs/api.md, `offers`).
+  offered(what) {
     const conn = this.shown;
     const game = conn && conn.game;
-    if (!game || game.result || conn.role !== 'seat' || !this.againstAi()) return false;
-    const last = game.moves.map(m => m.seat).lastIndexOf(conn.seat);
-    if (last < 0) return false;
-    return game.moves.slice(last).every(m => m.seat !== null && (m.seat === conn.seat || game.seats[m.seat].player !== 'human'));
+    return !!(game && !game.result && conn.role === 'seat' && game.offers && game.offers[what]);
   }
 
   myTurn() {
@@ -305,8 +303,8 @@ export class GamePage {
     if (conn.role !== 'seat' || live.result) return null;
     return toolsRow({
       againstAi: this.againstAi(),
-      canUndo: this.canUndo(),
-      canHint: this.myTurn(),
+      canUndo: this.offered('undo'),
+      canHint: this.offered('hint') && this.myTurn(),
       undo: () => { this.message = null; conn.undo(); },
       hint: () => this.askHint(),
       resign: () => conn.resign(),

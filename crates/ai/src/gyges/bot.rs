@@ -51,7 +51,7 @@ impl Bot<Gyges> for AlphaBetaBot {
     }
 
     /// South's setup comes first and is drawn at random (the engine knows nothing yet to
-    /// prefer one order); North's is searched to [`SETUP_DEPTH`], its 90 orders times
+    /// prefer one order); North's is searched to `SETUP_DEPTH`, its 90 orders times
     /// South's replies being too many to search as deep as a move.
     fn choose(
         &mut self,

@@ -19,6 +19,7 @@ function snapshot() {
     turn: { kind: 'seat', seat: 0, name: 'black' },
     view: { tiles: [] },
     legal: ['A@1,0,1', 'draw'],
+    offers: { undo: false, hint: true },
     moves: [
       { seat: null, action: 'draw:C' },
       { seat: 0, action: 'C@0,0,0' },
@@ -33,6 +34,7 @@ const state = (extra = {}) => ({
   turn: { kind: 'seat', seat: 1, name: 'white' },
   view: { tiles: [{ x: 1, y: 0 }] },
   legal: [],
+  offers: { undo: true, hint: false },
   result: null,
   ...extra,
 });
@@ -57,6 +59,7 @@ test('a play appends the move and shows the state it carries', () => {
   assert.deepEqual(after.turn, { kind: 'seat', seat: 1, name: 'white' });
   assert.deepEqual(after.view, { tiles: [{ x: 1, y: 0 }] });
   assert.deepEqual(after.legal, []);
+  assert.deepEqual(after.offers, { undo: true, hint: false }, 'what is offered comes with the state');
   // The seat to move is named as the state names it (white's colour is drawn now).
   assert.equal(after.seats[1].name, 'white');
   assert.equal(after.seats[0].name, 'black');
