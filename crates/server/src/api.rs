@@ -14,7 +14,7 @@ use trio_core::{Record, Seat, Turn};
 
 use crate::error::ApiError;
 use crate::protocol::{
-    Accepted, ActionRequest, CreateGame, Created, Lobby, SeatRequest, Snapshot, MAX_CID_LEN,
+    check_cid, Accepted, ActionRequest, CreateGame, Created, Lobby, SeatRequest, Snapshot,
 };
 use crate::room::{Command, Reply, Request as RoomRequest, Who};
 use crate::state::AppState;
@@ -82,13 +82,10 @@ fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
 }
 
 fn checked_cid(cid: Option<String>) -> Result<Option<String>, ApiError> {
-    match cid {
-        Some(cid) if cid.is_empty() || cid.len() > MAX_CID_LEN => Err(ApiError::bad_request(
-            "bad-cid",
-            format!("a client id has 1 to {MAX_CID_LEN} bytes"),
-        )),
-        other => Ok(other),
+    if let Some(cid) = &cid {
+        check_cid(cid).map_err(|message| ApiError::bad_request("bad-cid", message))?;
     }
+    Ok(cid)
 }
 
 async fn games_create(

@@ -16,6 +16,14 @@ pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
 /// The longest client id of an action.
 pub const MAX_CID_LEN: usize = 64;
 
+/// Checks a client id's length (1 to [`MAX_CID_LEN`] bytes); the error says so.
+pub fn check_cid(cid: &str) -> Result<(), String> {
+    if cid.is_empty() || cid.len() > MAX_CID_LEN {
+        return Err(format!("a client id has 1 to {MAX_CID_LEN} bytes"));
+    }
+    Ok(())
+}
+
 /// `POST /api/games`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -12,7 +12,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::error::{ApiError, Refusal};
-use crate::protocol::{ClientMessage, ServerMessage, MAX_CID_LEN, MAX_MESSAGE_BYTES};
+use crate::protocol::{check_cid, ClientMessage, ServerMessage, MAX_MESSAGE_BYTES};
 use crate::room::{Command, Reply, Request, RoomHandle, Who, CLIENT_QUEUE};
 use crate::state::AppState;
 
@@ -131,8 +131,7 @@ async fn session(mut socket: WebSocket, room: RoomHandle) {
                     continue;
                 }
             };
-            if cid.is_empty() || cid.len() > MAX_CID_LEN {
-                let message = format!("a client id has 1 to {MAX_CID_LEN} bytes");
+            if let Err(message) = check_cid(&cid) {
                 let _ = out.try_send(error_text("bad-cid", message));
                 continue;
             }
