@@ -807,3 +807,42 @@ async fn the_server_says_what_each_viewer_is_offered() {
     assert!(!first.offers.hint);
     assert!(first.facts.chance && first.facts.hidden_information);
 }
+
+#[tokio::test]
+async fn a_client_id_of_no_or_too_many_bytes_is_refused_on_both_ways_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server.create("gyges", &["human", "human"]).await;
+    let token = created.seats[0].token.clone();
+    let long = "c".repeat(65);
+    for cid in ["", long.as_str()] {
+        let (status, body) = server
+            .act(
+                &created.id,
+                Some(&token),
+                json!({"action": "setup 123321", "expect": 0, "cid": cid}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("bad-cid"))
+        );
+    }
+    let mut ws = server
+        .socket(&created.id, json!({"type": "hello", "token": token}))
+        .await;
+    ws.until(|m| matches!(m, ServerMessage::Snapshot(_))).await;
+    ws.send(json!({"type": "act", "cid": long, "action": "setup 123321", "expect": 0}))
+        .await;
+    let ServerMessage::Error { code, .. } =
+        ws.until(|m| matches!(m, ServerMessage::Error { .. })).await
+    else {
+        unreachable!()
+    };
+    assert_eq!(code, "bad-cid");
+    assert_eq!(
+        server.snapshot(&created.id, None).await.seq,
+        0,
+        "nothing applied"
+    );
+}
