@@ -6,6 +6,9 @@
 //! how states and actions are written. Rules crates implement [`Game`]; everything above
 //! them (agents, the CLI, the server) is written against it.
 //!
+//! A game's options are data ([`options`]): each game crate declares them once, and the
+//! catalog, the command line and the server read that table.
+//!
 //! Chance is explicit: at a die roll or a tile draw the state lists its outcomes with
 //! probabilities ([`Game::chance_outcomes`]) and applying one is deterministic. The RNG
 //! lives in whoever drives the game ([`rng::seeded`]), never in the rules, so a game is
@@ -16,6 +19,7 @@ pub mod conformance;
 mod error;
 mod game;
 pub mod golden;
+pub mod options;
 mod outcome;
 pub mod perft;
 mod record;
