@@ -17,13 +17,14 @@
 #![forbid(unsafe_code)]
 
 // Each module uses only those above it: board ← moves ← state ← movegen ← rules; notation
-// and draw sit beside them (notation: board, moves, state; draw: all but rules), and ugi
-// (board, moves).
+// and draw sit beside them (notation: board, moves, state; draw: all but rules), ugi
+// (board, moves), and options (movegen) below rules.
 mod board;
 mod draw;
 mod movegen;
 mod moves;
 pub mod notation;
+mod options;
 mod rules;
 mod state;
 pub mod ugi;
@@ -34,5 +35,6 @@ pub use movegen::{
     Variant,
 };
 pub use moves::{Move, MoveList, SetupOrder, MAX_MOVES};
-pub use rules::{Gyges, DEFAULT_PLY_LIMIT};
+pub use options::{Options, OptionsError, DEFAULT_PLY_LIMIT, OPTIONS};
+pub use rules::Gyges;
 pub use state::{End, GameState, Position, PositionError, PositionFault, Setup};

@@ -1,4 +1,4 @@
-//! The game as a state machine: [`Gyges`] and its options, whose turn it is, how a game
+//! The game as a state machine: [`Gyges`] built from its options, whose turn it is, how a game
 //! ends (leaving the board, no legal move, threefold repetition, ply limit), which rule an
 //! illegal move breaks, and the [`trio_core::Game`] impl. Rules: `docs/rules/gyges.md`,
 //! "Rulings" and "Rule ids".
@@ -13,10 +13,8 @@ use crate::movegen::{
     drop_squares, fewest_bounces, generate_moves, has_moves, reachable, segment_ends, Variant,
 };
 use crate::moves::{Move, MoveList};
+use crate::options::Options;
 use crate::state::{End, GameState, Position};
-
-/// Plies after setup after which a game is drawn, unless configured otherwise.
-pub const DEFAULT_PLY_LIMIT: u32 = 300;
 
 /// The occurrence of a position (same side to move) that draws the game.
 const DRAW_OCCURRENCE: usize = 3;
@@ -29,11 +27,12 @@ pub struct Gyges {
 }
 
 impl Gyges {
-    /// The game with `variant` and the default ply limit of 300 plies after setup.
-    pub fn new(variant: Variant) -> Gyges {
+    /// The game with `options`, or with a variant and every other option at its default.
+    pub fn new(options: impl Into<Options>) -> Gyges {
+        let options = options.into();
         Gyges {
-            variant,
-            ply_limit: DEFAULT_PLY_LIMIT,
+            variant: options.variant,
+            ply_limit: options.ply_limit,
         }
     }
 

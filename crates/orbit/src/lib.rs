@@ -6,13 +6,15 @@
 //! Modules from the bottom up, each importing only those before it: `board` (fields,
 //! board files, path tables), `state` (colours, turn orders, positions and their checked
 //! construction from a [`Setup`]), `moves` (actions), `movegen`, [`notation`] (text),
-//! `draw` (the terminal diagram and the JSON view), `rules` (the turn flow, `impl Game`).
+//! `draw` (the terminal diagram and the JSON view), `options` (the game's options as a table
+//! and their checked construction), `rules` (the turn flow, `impl Game`).
 
 mod board;
 mod draw;
 mod movegen;
 mod moves;
 pub mod notation;
+mod options;
 mod rules;
 mod state;
 
@@ -21,7 +23,8 @@ pub use board::{
     MAX_ORBITS,
 };
 pub use moves::{Action, Move, Place};
-pub use rules::{Options, OptionsError, Orbit, DEFAULT_TURN_LIMIT};
+pub use options::{Options, OptionsError, DEFAULT_TURN_LIMIT, OPTIONS};
+pub use rules::Orbit;
 pub use state::{
     pawns_per_player, Colour, OrbitState, OrderError, Phase, Setup, SetupError, SetupProblem,
     TurnOrder,

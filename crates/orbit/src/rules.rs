@@ -1,4 +1,4 @@
-//! The turn flow of Na orbicie (docs/rules/orbit.md): the game's options, the drawn
+//! The turn flow of Na orbicie (docs/rules/orbit.md): the game built from its options, the drawn
 //! turn order, the die as a chance event, entering, moving and capturing, protection,
 //! finishing, the full ranking of 3–4 players and the turn limit, which rule an illegal
 //! decision breaks — the [`Game`] implementation.
@@ -6,7 +6,6 @@
 use std::sync::Arc;
 
 use rand::RngCore;
-use thiserror::Error;
 use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 use crate::board::{Board, Field};
@@ -14,48 +13,10 @@ use crate::draw::{self, Choices};
 use crate::movegen::{self, MoveTable};
 use crate::moves::{Action, Move, Place};
 use crate::notation::ActionText;
+use crate::options::{Options, OptionsError};
 use crate::state::{
-    game_over, pawns_per_player, Colour, OrbitState, OrderError, Phase, Setup, TurnOrder, NO_FIELD,
+    game_over, pawns_per_player, Colour, OrbitState, Phase, Setup, TurnOrder, NO_FIELD,
 };
-
-/// Turns after which an unfinished game is ranked as it stands.
-pub const DEFAULT_TURN_LIMIT: u32 = 2_000;
-
-/// How a game of Na orbicie is played.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// 2, 3 or 4.
-    pub players: usize,
-    pub board: Board,
-    /// The turn order; `None` draws it as the game's first chance event.
-    pub order: Option<Vec<Colour>>,
-    /// Turns after which the game is ranked as it stands.
-    pub turn_limit: u32,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Self {
-            players: 2,
-            board: Board::classic(),
-            order: None,
-            turn_limit: DEFAULT_TURN_LIMIT,
-        }
-    }
-}
-
-/// Why options were refused.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum OptionsError {
-    #[error("a game has 2 to 4 players, not {0}")]
-    Players(usize),
-    #[error("turn order: {0}")]
-    Order(#[from] OrderError),
-    #[error("the turn order names {given} colours for {players} players")]
-    OrderLength { given: usize, players: usize },
-    #[error("the turn limit must be at least 1")]
-    TurnLimit,
-}
 
 /// Na orbicie with fixed options: the game value that creates and judges states.
 #[derive(Clone, Debug)]

@@ -8,13 +8,14 @@
 
 // Each module uses only those above it: tileset ← lines ← board ← moves ← movegen ←
 // state ← rules; notation (tileset, board, moves, state) and draw (the same and
-// notation) sit beside them, below rules.
+// notation) sit beside them, below rules, and options (tileset) below rules.
 mod board;
 mod draw;
 mod lines;
 mod movegen;
 mod moves;
 pub mod notation;
+mod options;
 mod rules;
 mod state;
 mod tileset;
@@ -23,7 +24,8 @@ pub use board::{Cell, Edge, Placement};
 pub use lines::{Line, Shape};
 pub use movegen::Effects;
 pub use moves::{rule, Action, Violation};
-pub use rules::{Options, Triles, UnknownVariant, Variant, Variants};
+pub use options::{Options, OptionsError, UnknownVariant, Variant, Variants, OPTIONS};
+pub use rules::Triles;
 pub use state::{PositionError, PositionFault, Setup, Tiles, TrilesState, TrilesView};
 pub use tileset::{
     Colour, Kind, Terminal, TileId, TileSet, TileSetError, TileType, HAND_SIZE,

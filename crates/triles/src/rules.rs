@@ -1,16 +1,12 @@
-//! The turn flow of Triles and its [`Game`] implementation: the options and variants,
-//! the setup as chance events (colours, first mover, the deal, the starting tile),
+//! The turn flow of Triles and its [`Game`] implementation: the game built from its
+//! options, the setup as chance events (colours, first mover, the deal, the starting tile),
 //! placements or `draw`/`pass`, the rewards in order (empty hand, opponent dots, the wedge
 //! gift, extra placements for own loops), the double-pass end and the outcome, which rule
 //! a refused decision breaks, and what each seat may see. The top module: it uses all the
 //! others. Rules: `docs/rules/triles.md`.
 
-use std::fmt;
-use std::str::FromStr;
-
 use rand::seq::SliceRandom;
 use rand::RngCore;
-use thiserror::Error;
 use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 use crate::board::{Board, Cell, Geometry, Placement};
@@ -18,92 +14,9 @@ use crate::draw::{self, Context};
 use crate::movegen::{Effects, Judge};
 use crate::moves::{rule, Action, Violation};
 use crate::notation;
+use crate::options::{Options, Variant, Variants};
 use crate::state::{PositionError, Setup, Tiles, TrilesState, TrilesView};
 use crate::tileset::{Colour, TileId, TileSet, HAND_SIZE};
-
-/// A rule variant from the source, a game option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    /// Hands are visible to both players.
-    OpenHands,
-    /// The next tile of the pool is visible to both players.
-    OpenPool,
-    /// Rule 3 is lifted; every dot makes the player of its colour draw.
-    OwnDots,
-}
-
-impl Variant {
-    pub const ALL: [Variant; 3] = [Variant::OpenHands, Variant::OpenPool, Variant::OwnDots];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Variant::OpenHands => "open-hands",
-            Variant::OpenPool => "open-pool",
-            Variant::OwnDots => "own-dots",
-        }
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A variant name that is not one of `open-hands`, `open-pool`, `own-dots`.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown variant {0:?} (open-hands, open-pool, own-dots)")]
-pub struct UnknownVariant(pub String);
-
-impl FromStr for Variant {
-    type Err = UnknownVariant;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| UnknownVariant(s.to_owned()))
-    }
-}
-
-/// The variants in play; they combine freely.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Variants {
-    pub open_hands: bool,
-    pub open_pool: bool,
-    pub own_dots: bool,
-}
-
-impl Variants {
-    /// These variants and `variant`.
-    pub fn with(mut self, variant: Variant) -> Self {
-        match variant {
-            Variant::OpenHands => self.open_hands = true,
-            Variant::OpenPool => self.open_pool = true,
-            Variant::OwnDots => self.own_dots = true,
-        }
-        self
-    }
-
-    pub fn contains(self, variant: Variant) -> bool {
-        match variant {
-            Variant::OpenHands => self.open_hands,
-            Variant::OpenPool => self.open_pool,
-            Variant::OwnDots => self.own_dots,
-        }
-    }
-}
-
-/// The options of one kind of play.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    pub variants: Variants,
-    pub tile_set: TileSet,
-    /// The seat that plays black; drawn at random (a chance event) when `None`.
-    pub black: Option<Seat>,
-    /// The colour that moves first; drawn at random (a chance event) when `None`.
-    pub first: Option<Colour>,
-}
 
 /// The game of Triles with its options.
 #[derive(Clone, Debug)]
