@@ -18,6 +18,7 @@ use trio_core::{
 
 use crate::agent::AgentSpec;
 use crate::games::{CatalogGame, Hint};
+use crate::kinds::KindVisitor;
 use crate::spec::GameSpec;
 use crate::CatalogError;
 
@@ -613,16 +614,15 @@ impl<G: CatalogGame> Live for LiveGame<G> {
 
 /// Builds the game a spec names, reading any definition file it names.
 pub fn build(spec: &GameSpec) -> Result<Arc<dyn AnyGame>, CatalogError> {
-    use crate::spec::GameKind;
-    fn make<G: CatalogGame>(spec: &GameSpec) -> Result<Arc<dyn AnyGame>, CatalogError> {
-        Ok(Arc::new(Catalogued {
-            game: G::from_spec(spec)?,
-            spec: spec.clone(),
-        }))
+    struct Build<'a>(&'a GameSpec);
+    impl KindVisitor for Build<'_> {
+        type Output = Result<Arc<dyn AnyGame>, CatalogError>;
+        fn visit<G: CatalogGame>(self) -> Self::Output {
+            Ok(Arc::new(Catalogued {
+                game: G::from_spec(self.0)?,
+                spec: self.0.clone(),
+            }))
+        }
     }
-    match spec.kind {
-        GameKind::Gyges => make::<trio_gyges::Gyges>(spec),
-        GameKind::Triles => make::<trio_triles::Triles>(spec),
-        GameKind::Orbit => make::<trio_orbit::Orbit>(spec),
-    }
+    spec.kind.visit(Build(spec))
 }

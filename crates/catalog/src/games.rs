@@ -6,10 +6,12 @@ use std::path::Path;
 use std::time::Duration;
 
 use trio_ai::{MctsBot, MctsConfig, SearchLimit};
+use trio_core::options::OptionKind;
 use trio_core::{rng, Bot, Game, Seat};
 
 use crate::agent::{AgentSpec, LEVELS};
-use crate::spec::{GameKind, GameSpec};
+use crate::kinds::GameKind;
+use crate::spec::GameSpec;
 use crate::CatalogError;
 
 /// The largest definition file (a board, a tile set) read: real ones are a few KiB.
@@ -26,7 +28,8 @@ pub struct Hint {
 pub trait CatalogGame: Game + Sized {
     const KIND: GameKind;
 
-    /// Builds the game from its spec's options (reading any file they name).
+    /// Builds the game from its spec's options (reading any file they name) with its
+    /// crate's `Options::from_values`.
     fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError>;
 
     /// How moves are typed, for a prompt's `help`.
@@ -74,6 +77,37 @@ pub trait CatalogGame: Game + Sized {
             )))),
             AgentSpec::Ugi(command) => Some(self.ugi_bot(command)?),
         })
+    }
+}
+
+/// The spec's options as a game crate's `Options::from_values` takes them: a definition
+/// file named by its path is read to its text, and one at its default (the built-in
+/// definition) is left out.
+fn option_values(spec: &GameSpec) -> Result<Vec<(&'static str, String)>, CatalogError> {
+    let mut values = Vec::new();
+    for decl in spec.kind.info().options {
+        let Some(value) = spec.option(decl.name) else {
+            continue;
+        };
+        match decl.kind {
+            OptionKind::File { .. } if decl.default == Some(value) => {}
+            OptionKind::File { what } => values.push((decl.name, read_definition(value, what)?)),
+            _ => values.push((decl.name, value.to_owned())),
+        }
+    }
+    Ok(values)
+}
+
+/// `values` as the pairs a builder takes.
+fn pairs<'a>(values: &'a [(&'static str, String)]) -> impl Iterator<Item = (&'a str, &'a str)> {
+    values.iter().map(|(name, value)| (*name, value.as_str()))
+}
+
+/// The definition file of option `name` does not make a game, for `reason`.
+fn bad_definition(spec: &GameSpec, name: &str, reason: impl std::fmt::Display) -> CatalogError {
+    CatalogError::Definition {
+        path: spec.option(name).unwrap_or_default().to_owned(),
+        reason: reason.to_string(),
     }
 }
 
@@ -150,13 +184,9 @@ impl CatalogGame for trio_gyges::Gyges {
     const KIND: GameKind = GameKind::Gyges;
 
     fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError> {
-        let variant = match spec.option("variant") {
-            None => trio_gyges::Variant::default(),
-            Some(v) => v
-                .parse()
-                .map_err(|_| CatalogError::Spec(format!("unknown gyges variant {v:?}")))?,
-        };
-        Ok(Self::new(variant))
+        let options = trio_gyges::Options::from_values(pairs(&option_values(spec)?))
+            .map_err(|e| CatalogError::Spec(e.to_string()))?;
+        Ok(Self::new(options))
     }
 
     fn notation_help(&self) -> &'static str {
@@ -256,38 +286,12 @@ impl CatalogGame for trio_orbit::Orbit {
     const KIND: GameKind = GameKind::Orbit;
 
     fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError> {
-        let mut options = trio_orbit::Options::default();
-        if let Some(board) = spec.option("board") {
-            if board != "classic" {
-                let text = read_definition(board, "board")?;
-                options.board =
-                    trio_orbit::Board::from_toml(&text).map_err(|e| CatalogError::Definition {
-                        path: board.to_owned(),
-                        reason: e.to_string(),
-                    })?;
-            }
-        }
-        if let Some(letters) = spec.option("order") {
-            let order: Vec<trio_orbit::Colour> = letters
-                .chars()
-                .filter_map(trio_orbit::Colour::from_letter)
-                .collect();
-            options.players = order.len();
-            options.order = Some(order);
-        }
-        if let Some(players) = spec.option("players") {
-            let players = players
-                .parse()
-                .map_err(|_| CatalogError::Spec(format!("players {players:?} is not a number")))?;
-            if options.order.is_some() && players != options.players {
-                return Err(CatalogError::Spec(format!(
-                    "order {} names {} players, not {players}",
-                    spec.option("order").unwrap_or_default(),
-                    options.players
-                )));
-            }
-            options.players = players;
-        }
+        let options = trio_orbit::Options::from_values(pairs(&option_values(spec)?)).map_err(
+            |e| match e {
+                trio_orbit::OptionsError::Board(e) => bad_definition(spec, "board", e),
+                e => CatalogError::Spec(e.to_string()),
+            },
+        )?;
         Self::new(options).map_err(|e| CatalogError::Spec(e.to_string()))
     }
 
@@ -324,26 +328,12 @@ impl CatalogGame for trio_triles::Triles {
     const KIND: GameKind = GameKind::Triles;
 
     fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError> {
-        let mut options = trio_triles::Options::default();
-        if let Some(variants) = spec.option("variant") {
-            for name in variants.split('+') {
-                let variant = name
-                    .parse()
-                    .map_err(|e: trio_triles::UnknownVariant| CatalogError::Spec(e.to_string()))?;
-                options.variants = options.variants.with(variant);
-            }
-        }
-        if let Some(tiles) = spec.option("tiles") {
-            if tiles != "standard" {
-                let text = read_definition(tiles, "tile-set")?;
-                options.tile_set = trio_triles::TileSet::from_toml(&text).map_err(|e| {
-                    CatalogError::Definition {
-                        path: tiles.to_owned(),
-                        reason: e.to_string(),
-                    }
-                })?;
-            }
-        }
+        let options = trio_triles::Options::from_values(pairs(&option_values(spec)?)).map_err(
+            |e| match e {
+                trio_triles::OptionsError::TileSet(e) => bad_definition(spec, "tiles", e),
+                e => CatalogError::Spec(e.to_string()),
+            },
+        )?;
         Ok(Self::new(options))
     }
 

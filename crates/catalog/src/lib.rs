@@ -1,5 +1,8 @@
 //! The catalog: every trio game named as data, and one face over games of every kind.
 //!
+//! - [`KINDS`] is the one table of the games: name, title, seats and the options each game
+//!   crate declares ([`trio_core::options`]); [`GameKind::visit`] is the one place where a
+//!   kind becomes its game type, for code written once for every [`CatalogGame`].
 //! - A [`GameSpec`] names a game with its options as a string that reads back the same
 //!   (`gyges(variant=official)`, `orbit(players=3,order=rgb)`), serde-friendly so that a
 //!   JSON request and a database row rebuild a game the same way.
@@ -12,6 +15,7 @@
 mod agent;
 mod any;
 mod games;
+mod kinds;
 mod spec;
 mod ugi;
 
@@ -20,7 +24,8 @@ use thiserror::Error;
 pub use agent::{AgentError, AgentSpec, LEVELS};
 pub use any::{build, AnyGame, BotThought, BotTurn, HintJob, Live};
 pub use games::{CatalogGame, Hint, MAX_DEFINITION_BYTES};
-pub use spec::{excerpt, GameKind, GameSpec, SpecError, MAX_SPEC_LEN};
+pub use kinds::{GameKind, KindInfo, KindVisitor, KINDS};
+pub use spec::{excerpt, GameSpec, SpecError, MAX_SPEC_LEN};
 pub use ugi::UgiBot;
 
 /// Why the catalog could not do what was asked.

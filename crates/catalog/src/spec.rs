@@ -2,8 +2,9 @@
 //! `gyges`, `gyges(variant=official)`, `orbit(players=3,order=rgb)`,
 //! `orbit(board=boards/funnel.toml)`, `triles(variant=own-dots+open-pool)`.
 //!
-//! Options are checked for their names and the form of their values here; files named by
-//! an option are read when the game is built ([`crate::build`]).
+//! Options are checked here against the table of options their game crate declares
+//! ([`crate::KindInfo::options`]), and written in one form, so equal specs are equal
+//! strings; files named by an option are read when the game is built ([`crate::build`]).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -12,69 +13,14 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 pub use trio_core::excerpt;
+use trio_core::options::{self, OptionError};
 
-/// The games in the catalog.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GameKind {
-    Gyges,
-    Triles,
-    Orbit,
-}
-
-impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Gyges, GameKind::Triles, GameKind::Orbit];
-
-    /// The name in specs and on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Gyges => "gyges",
-            GameKind::Triles => "triles",
-            GameKind::Orbit => "orbit",
-        }
-    }
-
-    /// The game's own name, for people.
-    pub const fn title(self) -> &'static str {
-        match self {
-            GameKind::Gyges => "Gygès",
-            GameKind::Triles => "Triles",
-            GameKind::Orbit => "Na orbicie",
-        }
-    }
-
-    /// The options this game takes, with what each accepts.
-    pub const fn options(self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            GameKind::Gyges => &[("variant", "seed or official")],
-            GameKind::Triles => &[
-                (
-                    "variant",
-                    "open-hands, open-pool, own-dots, joined with + (e.g. own-dots+open-pool)",
-                ),
-                ("tiles", "a tile-set file, or `standard`"),
-            ],
-            GameKind::Orbit => &[
-                ("players", "2, 3 or 4"),
-                (
-                    "order",
-                    "a turn order: 2 to 4 different colour letters r, g, b, y (e.g. gr)",
-                ),
-                ("board", "a board file, or `classic`"),
-            ],
-        }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use crate::kinds::{self, GameKind};
 
 /// A spec that does not read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
-    #[error("unknown game {0:?} (expected gyges, triles or orbit)")]
+    #[error("unknown game {0:?} (expected {names})", names = kinds::names())]
     UnknownGame(String),
     #[error("{game} has no option {option:?} (it takes: {takes})")]
     UnknownOption {
@@ -123,68 +69,37 @@ impl GameSpec {
         self.options.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }
 
-    /// Sets an option, checking its name and the form of its value.
+    /// Sets an option, checking its name and its value against the game's table.
     pub fn with(mut self, name: &str, value: &str) -> Result<Self, SpecError> {
-        let Some((_, expected)) = self.kind.options().iter().find(|(n, _)| *n == name) else {
-            return Err(SpecError::UnknownOption {
-                game: self.kind,
-                option: excerpt(name),
-                takes: self
-                    .kind
-                    .options()
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            });
-        };
-        let value = value.trim();
-        let bad = || SpecError::BadValue {
-            game: self.kind,
-            option: name.to_owned(),
-            value: excerpt(value),
-            expected: (*expected).to_owned(),
-        };
-        let value = match (self.kind, name) {
-            (GameKind::Gyges, "variant") => {
-                value.parse::<trio_gyges::Variant>().map_err(|_| bad())?;
-                value.to_owned()
-            }
-            (GameKind::Triles, "variant") => {
-                // Written back in one order, so equal variants have equal specs.
-                let mut variants = trio_triles::Variants::default();
-                for part in value.split('+') {
-                    variants = variants.with(part.trim().parse().map_err(|_| bad())?);
-                }
-                trio_triles::Variant::ALL
-                    .into_iter()
-                    .filter(|v| variants.contains(*v))
-                    .map(|v| v.name())
-                    .collect::<Vec<_>>()
-                    .join("+")
-            }
-            (GameKind::Orbit, "players") => match value {
-                "2" | "3" | "4" => value.to_owned(),
-                _ => return Err(bad()),
-            },
-            (GameKind::Orbit, "order") => {
-                let mut seen = Vec::new();
-                for c in value.chars() {
-                    if trio_orbit::Colour::from_letter(c).is_none() || seen.contains(&c) {
-                        return Err(bad());
-                    }
-                    seen.push(c);
-                }
-                if !(2..=4).contains(&seen.len()) {
-                    return Err(bad());
-                }
-                value.to_owned()
-            }
-            _ if value.is_empty() => return Err(bad()),
-            _ => value.to_owned(),
-        };
-        self.options.insert(name.to_owned(), value);
+        let game = self.kind;
+        let (decl, value) = options::find(game.info().options, name)
+            .and_then(|decl| Ok((decl, decl.check(value)?)))
+            .map_err(|error| SpecError::option(game, error))?;
+        self.options.insert(decl.name.to_owned(), value);
         Ok(self)
+    }
+}
+
+impl SpecError {
+    /// `error` of an option of `game`.
+    fn option(game: GameKind, error: OptionError) -> Self {
+        match error {
+            OptionError::Unknown { option, takes } => SpecError::UnknownOption {
+                game,
+                option,
+                takes,
+            },
+            OptionError::Value {
+                option,
+                value,
+                expected,
+            } => SpecError::BadValue {
+                game,
+                option: option.to_owned(),
+                value,
+                expected,
+            },
+        }
     }
 }
 
@@ -203,9 +118,7 @@ impl FromStr for GameSpec {
             Some(open) => (&text[..open], Some(&text[open + 1..])),
             None => (text, None),
         };
-        let kind = GameKind::ALL
-            .into_iter()
-            .find(|k| k.name() == name.trim())
+        let kind = GameKind::named(name.trim())
             .ok_or_else(|| SpecError::UnknownGame(excerpt(name.trim())))?;
         let mut spec = GameSpec::new(kind);
         let Some(rest) = rest else {
@@ -372,7 +285,10 @@ mod tests {
     #[test]
     fn errors_say_what_is_wrong() {
         let error = |text: &str| text.parse::<GameSpec>().unwrap_err().to_string();
-        assert!(error("chess").contains("unknown game \"chess\""));
+        assert_eq!(
+            error("chess"),
+            "unknown game \"chess\" (expected gyges, triles or orbit)"
+        );
         assert!(error("gyges(players=3)")
             .contains("gyges has no option \"players\" (it takes: variant)"));
         assert!(error("gyges(variant=fast)").contains("\"fast\" is not seed or official"));
@@ -382,6 +298,11 @@ mod tests {
         assert!(error("orbit(players)").contains("name=value"));
         assert!(error("orbit(players=3,players=3)").contains("twice"));
         assert!(error("triles(variant=open-hands+wild)").contains("open-hands+wild"));
+        assert!(error("triles(variant=open-hands+wild)")
+            .ends_with("is not one or more of open-hands, open-pool, own-dots joined with +"));
+        assert!(error("orbit(order=rr)").ends_with("is not 2 to 4 different letters of r, g, b, y"));
+        assert!(error("orbit(board=\"\")").ends_with("\"\" is not a board file or classic"));
+        assert!(error("orbit(players=two)").contains("orbit option players: \"two\""));
         assert!(error("triles(tiles=a(b))").contains("double quotes"));
         assert!(error(&"x".repeat(5000)).contains("at most 1024"));
         assert!(error(&format!("{}(a=1)", "x".repeat(500))).len() < 200);

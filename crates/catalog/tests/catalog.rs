@@ -121,6 +121,16 @@ fn definition_files_are_capped_and_named_in_errors() {
     std::fs::write(&board, trio_orbit::CLASSIC_TOML).unwrap();
     let spec = format!("orbit(board={})", board.display());
     assert!(game(&spec).is_ok(), "{spec}");
+    // The built-in names read no file.
+    assert!(game("orbit(board=classic)").is_ok());
+    assert!(game("triles(tiles=standard)").is_ok());
+}
+
+#[test]
+fn options_that_do_not_make_a_game_together_say_why() {
+    let err = game("orbit(order=rg,players=3)").unwrap_err().to_string();
+    assert_eq!(err, "the turn order names 2 colours for 3 players");
+    assert_eq!(game("orbit(order=bgr)").unwrap().seat_count(), 3);
 }
 
 #[test]
@@ -140,8 +150,8 @@ fn seats_and_agents_are_checked() {
 /// it back (directly or round a longer loop).
 #[test]
 fn game_crates_share_one_layout_without_module_cycles() {
-    const LAYOUT: [&str; 7] = [
-        "board", "moves", "state", "movegen", "rules", "notation", "draw",
+    const LAYOUT: [&str; 8] = [
+        "board", "moves", "state", "movegen", "rules", "notation", "draw", "options",
     ];
     for krate in ["gyges", "triles", "orbit"] {
         let dir = format!("{}/../{krate}/src", env!("CARGO_MANIFEST_DIR"));

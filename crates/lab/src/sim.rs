@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use trio_catalog::{AgentSpec, CatalogGame, GameKind, GameSpec};
-use trio_core::{rng, Game, Referee, Seat, Step, Turn};
+use trio_catalog::{AgentSpec, CatalogGame, GameSpec, KindVisitor};
+use trio_core::{rng, Referee, Seat, Step, Turn};
 
 /// Why a run could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -89,35 +89,23 @@ impl GameLine {
     }
 }
 
-/// Builds the game of `spec` and calls `with` on it, whichever kind it is.
-macro_rules! with_game {
-    ($spec:expr, |$game:ident| $body:expr) => {
-        match $spec.kind {
-            GameKind::Gyges => {
-                let $game = game_of::<trio_gyges::Gyges>($spec)?;
-                $body
-            }
-            GameKind::Triles => {
-                let $game = game_of::<trio_triles::Triles>($spec)?;
-                $body
-            }
-            GameKind::Orbit => {
-                let $game = game_of::<trio_orbit::Orbit>($spec)?;
-                $body
-            }
-        }
-    };
-}
-
 fn game_of<G: CatalogGame>(spec: &GameSpec) -> Result<G, SimError> {
     G::from_spec(spec).map_err(|e| SimError::Game(format!("cannot set up {spec}: {e}")))
 }
 
 /// The names of the seats of `spec`'s game (`South`, `player 1`, `red`).
 pub fn seat_names(spec: &GameSpec) -> Result<Vec<String>, SimError> {
-    with_game!(spec, |game| Ok((0..game.seat_count())
-        .map(|s| game.seat_name(Seat(s as u8)))
-        .collect()))
+    struct SeatNames<'a>(&'a GameSpec);
+    impl KindVisitor for SeatNames<'_> {
+        type Output = Result<Vec<String>, SimError>;
+        fn visit<G: CatalogGame>(self) -> Self::Output {
+            let game = game_of::<G>(self.0)?;
+            Ok((0..game.seat_count())
+                .map(|s| game.seat_name(Seat(s as u8)))
+                .collect())
+        }
+    }
+    spec.kind.visit(SeatNames(spec))
 }
 
 /// Plays the games of `range` (indices into the run) and returns those finished, in
@@ -129,9 +117,25 @@ pub fn play(
     stop: &AtomicBool,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<GameLine>, SimError> {
-    with_game!(&plan.spec, |game| play_games(
-        &game, plan, range, stop, progress
-    ))
+    struct Play<'a> {
+        plan: &'a Plan,
+        range: Range<usize>,
+        stop: &'a AtomicBool,
+        progress: &'a (dyn Fn(usize) + Sync),
+    }
+    impl KindVisitor for Play<'_> {
+        type Output = Result<Vec<GameLine>, SimError>;
+        fn visit<G: CatalogGame>(self) -> Self::Output {
+            let game = game_of::<G>(&self.plan.spec)?;
+            play_games(&game, self.plan, self.range, self.stop, self.progress)
+        }
+    }
+    plan.spec.kind.visit(Play {
+        plan,
+        range,
+        stop,
+        progress,
+    })
 }
 
 /// The agents of each seat: one for all, or one per seat.

@@ -783,7 +783,10 @@ fn option_values_are_bounded_with_the_same_words() {
     let o = trio(&["play", "orbit", "--order", "rr"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.matches("\"rr\"").count(), 1, "{err}");
-    assert!(err.contains("different colour letters"), "{err}");
+    assert!(
+        err.contains("2 to 4 different letters of r, g, b, y"),
+        "{err}"
+    );
     for file in ["/dev/zero", "/dev/urandom"] {
         assert_error(
             &trio(&["moves", "triles", "--tiles", file, "--position", "x"]),
