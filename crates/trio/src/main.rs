@@ -7,6 +7,7 @@
 mod args;
 mod effects;
 mod engine;
+mod games;
 mod hint;
 mod load;
 mod matches;
@@ -47,6 +48,9 @@ enum Command {
     Play(play::PlayArgs),
     /// The complete rules of a game, in English or Polish (`--lang pl`).
     Rules(rules::RulesArgs),
+    /// The games with their seats and options: what each option takes, its default and
+    /// what it does.
+    Games,
     /// Continue a game left with `quit` (or any unfinished record) where it stopped.
     Resume(play::ResumeArgs),
     /// Check a game record action by action and show how it ended.
@@ -96,6 +100,10 @@ fn main() -> ExitCode {
         Command::Effects(args) => effects::run(&args),
         Command::Play(args) => play::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Rules(args) => rules::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Games => {
+            games::run();
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Resume(args) => play::resume(&args).map(|()| ExitCode::SUCCESS),
         Command::Replay(args) => replay::run(&args),
         Command::Moves(args) => moves::run(&args).map(|()| ExitCode::SUCCESS),

@@ -28,6 +28,24 @@ fn assert_error(o: &Output, needle: &str) {
 }
 
 #[test]
+fn games_lists_every_option_with_what_it_takes_and_its_default() {
+    let o = trio(&["games"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for line in [
+        "gyges — Gygès, 2 seats",
+        "  variant: seed or official (default seed)",
+        "  tiles: a tile-set file or standard (default standard)",
+        "orbit — Na orbicie, 2 to 4 seats",
+        "  players: 2, 3 or 4 (default 2)",
+        "  order: 2 to 4 different letters of r, g, b, y",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line:?} not in\n{out}");
+    }
+    assert!(out.contains("drawn at random when not given."), "{out}");
+}
+
+#[test]
 fn perft_prints_the_count_last() {
     let o = trio(&["perft", "gyges", "--position", START, "--depth", "2"]);
     assert!(o.status.success());
