@@ -48,6 +48,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/hint", get(hints_show))
         .route("/api/games/{id}/replay/{ply}", get(replays_show))
         .route("/api/games/{id}/ws", get(crate::ws::sockets_open))
+        .route("/api/kinds", get(kinds_list))
         .fallback(not_found)
 }
 
@@ -267,6 +268,23 @@ fn replay_step(record: &Record, ply: usize, viewer: Option<u8>) -> Result<Replay
         total: record.actions.len(),
         view: live.view_json(viewer.map(Seat)),
     })
+}
+
+/// Every kind of game with its seats and options, from the tables the game crates declare
+/// (`docs/api.md`): what the lobby offers.
+async fn kinds_list() -> Json<serde_json::Value> {
+    let kinds: Vec<serde_json::Value> = trio_catalog::KINDS
+        .iter()
+        .map(|kind| {
+            serde_json::json!({
+                "name": kind.name,
+                "title": kind.title,
+                "seats": {"min": kind.seats.start(), "max": kind.seats.end()},
+                "options": kind.options,
+            })
+        })
+        .collect();
+    Json(serde_json::json!({ "kinds": kinds }))
 }
 
 async fn not_found() -> impl IntoResponse {
