@@ -37,6 +37,17 @@ pub const OPTIONS: &[OptionDecl] = &[
         help: "The board: a board file (docs/rules/orbit-boards.md) or the built-in classic \
                board.",
     },
+    OptionDecl {
+        name: "turn-limit",
+        // Five times the default: far beyond a real game, short of a server's patience.
+        kind: OptionKind::Integer {
+            min: 1,
+            max: 10_000,
+        },
+        default: Some("2000"),
+        help: "Turns (of all players together) after which an unfinished game stops and \
+               the players still racing are ranked as they stand.",
+    },
 ];
 
 /// How a game of Na orbicie is played.
@@ -101,6 +112,7 @@ impl Options {
                     options.order = Some(colours);
                 }
                 "board" => options.board = Board::from_toml(value)?,
+                "turn-limit" => options.turn_limit = decl.integer(value)?,
                 _ => unreachable!("option {name} is declared but not built"),
             }
         }
@@ -122,6 +134,7 @@ mod tests {
             "players" => "3",
             "order" => "byr",
             "board" => CLASSIC_TOML,
+            "turn-limit" => "500",
             _ => panic!("no sample value for option {name}"),
         }
     }
@@ -135,6 +148,7 @@ mod tests {
             options.order,
             Some(vec![Colour::Blue, Colour::Yellow, Colour::Red])
         );
+        assert_eq!(options.turn_limit, 500);
         // A default given builds what leaving the option out builds.
         let files = |d: &&OptionDecl| matches!(d.kind, OptionKind::File { .. });
         for decl in OPTIONS.iter().filter(|d| !files(d)) {
@@ -159,7 +173,11 @@ mod tests {
             "option players: \"5\" is not 2, 3 or 4"
         );
         assert!(error(&[("order", "rr")]).contains("\"rr\""));
-        assert!(error(&[("colour", "r")]).contains("it takes: players, order, board"));
+        assert!(error(&[("colour", "r")]).contains("it takes: players, order, board, turn-limit"));
+        assert_eq!(
+            error(&[("turn-limit", "0")]),
+            "option turn-limit: \"0\" is not a whole number from 1 to 10000"
+        );
         assert!(error(&[("board", "orbits = ")]).starts_with("board file:"));
     }
 }
