@@ -42,6 +42,29 @@ fn every_game_plays_through_records_and_replays() {
 }
 
 #[test]
+fn an_orbit_turn_limit_stops_the_game_ranked_as_it_stands_and_replays() {
+    let spec = "orbit(players=3,turn-limit=40)";
+    let g = game(spec).unwrap();
+    assert_eq!(g.spec().to_string(), spec);
+    let mut live = g
+        .start(9, &agents(&["random", "random", "random"]), None)
+        .unwrap();
+    assert_eq!(live.run().unwrap(), Step::Over);
+    let view = live.view_json(None);
+    assert_eq!(view["turn_limit"], 40, "{view}");
+    // Random pawns need hundreds of turns to come home: the limit ends this game.
+    assert_eq!(view["turns"], 40, "{view}");
+    assert_eq!(view["result"]["turn_limit_reached"], true, "{view}");
+    let replayed = g.replay(&live.record()).unwrap();
+    assert_eq!(replayed.position(), live.position());
+    let err = game("orbit(turn-limit=0)").unwrap_err().to_string();
+    assert!(
+        err.ends_with("\"0\" is not a whole number from 1 to 10000"),
+        "{err}"
+    );
+}
+
+#[test]
 fn the_same_seed_rolls_the_same_dice_whoever_sits() {
     let g = game("orbit(players=2)").unwrap();
     let dice = |seats: &[&str]| -> Vec<String> {
