@@ -103,11 +103,7 @@ impl fmt::Display for GameKind {
 
 /// The kinds' names as an error lists them: `gyges, triles or orbit`.
 pub(crate) fn names() -> String {
-    let names: Vec<&str> = KINDS.iter().map(|k| k.name).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.concat(),
-    }
+    trio_core::or_list(&KINDS.iter().map(|k| k.name).collect::<Vec<_>>())
 }
 
 #[cfg(test)]

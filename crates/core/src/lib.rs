@@ -35,4 +35,4 @@ pub use record::{Record, RecordResult, SeedCommitment, RECORD_FORMAT};
 pub use referee::{
     BotChoice, BotError, BotTurn, Change, Entry, LogEntry, PlayError, Referee, ReplayError, Step,
 };
-pub use text::{excerpt, shorten};
+pub use text::{excerpt, or_list, shorten};

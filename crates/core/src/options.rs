@@ -9,7 +9,7 @@
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::text::excerpt;
+use crate::text::{excerpt, or_list};
 
 /// One option of a game: what it is called, what it takes, its default and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -135,13 +135,13 @@ impl OptionDecl {
     /// official`, `a board file or classic`.
     pub fn expected(&self) -> String {
         match self.kind {
-            OptionKind::Choice { values } => either(values),
+            OptionKind::Choice { values } => or_list(values),
             OptionKind::Set { values } => {
                 format!("one or more of {} joined with +", values.join(", "))
             }
             // A short range reads best spelled out.
             OptionKind::Integer { min, max } if max - min < 4 => {
-                either(&(min..=max).map(|n| n.to_string()).collect::<Vec<_>>())
+                or_list(&(min..=max).map(|n| n.to_string()).collect::<Vec<_>>())
             }
             OptionKind::Integer { min, max } => format!("a whole number from {min} to {max}"),
             OptionKind::Letters { alphabet, min, max } => {
@@ -157,18 +157,6 @@ impl OptionDecl {
                 Some(builtin) => format!("a {what} file or {builtin}"),
                 None => format!("a {what} file"),
             },
-        }
-    }
-}
-
-/// `a`, `a or b`, `a, b or c`.
-fn either<S: AsRef<str>>(values: &[S]) -> String {
-    match values {
-        [] => String::new(),
-        [only] => only.as_ref().to_owned(),
-        [rest @ .., last] => {
-            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
-            format!("{} or {}", rest.join(", "), last.as_ref())
         }
     }
 }

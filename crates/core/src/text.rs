@@ -1,5 +1,6 @@
 //! Quoting what people typed back to them, briefly: an error about a 100,000-character
-//! input says what is wrong in one line, not by repeating the input.
+//! input says what is wrong in one line, not by repeating the input; and listing what
+//! would have been right.
 
 /// At most 40 characters of `text`, with `…` when cut.
 pub fn excerpt(text: &str) -> String {
@@ -23,6 +24,18 @@ pub fn shorten(message: &str, max: usize) -> String {
     format!("{head} … {tail}")
 }
 
+/// Items as a sentence lists alternatives: `a`, `a or b`, `a, b or c`.
+pub fn or_list<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.as_ref().to_owned(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -35,5 +48,7 @@ mod tests {
         let long = format!("bad \"{}\": rank 9", "x".repeat(10_000));
         let short = shorten(&long, 100);
         assert!(short.len() < 120 && short.starts_with("bad") && short.ends_with("rank 9"));
+        assert_eq!(or_list(&["a"]), "a");
+        assert_eq!(or_list(&["a", "b", "c"]), "a, b or c");
     }
 }
