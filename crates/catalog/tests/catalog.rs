@@ -1,7 +1,7 @@
 //! The catalog end to end: every game built from its spec, played through the referee by
 //! agents named as strings, written down, replayed; seeds that deal the same whoever sits.
 
-use trio_catalog::{game, AgentSpec, CatalogError, GameKind};
+use trio_catalog::{game, AgentSpec, CatalogError, KINDS};
 use trio_core::{Record, Seat, Step, Turn};
 
 fn agents(names: &[&str]) -> Vec<AgentSpec> {
@@ -166,7 +166,7 @@ fn seats_and_agents_are_checked() {
         .start(1, &[AgentSpec::Human, AgentSpec::Ugi("x".into())], None)
         .unwrap_err();
     assert!(err.to_string().contains("Gygès only"), "{err}");
-    assert_eq!(GameKind::ALL.len(), 3);
+    assert_eq!(KINDS.len(), 3);
 }
 
 /// Every game crate has the same inner layout, and no module imports another that imports
