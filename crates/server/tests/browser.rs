@@ -437,6 +437,14 @@ async fn orbit_three_players_a_friend_by_link_and_the_ai() {
     red.click("[data-kind=orbit]").await;
     red.click("select[name=players] option[value='3']").await;
     red.click("select[name=order] option[value='rgb']").await;
+    // The form offers every option of the server's table: here the turn limit.
+    red.wait("input[name=turn-limit]").await;
+    red.js(
+        "const i = document.querySelector('input[name=turn-limit]'); \
+         i.value = '500'; i.dispatchEvent(new Event('change'));",
+        json!([]),
+    )
+    .await;
     for (i, seat) in ["me", "friend", "ai:1"].iter().enumerate() {
         red.click(&format!("select[name=seat{i}] option[value=\"{seat}\"]"))
             .await;
@@ -444,6 +452,17 @@ async fn orbit_three_players_a_friend_by_link_and_the_ai() {
     red.click("[data-action=create]").await;
     red.wait("[data-link=seat1]").await;
     let link = red.attr("[data-link=seat1]", "value").await.unwrap();
+    let id = link
+        .split("/games/")
+        .nth(1)
+        .unwrap()
+        .split('#')
+        .next()
+        .unwrap();
+    assert_eq!(
+        server.show(id, None).await["game"],
+        "orbit(order=rgb,players=3,turn-limit=500)"
+    );
     let watch = red.attr("[data-link=spectator]", "value").await.unwrap();
     assert!(link.contains("#token=") && !watch.contains("token"));
     red.click("[data-action=go]").await;

@@ -5,7 +5,7 @@
 // |---|---|
 // | `kind` | the game's name in specs (`gyges`) |
 // | `Board` | `new Board(host, ctx)`: draws `render(model)`, drops a half-chosen move on `reset()`, may have `destroy()` |
-// | `options` | the lobby's options: `{name, type: 'choice', values, default}`, `{name, type: 'set', values}` (joined with `+`), `{name, type: 'order', of, items}` (the items' first letters, as many as the option `of` says) |
+// | `options` | how the lobby draws an option of the server's schema (`GET /api/kinds`), by name, where it needs more than the schema: a `letters` option as an order of `items` (their first letters), as many as the option `of` says |
 // | `seatLabel(seat, view)` | a seat's name (`view` is `null` in the lobby) |
 // | `swatch(seat, view)` | the class of the seat's colour swatch |
 // | `resultSentence(view)` | how the game ended, or `null` |

@@ -254,7 +254,7 @@ const SIDES = ['South', 'North']; // by seat
 export const gyges = {
   kind: 'gyges',
   Board: GygesBoard,
-  options: [{ name: 'variant', type: 'choice', values: ['seed', 'official'], default: 'seed' }],
+  options: {},
   seatLabel: seat => t('gyges.' + SIDES[seat]),
   swatch: seat => SIDES[seat].toLowerCase(),
   resultSentence(view) {

@@ -1,7 +1,7 @@
 // The lobby at `/`: the form that starts a game (the game, its options, who plays each
 // seat), the links to send once a game with a friend is created, and the games being
-// played. The form is drawn from a list of kinds with their options' schemas (games.js),
-// so it knows no game by name.
+// played. The form is drawn from the kinds and option schemas the server serves
+// (`GET /api/kinds`, each game's own table), so it knows no game by name.
 
 import { h, clear } from './dom.js';
 import { t, known, refusal, playerLabel } from './i18n.js';
@@ -9,20 +9,65 @@ import { api, rememberCreated, ApiError } from './net.js';
 import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
 
-const KINDS = Object.values(GAMES).map(g => ({ kind: g.kind, options: g.options }));
 const REFRESH_MS = 5000;
+
+/// The kinds the server offers (`[{kind, options}]`), read once.
+let served = null;
+
+async function kinds() {
+  served ??= api('GET', '/api/kinds').then(answer => formKinds(answer.kinds)).catch(e => {
+    served = null;
+    throw e;
+  });
+  return served;
+}
+
+/// The server's kinds that this page can draw, each option as the form draws it.
+function formKinds(list) {
+  return list.filter(k => GAMES[k.name]).map(k => ({
+    kind: k.name,
+    options: k.options.map(o => formOption(o, GAMES[k.name].options[o.name])).filter(Boolean),
+  }));
+}
+
+/// An option's schema (docs/api.md) as a form field: a `choice`, a `set`, a `number`, or
+/// an `order` where the game says how to draw its letters; a short integer range is a
+/// choice, and a file option offers its built-in default (files are not uploaded yet).
+function formOption(o, look) {
+  const base = { name: o.name, help: o.help };
+  switch (o.kind) {
+    case 'choice': return { ...base, type: 'choice', values: o.values, default: o.default };
+    case 'set': return { ...base, type: 'set', values: o.values };
+    case 'integer': return o.max - o.min <= 10
+      ? { ...base, type: 'choice', values: range(o.min, o.max), default: o.default }
+      : { ...base, type: 'number', min: o.min, max: o.max, default: o.default };
+    case 'letters': return look ? { ...base, type: 'order', ...look } : null;
+    case 'file': return { ...base, type: 'choice', values: [o.default], default: o.default };
+    default: return null;
+  }
+}
+
+function range(min, max) {
+  return Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
+}
 
 export class Lobby {
   constructor(redraw) {
     this.redraw = redraw;
-    this.choice = {
-      kind: KINDS[0].kind,
-      values: Object.fromEntries(KINDS.map(k => [k.kind, defaults(k.options)])),
-      seats: ['me', 'ai:1', 'ai:1', 'ai:1'],
-    };
+    this.kinds = null;
+    this.choice = { kind: 'gyges', values: {}, seats: ['me', 'ai:1', 'ai:1', 'ai:1'] };
     this.created = null;
     this.games = [];
     this.error = null;
+    kinds().then(list => {
+      this.kinds = list;
+      this.choice.values = Object.fromEntries(list.map(k => [k.kind, defaults(k.options)]));
+      this.choice.kind = list[0].kind;
+      this.redraw();
+    }, e => {
+      this.error = e instanceof ApiError ? refusal(e.body) : t('err.generic', { message: e.message });
+      this.redraw();
+    });
     this.refresh();
     this.timer = setInterval(() => this.refresh(), REFRESH_MS);
   }
@@ -49,11 +94,11 @@ export class Lobby {
     this.list = h('ul', { class: 'games' });
     const main = h('main', { class: 'lobby' }, [
       h('p', { class: 'tagline' }, [t('app.tagline')]),
-      this.created ? this.linksPanel() : newGameForm(KINDS, this.choice, {
+      this.created ? this.linksPanel() : this.kinds ? newGameForm(this.kinds, this.choice, {
         changed: this.redraw,
         create: () => this.create(),
         error: this.error,
-      }),
+      }) : h('p', { class: this.error ? 'error' : 'note' }, [this.error ?? t('lobby.loading')]),
       h('section', { class: 'running' }, [h('h2', {}, [t('lobby.running')]), this.list]),
     ]);
     this.renderList();
@@ -62,7 +107,7 @@ export class Lobby {
 
   async create() {
     const { kind, values } = this.choice;
-    const { options } = KINDS.find(k => k.kind === kind);
+    const { options } = this.kinds.find(k => k.kind === kind);
     const choice = this.choice.seats.slice(0, seatCount(options, values[kind]));
     const seats = choice.map(c => (c === 'me' || c === 'friend' ? 'human' : c));
     if (!seats.includes('human')) {
@@ -133,7 +178,7 @@ function spec(kind, options, values) {
   for (const o of options) {
     const v = values[o.name];
     if (o.type === 'set' && v.length) parts.push(`${o.name}=${o.values.filter(x => v.includes(x)).join('+')}`);
-    if (o.type === 'choice' && v !== o.default) parts.push(`${o.name}=${v}`);
+    if ((o.type === 'choice' || o.type === 'number') && v !== '' && v !== o.default) parts.push(`${o.name}=${v}`);
     if (o.type === 'order' && v.length === Number(values[o.of])) parts.push(`${o.name}=${v}`);
   }
   return parts.length ? `${kind}(${parts.join(',')})` : kind;
@@ -162,17 +207,24 @@ function newGameForm(kinds, choice, { changed, create, error }) {
   const fields = h('div', { class: 'options' }, options.map(o => {
     const v = values[o.name];
     if (o.type === 'set') {
-      return h('fieldset', {}, [h('legend', {}, [t(`new.${o.name}.set`)]), ...o.values.map(x => h('label', { class: 'check' }, [
+      return h('fieldset', { title: o.help }, [h('legend', {}, [t(`new.${o.name}.set`)]), ...o.values.map(x => h('label', { class: 'check' }, [
         h('input', {
           type: 'checkbox', name: x, checked: v.includes(x),
           onchange: e => set(o.name, e.target.checked ? [...values[o.name], x] : values[o.name].filter(y => y !== x)),
         }), ' ' + t(`new.${o.name}.${x}`)]))]);
     }
+    const label = (known('new.' + o.name) ?? o.name) + ' ';
+    if (o.type === 'number') {
+      return h('label', { title: o.help }, [label, h('input', {
+        type: 'number', name: o.name, min: o.min, max: o.max, value: v, placeholder: o.default,
+        onchange: e => set(o.name, e.target.value),
+      })]);
+    }
     const choices = o.type === 'order'
       ? [['', t(`new.${o.name}.drawn`)], ...permutations(o.items.slice(0, Number(values[o.of]))).map(p => [
         p.map(item => item[0]).join(''), p.map(item => t(`${choice.kind}.${item}`)).join(' → ')])]
       : o.values.map(x => [x, known(`new.${o.name}.${x}`) ?? x]);
-    return h('label', {}, [t('new.' + o.name) + ' ', select(o.name, choices, v, x => set(o.name, x))]);
+    return h('label', { title: o.help }, [label, select(o.name, choices, v, x => set(o.name, x))]);
   }));
 
   const game = GAMES[choice.kind];

@@ -303,12 +303,8 @@ function pawn(x, y, p, movable) {
 export const orbit = {
   kind: 'orbit',
   Board: OrbitBoard,
-  options: [
-    { name: 'players', type: 'choice', values: ['2', '3', '4'], default: '2' },
-    // Drawn at the start unless chosen: the colour letters of the seats, in turn order.
-    { name: 'order', type: 'order', of: 'players', items: SEAT_COLOURS },
-    { name: 'board', type: 'choice', values: ['classic'], default: 'classic' },
-  ],
+  // The turn order is chosen as colours, as many as there are players.
+  options: { order: { of: 'players', items: SEAT_COLOURS } },
   seatLabel: seat => t('orbit.' + SEAT_COLOURS[seat]),
   swatch: seat => SEAT_COLOURS[seat],
   resultSentence(view) {

@@ -457,11 +457,7 @@ function seatLabel(seat, view) {
 export const triles = {
   kind: 'triles',
   Board: TrilesBoard,
-  options: [
-    { name: 'variant', type: 'set', values: ['open-hands', 'open-pool', 'own-dots'] },
-    // The server plays the standard set only (a file's set comes from the command line).
-    { name: 'tiles', type: 'choice', values: ['standard'], default: 'standard' },
-  ],
+  options: {},
   seatLabel,
   swatch: (seat, view) => (view && view.seats?.[seat]?.colour) || '',
   resultSentence(view) {
