@@ -11,8 +11,8 @@ use thiserror::Error;
 
 use crate::spec::excerpt;
 
-/// The strength levels people choose from.
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
+/// The strength levels people choose from: the AI's own table.
+pub use trio_ai::LEVELS;
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -15,6 +15,7 @@
 //! Lengths are in millimetres with y downwards, as in SVG; the PDF writer turns them into
 //! points with y upwards. Curves are cubic Béziers in both.
 
+use crate::report::escape;
 use std::f64::consts::PI;
 use std::fmt::Write as _;
 
@@ -161,13 +162,6 @@ pub struct Sheet {
 
 fn hex(c: Rgb) -> String {
     format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 impl Sheet {

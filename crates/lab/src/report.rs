@@ -564,7 +564,8 @@ vertical-align:top}th{background:#f3f3f3}td.clear{background:#e6f4ea;font-weight
 code{background:#f3f3f3;padding:0 .2em}figure{margin:1em 0}figure svg{max-width:100%;\
 height:auto}";
 
-fn escape(text: &str) -> String {
+/// Text safe inside XML and HTML, attributes included (the sheets' SVG and the report).
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
