@@ -133,6 +133,15 @@ fn read_definition(path: &str, what: &str) -> Result<String, CatalogError> {
     String::from_utf8(bytes).map_err(|_| fail(format!("a {what} file is UTF-8 text")))
 }
 
+/// `bot`, an MCTS bot of the strongest level, searching for `time` a move instead.
+fn thinking<G: Game, E: trio_ai::Evaluator<G> + Send + 'static>(
+    mut bot: MctsBot<G, E>,
+    time: Duration,
+) -> Box<dyn Bot<G>> {
+    bot.set_limit(SearchLimit::Time(time));
+    Box::new(bot)
+}
+
 /// The hint of `bot`, an MCTS bot with any evaluator.
 fn mcts_hint<G: Game, E: trio_ai::Evaluator<G>>(
     game: &G,
@@ -307,9 +316,7 @@ impl CatalogGame for trio_orbit::Orbit {
     }
 
     fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>> {
-        let mut bot = trio_ai::orbit_mcts_for_level(*LEVELS.end());
-        bot.set_limit(SearchLimit::Time(time));
-        Box::new(bot)
+        thinking(trio_ai::orbit_mcts_for_level(*LEVELS.end()), time)
     }
 
     /// Asks the same search as the level's bot, with the race evaluator.
@@ -350,9 +357,7 @@ impl CatalogGame for trio_triles::Triles {
     }
 
     fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>> {
-        let mut bot = trio_ai::triles_mcts_for_level(*LEVELS.end());
-        bot.set_limit(SearchLimit::Time(time));
-        Box::new(bot)
+        thinking(trio_ai::triles_mcts_for_level(*LEVELS.end()), time)
     }
 
     /// Asks the same search as the level's bot, with the Triles rollouts.
