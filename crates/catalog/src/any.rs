@@ -17,6 +17,7 @@ use trio_core::{
 };
 
 use crate::agent::AgentSpec;
+use crate::definitions::Definitions;
 use crate::games::{CatalogGame, Hint};
 use crate::kinds::KindVisitor;
 use crate::spec::GameSpec;
@@ -25,6 +26,8 @@ use crate::CatalogError;
 /// A game with its options, whatever its kind.
 pub trait AnyGame: Debug + Send + Sync {
     fn spec(&self) -> &GameSpec;
+    /// The texts of the definition files the spec names (none for built-in ones).
+    fn definitions(&self) -> &Definitions;
     fn facts(&self) -> Facts;
     fn seat_count(&self) -> usize;
     /// `South`, `black`, `red`.
@@ -185,11 +188,12 @@ impl Debug for HintJob {
     }
 }
 
-/// A game of kind `G` with the spec it was built from.
+/// A game of kind `G` with the spec and definitions it was built from.
 #[derive(Debug)]
 pub(crate) struct Catalogued<G> {
     pub(crate) game: G,
     pub(crate) spec: GameSpec,
+    pub(crate) definitions: Definitions,
 }
 
 impl<G: CatalogGame> Catalogued<G> {
@@ -203,6 +207,7 @@ impl<G: CatalogGame> Catalogued<G> {
         Box::new(LiveGame {
             referee,
             spec: self.spec.clone(),
+            definitions: self.definitions.clone(),
             seats,
         })
     }
@@ -223,6 +228,10 @@ impl<G: CatalogGame> Catalogued<G> {
 impl<G: CatalogGame> AnyGame for Catalogued<G> {
     fn spec(&self) -> &GameSpec {
         &self.spec
+    }
+
+    fn definitions(&self) -> &Definitions {
+        &self.definitions
     }
 
     fn facts(&self) -> Facts {
@@ -363,6 +372,12 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
                 self.spec
             )));
         }
+        if record.definitions != self.definitions.to_map() {
+            return Err(CatalogError::Spec(format!(
+                "the record's definition files are not the ones this {} game was built with",
+                self.spec
+            )));
+        }
         let seats = record
             .seats
             .iter()
@@ -423,6 +438,7 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
                     seed: game.seed,
                     seats: seat_agents.iter().map(ToString::to_string).collect(),
                     start: None,
+                    definitions: self.definitions.to_map(),
                     actions: game.notation.clone(),
                     result: Some(trio_core::RecordResult::new(&game.outcome, game.resigned)),
                     commitment: None,
@@ -435,10 +451,11 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
     }
 }
 
-/// A game being played: its referee, spec and seats.
+/// A game being played: its referee, spec, definitions and seats.
 struct LiveGame<G: CatalogGame> {
     referee: Referee<G>,
     spec: GameSpec,
+    definitions: Definitions,
     seats: Vec<AgentSpec>,
 }
 
@@ -605,24 +622,49 @@ impl<G: CatalogGame> Live for LiveGame<G> {
     }
 
     fn record(&self) -> Record {
-        self.referee.record(
+        let mut record = self.referee.record(
             &self.spec.to_string(),
             self.seats.iter().map(ToString::to_string).collect(),
-        )
+        );
+        record.definitions = self.definitions.to_map();
+        record
     }
 }
 
-/// Builds the game a spec names, reading any definition file it names.
+/// Builds the game a spec names, reading any definition file it names from disk.
 pub fn build(spec: &GameSpec) -> Result<Arc<dyn AnyGame>, CatalogError> {
-    struct Build<'a>(&'a GameSpec);
+    build_with(spec, Definitions::read(spec)?)
+}
+
+/// Builds the game a spec names with the texts of its definition files as given
+/// ([`Definitions::given`]): nothing is read from disk.
+pub fn build_with(
+    spec: &GameSpec,
+    definitions: Definitions,
+) -> Result<Arc<dyn AnyGame>, CatalogError> {
+    struct Build<'a>(&'a GameSpec, Definitions);
     impl KindVisitor for Build<'_> {
         type Output = Result<Arc<dyn AnyGame>, CatalogError>;
         fn visit<G: CatalogGame>(self) -> Self::Output {
             Ok(Arc::new(Catalogued {
-                game: G::from_spec(self.0)?,
+                game: G::from_spec(self.0, &self.1)?,
                 spec: self.0.clone(),
+                definitions: self.1,
             }))
         }
     }
-    spec.kind.visit(Build(spec))
+    spec.kind.visit(Build(spec, definitions))
+}
+
+/// The game a record was played in: its definition files from the record when it carries
+/// them, else read from the paths its spec names (an older record from the command line).
+pub fn record_game(record: &Record) -> Result<Arc<dyn AnyGame>, CatalogError> {
+    let spec: GameSpec = record.game.parse()?;
+    if record.definitions.is_empty() {
+        return build(&spec);
+    }
+    build_with(
+        &spec,
+        Definitions::given(&spec, record.definitions.clone())?,
+    )
 }

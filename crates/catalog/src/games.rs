@@ -1,8 +1,6 @@
 //! What the catalog knows of each game beyond [`Game`]: how it is built from a spec, how
 //! its moves are typed, its agents by name, its fastest perft and its hints.
 
-use std::io::Read;
-use std::path::Path;
 use std::time::Duration;
 
 use trio_ai::{MctsBot, MctsConfig, SearchLimit};
@@ -10,12 +8,10 @@ use trio_core::options::OptionKind;
 use trio_core::{rng, Bot, Game, Seat};
 
 use crate::agent::{AgentSpec, LEVELS};
+use crate::definitions::Definitions;
 use crate::kinds::GameKind;
 use crate::spec::GameSpec;
 use crate::CatalogError;
-
-/// The largest definition file (a board, a tile set) read: real ones are a few KiB.
-pub const MAX_DEFINITION_BYTES: u64 = 256 * 1024;
 
 /// A suggested move and what the AI found, in words that say how sure it is.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,9 +24,14 @@ pub struct Hint {
 pub trait CatalogGame: Game + Sized {
     const KIND: GameKind;
 
-    /// Builds the game from its spec's options (reading any file they name) with its
-    /// crate's `Options::from_values`.
-    fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError>;
+    /// Builds the game from its spec's options, with the texts of the definition files
+    /// they name, by its crate's `Options::from_values`.
+    fn from_spec(spec: &GameSpec, definitions: &Definitions) -> Result<Self, CatalogError>;
+
+    /// Builds the game from its spec, reading the definition files it names from disk.
+    fn from_spec_files(spec: &GameSpec) -> Result<Self, CatalogError> {
+        Self::from_spec(spec, &Definitions::read(spec)?)
+    }
 
     /// How moves are typed, for a prompt's `help`.
     fn notation_help(&self) -> &'static str;
@@ -81,9 +82,12 @@ pub trait CatalogGame: Game + Sized {
 }
 
 /// The spec's options as a game crate's `Options::from_values` takes them: a definition
-/// file named by its path is read to its text, and one at its default (the built-in
+/// file's option carries its text from `definitions`, and one at its default (the built-in
 /// definition) is left out.
-fn option_values(spec: &GameSpec) -> Result<Vec<(&'static str, String)>, CatalogError> {
+fn option_values(
+    spec: &GameSpec,
+    definitions: &Definitions,
+) -> Result<Vec<(&'static str, String)>, CatalogError> {
     let mut values = Vec::new();
     for decl in spec.kind.info().options {
         let Some(value) = spec.option(decl.name) else {
@@ -91,7 +95,15 @@ fn option_values(spec: &GameSpec) -> Result<Vec<(&'static str, String)>, Catalog
         };
         match decl.kind {
             OptionKind::File { .. } if decl.default == Some(value) => {}
-            OptionKind::File { what } => values.push((decl.name, read_definition(value, what)?)),
+            OptionKind::File { what } => {
+                let text = definitions
+                    .get(decl.name)
+                    .ok_or_else(|| CatalogError::Definition {
+                        path: value.to_owned(),
+                        reason: format!("the {what} file's text is not given"),
+                    })?;
+                values.push((decl.name, text.to_owned()));
+            }
             _ => values.push((decl.name, value.to_owned())),
         }
     }
@@ -109,28 +121,6 @@ fn bad_definition(spec: &GameSpec, name: &str, reason: impl std::fmt::Display) -
         path: spec.option(name).unwrap_or_default().to_owned(),
         reason: reason.to_string(),
     }
-}
-
-/// Reads a definition file named by a spec option, refusing anything larger than
-/// [`MAX_DEFINITION_BYTES`] (so `/dev/zero` is an error, not a hang).
-fn read_definition(path: &str, what: &str) -> Result<String, CatalogError> {
-    let fail = |reason: String| CatalogError::Definition {
-        path: path.to_owned(),
-        reason,
-    };
-    let file =
-        std::fs::File::open(Path::new(path)).map_err(|e| fail(format!("cannot read: {e}")))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_DEFINITION_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| fail(format!("cannot read: {e}")))?;
-    if bytes.len() as u64 > MAX_DEFINITION_BYTES {
-        return Err(fail(format!(
-            "a {what} file is at most {} KiB",
-            MAX_DEFINITION_BYTES / 1024
-        )));
-    }
-    String::from_utf8(bytes).map_err(|_| fail(format!("a {what} file is UTF-8 text")))
 }
 
 /// `bot`, an MCTS bot of the strongest level, searching for `time` a move instead.
@@ -192,8 +182,8 @@ fn count_plies(n: i32) -> String {
 impl CatalogGame for trio_gyges::Gyges {
     const KIND: GameKind = GameKind::Gyges;
 
-    fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError> {
-        let options = trio_gyges::Options::from_values(pairs(&option_values(spec)?))
+    fn from_spec(spec: &GameSpec, definitions: &Definitions) -> Result<Self, CatalogError> {
+        let options = trio_gyges::Options::from_values(pairs(&option_values(spec, definitions)?))
             .map_err(|e| CatalogError::Spec(e.to_string()))?;
         Ok(Self::new(options))
     }
@@ -294,13 +284,12 @@ impl CatalogGame for trio_gyges::Gyges {
 impl CatalogGame for trio_orbit::Orbit {
     const KIND: GameKind = GameKind::Orbit;
 
-    fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError> {
-        let options = trio_orbit::Options::from_values(pairs(&option_values(spec)?)).map_err(
-            |e| match e {
-                trio_orbit::OptionsError::Board(e) => bad_definition(spec, "board", e),
-                e => CatalogError::Spec(e.to_string()),
-            },
-        )?;
+    fn from_spec(spec: &GameSpec, definitions: &Definitions) -> Result<Self, CatalogError> {
+        let options = trio_orbit::Options::from_values(pairs(&option_values(spec, definitions)?))
+            .map_err(|e| match e {
+            trio_orbit::OptionsError::Board(e) => bad_definition(spec, "board", e),
+            e => CatalogError::Spec(e.to_string()),
+        })?;
         Self::new(options).map_err(|e| CatalogError::Spec(e.to_string()))
     }
 
@@ -334,13 +323,12 @@ impl CatalogGame for trio_orbit::Orbit {
 impl CatalogGame for trio_triles::Triles {
     const KIND: GameKind = GameKind::Triles;
 
-    fn from_spec(spec: &GameSpec) -> Result<Self, CatalogError> {
-        let options = trio_triles::Options::from_values(pairs(&option_values(spec)?)).map_err(
-            |e| match e {
+    fn from_spec(spec: &GameSpec, definitions: &Definitions) -> Result<Self, CatalogError> {
+        let options = trio_triles::Options::from_values(pairs(&option_values(spec, definitions)?))
+            .map_err(|e| match e {
                 trio_triles::OptionsError::TileSet(e) => bad_definition(spec, "tiles", e),
                 e => CatalogError::Spec(e.to_string()),
-            },
-        )?;
+            })?;
         Ok(Self::new(options))
     }
 

@@ -115,7 +115,7 @@ mod tests {
     impl KindVisitor for Defaults {
         type Output = (GameKind, usize);
         fn visit<G: CatalogGame>(self) -> (GameKind, usize) {
-            let game = G::from_spec(&GameSpec::new(G::KIND)).unwrap();
+            let game = G::from_spec(&GameSpec::new(G::KIND), &Default::default()).unwrap();
             (G::KIND, game.seat_count())
         }
     }

@@ -14,6 +14,7 @@
 
 mod agent;
 mod any;
+mod definitions;
 mod games;
 mod kinds;
 mod spec;
@@ -22,8 +23,9 @@ mod ugi;
 use thiserror::Error;
 
 pub use agent::{AgentError, AgentSpec, LEVELS};
-pub use any::{build, AnyGame, BotThought, BotTurn, HintJob, Live};
-pub use games::{CatalogGame, Hint, MAX_DEFINITION_BYTES};
+pub use any::{build, build_with, record_game, AnyGame, BotThought, BotTurn, HintJob, Live};
+pub use definitions::{Definitions, MAX_DEFINITION_BYTES};
+pub use games::{CatalogGame, Hint};
 pub use kinds::{GameKind, KindInfo, KindVisitor, KINDS};
 pub use spec::{excerpt, GameSpec, SpecError, MAX_SPEC_LEN};
 pub use ugi::UgiBot;

@@ -1,6 +1,8 @@
 //! A game written down: what was played, by whom, from which seed, and how it ended, as
 //! JSON. [`crate::Referee::replay`] rebuilds every state from it, checking each action.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::{Outcome, Seat};
@@ -22,6 +24,10 @@ pub struct Record {
     /// The position the game started from, when not a new game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
+    /// The text of each definition file the game's options name (a board, a tile set), by
+    /// option name, so that the record replays without the files.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub definitions: BTreeMap<String, String>,
     /// Every action in order, chance outcomes included, in the game's notation.
     pub actions: Vec<String>,
     /// How the game ended; `None` while it runs.

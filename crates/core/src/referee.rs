@@ -703,6 +703,7 @@ impl<G: Game> Referee<G> {
             seed: self.seed,
             seats,
             start,
+            definitions: Default::default(),
             actions: self.history.iter().map(|e| e.notation.clone()).collect(),
             result: self
                 .outcome()

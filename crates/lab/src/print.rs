@@ -362,11 +362,11 @@ pub fn sheet(spec: &GameSpec, tile_side: f64) -> Result<Sheet, PrintError> {
                     "a tile side of {tile_side} mm will not print well: choose 10 to 90"
                 )));
             }
-            let game = trio_triles::Triles::from_spec(spec).map_err(fail)?;
+            let game = trio_triles::Triles::from_spec_files(spec).map_err(fail)?;
             Ok(triles(spec, game.tile_set(), tile_side))
         }
         GameKind::Orbit => {
-            let game = trio_orbit::Orbit::from_spec(spec).map_err(fail)?;
+            let game = trio_orbit::Orbit::from_spec_files(spec).map_err(fail)?;
             Ok(orbit(spec, game.board()))
         }
         GameKind::Gyges => Ok(gyges(spec)),

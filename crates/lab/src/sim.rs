@@ -90,7 +90,7 @@ impl GameLine {
 }
 
 fn game_of<G: CatalogGame>(spec: &GameSpec) -> Result<G, SimError> {
-    G::from_spec(spec).map_err(|e| SimError::Game(format!("cannot set up {spec}: {e}")))
+    G::from_spec_files(spec).map_err(|e| SimError::Game(format!("cannot set up {spec}: {e}")))
 }
 
 /// The names of the seats of `spec`'s game (`South`, `player 1`, `red`).

@@ -112,6 +112,8 @@ struct Tables {
     name: String,
     /// Fields of each orbit; index 0 is orbit 1.
     sizes: Vec<u8>,
+    /// Whether each orbit is a ring (else an arc), as its file says; index 0 is orbit 1.
+    rings: Vec<bool>,
     /// The [`Field`] of field 0 of each orbit.
     starts: Vec<u8>,
     /// The orbit (from 1) of each field.
@@ -244,6 +246,11 @@ impl Board {
         let mut tables = Tables {
             name: file.name,
             sizes,
+            rings: file
+                .orbit
+                .iter()
+                .map(|o| matches!(o.shape, Shape::Ring))
+                .collect(),
             starts,
             orbit_index: std::array::from_fn(|f| orbit_of.get(f).map_or(0, |&k| k - 1)),
             orbit_of,
@@ -335,6 +342,14 @@ impl Board {
             .checked_sub(1)
             .and_then(|k| self.tables.sizes.get(k))
             .map_or(0, |&n| n as usize)
+    }
+
+    /// Whether `orbit` (from 1) is a ring (its last field next to field 0), else an arc.
+    pub fn is_ring(&self, orbit: usize) -> bool {
+        orbit
+            .checked_sub(1)
+            .and_then(|k| self.tables.rings.get(k))
+            .is_some_and(|&ring| ring)
     }
 
     /// All fields, final orbit included.

@@ -146,8 +146,22 @@ fn lines_between(board: &Board, k: usize) -> String {
     row.trim_end().to_owned()
 }
 
-/// The view as JSON (docs/views.md, "Na orbicie"): what changes during a game, places in
-/// the game's notation; the board's geometry is not repeated.
+/// The board's orbits (fields, whether a ring), innermost first, the last the final
+/// orbit, and its lines written as in a board file, inner field first.
+fn geometry(board: &Board) -> Value {
+    let orbits: Vec<Value> = (1..=board.orbits())
+        .map(|k| json!({"fields": board.fields_on(k), "ring": board.is_ring(k)}))
+        .collect();
+    let lines: Vec<String> = board
+        .lines()
+        .iter()
+        .map(|&(a, b)| format!("{}-{}", board.coord(a), board.coord(b)))
+        .collect();
+    json!({"orbits": orbits, "lines": lines})
+}
+
+/// The view as JSON (docs/views.md, "Na orbicie"): the board's geometry (so that a page
+/// draws any board) and what changes during a game, places in the game's notation.
 pub(crate) fn view_json(
     board: &Board,
     state: &OrbitState,
@@ -212,6 +226,7 @@ pub(crate) fn view_json(
     json!({
         "game": "orbit",
         "board": board.name(),
+        "geometry": geometry(board),
         "seats": seats,
         "to_move": state.to_move().map(Colour::name),
         "phase": phase,

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 use trio_core::{Facts, Game, Seat};
-use trio_orbit::{Colour, Options, Orbit};
+use trio_orbit::{Board, Colour, Options, Orbit};
 
 fn game(players: usize) -> Orbit {
     Orbit::new(Options {
@@ -129,4 +129,28 @@ fn facts_and_spectators() {
     assert_eq!(given.facts().longest_game, 15);
     let state = drawn.new_game();
     assert_eq!(drawn.public_view(&state), drawn.view(&state, Seat(1)));
+}
+
+/// A page draws any board from the view: the funnel board's arcs, ring and lines.
+#[test]
+fn the_view_carries_the_board_geometry() {
+    let board = Board::from_toml(include_str!("boards/funnel.toml")).unwrap();
+    let game = Orbit::new(Options {
+        board,
+        ..Options::default()
+    })
+    .unwrap();
+    let view = game.view_json(&game.public_view(&game.new_game()));
+    assert_eq!(
+        view["geometry"],
+        serde_json::json!({
+            "orbits": [
+                {"fields": 2, "ring": false},
+                {"fields": 2, "ring": false},
+                {"fields": 4, "ring": true},
+                {"fields": 4, "ring": true},
+            ],
+            "lines": ["1.0-2.0", "2.0-3.0", "3.0-4.0", "3.2-4.2"],
+        })
+    );
 }

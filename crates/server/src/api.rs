@@ -93,9 +93,7 @@ async fn games_create(
     State(state): State<AppState>,
     Body(request): Body<CreateGame>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
-    let created = state
-        .create_from(&request.game, &request.seats, request.position.as_deref())
-        .await?;
+    let created = state.create_from(request).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -248,7 +246,7 @@ async fn replays_show(
 /// Plays the record's first `ply` actions again (chance from its seed) and shows the game.
 fn replay_step(record: &Record, ply: usize, viewer: Option<u8>) -> Result<ReplayStep, String> {
     let ply = ply.min(record.actions.len());
-    let game = trio_catalog::game(&record.game).map_err(|e| e.to_string())?;
+    let game = trio_catalog::record_game(record).map_err(|e| e.to_string())?;
     let people = vec![AgentSpec::Human; game.seat_count()];
     let mut live = game
         .start(record.seed, &people, record.start.as_deref())

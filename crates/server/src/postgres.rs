@@ -107,6 +107,7 @@ fn pg_migrations() -> Vec<Migration> {
         include_str!("../migrations/postgres/0003_cluster.sql").into_sql_str(),
         false,
     ));
+    all.sort_by_key(|m| m.version);
     all
 }
 

@@ -2,6 +2,7 @@
 //! and the JSON bodies of `docs/api.md`. Request types are apart from the domain's; the
 //! load generator and the tests read and write these same types.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -35,6 +36,10 @@ pub struct CreateGame {
     /// The position to start from, in the game's notation; a new game without it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
+    /// The text of each definition file the spec names (a board, a tile set), by option
+    /// name: `{"board": "<TOML>"}` for `orbit(board=octagon.toml)`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub definitions: BTreeMap<String, String>,
 }
 
 /// The answer to [`CreateGame`]: the only time the seat tokens are shown.

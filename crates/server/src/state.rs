@@ -5,17 +5,17 @@
 //! notice to the room it is about (if loaded here), the other looks now and then for games
 //! waiting on chance or a bot whose lease ran out (its instance died) and plays them.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot, Semaphore};
-use trio_catalog::{AgentSpec, AnyGame};
+use trio_catalog::{AgentSpec, AnyGame, CatalogError, Definitions};
 use trio_core::Seat;
 
 use crate::error::{ApiError, Refusal};
 use crate::postgres::PgStorage;
-use crate::protocol::{Created, GameSummary, SeatTicket};
+use crate::protocol::{CreateGame, Created, GameSummary, SeatTicket};
 use crate::room::{Command, Room, RoomHandle, Shared};
 use crate::secrets;
 use crate::sqlite::SqliteStorage;
@@ -184,18 +184,27 @@ impl AppState {
     /// Creates a game: checks the spec and seats, draws the seed, stores it, starts its
     /// room.
     pub async fn create(&self, spec: &str, seats: &[String]) -> Result<Created, ApiError> {
-        self.create_from(spec, seats, None).await
+        self.create_from(CreateGame {
+            game: spec.to_owned(),
+            seats: seats.to_vec(),
+            position: None,
+            definitions: BTreeMap::new(),
+        })
+        .await
     }
 
-    /// Creates a game as [`AppState::create`] does, starting from `position` (in the game's
-    /// notation) when given.
-    pub async fn create_from(
-        &self,
-        spec: &str,
-        seats: &[String],
-        position: Option<&str>,
-    ) -> Result<Created, ApiError> {
-        let game = checked_game(spec)?;
+    /// Creates the game `request` asks for (`POST /api/games`): its spec with the texts of
+    /// any definition files it names, its seats, and the position it starts from.
+    pub async fn create_from(&self, request: CreateGame) -> Result<Created, ApiError> {
+        let CreateGame {
+            game: spec,
+            seats,
+            position,
+            definitions,
+        } = request;
+        let position = position.as_deref();
+        let seats = &seats[..];
+        let game = checked_game(&spec, definitions)?;
         let agents = checked_agents(seats)?;
         // A game the catalog cannot start is refused before anything is stored.
         game.start(0, &agents, None)
@@ -237,6 +246,7 @@ impl AppState {
             status: Status::Running,
             created_at: now(),
             start: position.map(str::to_owned),
+            definitions: game.definitions().to_map(),
             seats: rows,
             automatic: false,
             summary: None,
@@ -293,26 +303,21 @@ impl AppState {
     }
 }
 
-/// A game a client may create: any catalog spec, but files only by their built-in names
-/// (a client must not make the server read a path of its choosing).
-fn checked_game(spec: &str) -> Result<Arc<dyn AnyGame>, ApiError> {
+/// A game a client may create: any catalog spec, its definition files (boards, tile sets)
+/// given as texts — a client must not make the server read a path of its choosing.
+fn checked_game(
+    spec: &str,
+    definitions: BTreeMap<String, String>,
+) -> Result<Arc<dyn AnyGame>, ApiError> {
     let parsed: trio_catalog::GameSpec = spec
         .parse()
         .map_err(|e: trio_catalog::SpecError| ApiError::bad_request("bad-spec", e.to_string()))?;
-    for (name, value) in parsed.options() {
-        let builtin = match name {
-            "board" => value == "classic",
-            "tiles" => value == "standard",
-            _ => true,
-        };
-        if !builtin {
-            return Err(ApiError::bad_request(
-                "bad-spec",
-                format!("{name}: the server plays only the built-in ones (classic boards, standard tiles)"),
-            ));
-        }
-    }
-    trio_catalog::build(&parsed).map_err(|e| ApiError::bad_request("bad-spec", e.to_string()))
+    let definitions = Definitions::given(&parsed, definitions)
+        .map_err(|e| ApiError::bad_request("bad-definition", e.to_string()))?;
+    trio_catalog::build_with(&parsed, definitions).map_err(|e| match e {
+        CatalogError::Definition { .. } => ApiError::bad_request("bad-definition", e.to_string()),
+        e => ApiError::bad_request("bad-spec", e.to_string()),
+    })
 }
 
 /// Seats a client may ask for: people, `random` and the AI levels (no external engines,

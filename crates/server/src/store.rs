@@ -12,6 +12,7 @@
 //! event is written with the game's new version in one transaction, fenced by the old
 //! version, before anyone hears of it.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
@@ -74,6 +75,8 @@ pub struct GameRow {
     pub created_at: i64,
     /// The position the game started from (in the game's notation); `None`: a new game.
     pub start: Option<String>,
+    /// The texts of the definition files its spec names, by option name; empty: built-in.
+    pub definitions: BTreeMap<String, String>,
     pub seats: Vec<SeatRow>,
     /// Whether chance or a bot is to act first (a shared store's instances look for such
     /// games to play).
@@ -239,6 +242,11 @@ pub(crate) fn migrations() -> Vec<Migration> {
     [
         (1, "games", include_str!("../migrations/0001_games.sql")),
         (2, "start", include_str!("../migrations/0002_start.sql")),
+        (
+            4,
+            "definitions",
+            include_str!("../migrations/0004_definitions.sql"),
+        ),
     ]
     .into_iter()
     .map(|(version, name, sql)| {
@@ -255,7 +263,7 @@ pub(crate) fn migrations() -> Vec<Migration> {
 
 /// A game's row, for [`read_game`].
 pub(crate) const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
-     status, created_at, start_position FROM games WHERE id = $1";
+     status, created_at, start_position, definitions FROM games WHERE id = $1";
 /// A game's seats in order, for [`read_seat`].
 pub(crate) const SELECT_SEATS: &str =
     "SELECT agent, token_hash FROM seats WHERE game_id = $1 ORDER BY seat";
@@ -264,8 +272,8 @@ pub(crate) const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_i
      WHERE game_id = $1 AND seq > $2 ORDER BY seq";
 /// Stores a new game's row (its seats follow, one [`INSERT_SEAT`] each).
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, \
-     version, status, created_at, updated_at, start_position) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)";
+     version, status, created_at, updated_at, start_position, definitions) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)";
 pub(crate) const INSERT_SEAT: &str =
     "INSERT INTO seats (game_id, seat, agent, token_hash) VALUES ($1, $2, $3, $4)";
 
@@ -282,6 +290,8 @@ where
     for<'t> &'t str: Encode<'t, DB> + Type<DB>,
     for<'t> Option<&'t str>: Encode<'t, DB> + Type<DB>,
 {
+    let definitions = (!game.definitions.is_empty())
+        .then(|| serde_json::to_string(&game.definitions).expect("a map of strings"));
     sqlx::query::<DB>(INSERT_GAME)
         .bind(game.id.as_str())
         .bind(game.spec.as_str())
@@ -292,6 +302,7 @@ where
         .bind(game.status.as_str())
         .bind(game.created_at)
         .bind(game.start.as_deref())
+        .bind(definitions.as_deref())
         .execute(&mut *conn)
         .await?;
     for (seat, row) in game.seats.iter().enumerate() {
@@ -414,6 +425,11 @@ where
         status: Status::parse(&column::<_, String>(row, "status")?)?,
         created_at: column(row, "created_at")?,
         start: column(row, "start_position")?,
+        definitions: match column::<_, Option<String>>(row, "definitions")? {
+            Some(text) => serde_json::from_str(&text)
+                .map_err(|e| StorageError::Corrupt(format!("game definitions: {e}")))?,
+            None => BTreeMap::new(),
+        },
         seats,
         automatic: false,
         summary: None,

@@ -624,3 +624,133 @@ async fn a_phone_sized_window_plays() {
     b.screenshot(&screenshot_path("phone-triles.png")).await;
     b.close().await;
 }
+
+/// Waits until it is the page's seat's turn or the game is over; whether it is over.
+async fn my_turn_or_the_end(b: &Browser) -> bool {
+    b.wait_for(
+        "my turn or the end",
+        "document.querySelector('[data-result]') || (trio.page() && trio.page().shown \
+         && trio.page().myTurn() && !trio.page().sending)",
+    )
+    .await;
+    b.find("[data-result]").await.is_some()
+}
+
+/// Plays one decision of Na orbicie by clicks, racing: the move that goes furthest out
+/// (home best), else an entry, a roll or a pass. A capture sends the captured pawn to the
+/// first place offered.
+async fn orbit_decision(b: &Browser) {
+    let legal: Vec<String> =
+        serde_json::from_value(state(b, &format!("{GAME}.legal")).await).unwrap();
+    let reach = |to: &str| match to {
+        "H" => 99,
+        field => field.split('.').next().unwrap().parse().unwrap(),
+    };
+    let best = legal
+        .iter()
+        .filter_map(|a| a.strip_prefix("move "))
+        .filter_map(|m| {
+            let (from, rest) = m.split_once('-')?;
+            let to = rest.split('>').next()?;
+            Some((from, to, reach(to) * 16 - reach(from)))
+        })
+        .max_by_key(|&(.., score)| score);
+    if let Some((from, to, _)) = best {
+        b.click(&format!(".field[data-field='{from}']")).await;
+        if to == "H" {
+            b.click("[data-act=home]").await;
+        } else {
+            b.click(&format!(".field[data-field='{to}']")).await;
+            // A capture: the captured pawn goes to a field, or back to the centre.
+            if b.find("[data-act=confirm]").await.is_none() {
+                match b.find(".field.target.drop").await {
+                    Some(_) => b.click(".field.target.drop").await,
+                    None => b.click("[data-field=C]").await,
+                }
+            }
+        }
+    } else if legal.iter().any(|a| a.starts_with("enter")) {
+        b.click(".field.target.enter").await;
+    } else if legal.iter().any(|a| a == "roll") {
+        b.click("[data-act=roll]").await;
+        return;
+    } else {
+        b.click("[data-act=pass]").await;
+        return;
+    }
+    b.click("[data-act=confirm]").await;
+}
+
+/// Chooses the file option `name` in the lobby from `file` (a path in this repository).
+async fn upload_in_the_lobby(b: &Browser, name: &str, file: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(file)
+        .canonicalize()
+        .unwrap();
+    b.upload(&format!("input[type=file][name={name}]"), &path)
+        .await;
+    let label = path.file_name().unwrap().to_str().unwrap();
+    b.wait_for(
+        "the file is read",
+        &format!("document.querySelector('[data-file={name}]').textContent === '{label}'"),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_and_a_tile_set_of_ones_own_are_uploaded_and_played_to_the_end() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+
+    // Na orbicie on the small funnel board, against the AI, to the end.
+    b.goto(&server.url("/")).await;
+    b.click("[data-kind=orbit]").await;
+    upload_in_the_lobby(&b, "board", "../orbit/tests/boards/funnel.toml").await;
+    b.click("select[name=seat1] option[value=\"ai:1\"]").await;
+    b.click("[data-action=create]").await;
+    b.wait("svg.board.orbit").await;
+    let id = state(&b, "trio.page().id").await;
+    let shown = server.show(id.as_str().unwrap(), None).await;
+    assert_eq!(shown["game"], "orbit(board=funnel.toml)");
+    // The page draws the funnel: 2 + 2 + 4 fields off the final orbit, four lines.
+    assert_eq!(b.count("g.field").await, 8);
+    assert_eq!(b.count("line.orbit-line").await, 4);
+    b.screenshot(&screenshot_path("orbit-funnel.png")).await;
+    let mut decisions = 0;
+    while !my_turn_or_the_end(&b).await {
+        orbit_decision(&b).await;
+        decisions += 1;
+        assert!(decisions < 400, "the funnel game does not end");
+    }
+    assert!(b.text("[data-result]").await.len() > 3);
+
+    // Triles with two terminals on every edge, against the AI, to the end.
+    b.goto(&server.url("/")).await;
+    b.click("[data-kind=triles]").await;
+    upload_in_the_lobby(&b, "tiles", "../triles/tests/sets/double.toml").await;
+    b.click("select[name=seat1] option[value=\"ai:1\"]").await;
+    b.click("[data-action=create]").await;
+    b.wait("svg.board.triles").await;
+    let id = state(&b, "trio.page().id").await;
+    let shown = server.show(id.as_str().unwrap(), None).await;
+    assert_eq!(shown["game"], "triles(tiles=double.toml)");
+    b.wait(".hand-tile").await;
+    let types = state(&b, &format!("Object.keys({GAME}.view.types)")).await;
+    assert!(
+        types
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t.as_str().unwrap().starts_with('T')),
+        "{types}"
+    );
+    b.screenshot(&screenshot_path("triles-double.png")).await;
+    let mut turns = 0;
+    while !my_turn_or_the_end(&b).await {
+        triles_turn(&b).await;
+        turns += 1;
+        assert!(turns < 200, "the Triles game does not end");
+    }
+    assert!(b.text("[data-result]").await.len() > 3);
+    b.close().await;
+}

@@ -75,6 +75,29 @@ impl Server {
         (response.status(), response.json().await.unwrap())
     }
 
+    async fn resign(&self, id: &str, token: &str) -> StatusCode {
+        let response = self
+            .http
+            .post(self.url(&format!("/api/games/{id}/resign")))
+            .bearer_auth(token)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        response.status()
+    }
+
+    async fn record(&self, id: &str) -> trio_core::Record {
+        let response = self
+            .http
+            .get(self.url(&format!("/api/games/{id}/record")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        response.json().await.unwrap()
+    }
+
     async fn socket(&self, id: &str, hello: Value) -> Socket {
         let url = format!("ws://{}/api/games/{id}/ws", self.addr);
         let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
@@ -211,15 +234,10 @@ async fn two_seats_and_a_spectator_play_a_game_through() {
         played += 1;
         // Resign after a while so that the test stays short.
         if played == 60 {
-            let response = server
-                .http
-                .post(server.url(&format!("/api/games/{id}/resign")))
-                .bearer_auth(&created.seats[1].token)
-                .json(&json!({}))
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(response.status(), StatusCode::OK);
+            assert_eq!(
+                server.resign(&id, &created.seats[1].token).await,
+                StatusCode::OK
+            );
         }
     }
     let end = server.snapshot(&id, None).await;
@@ -236,15 +254,7 @@ async fn two_seats_and_a_spectator_play_a_game_through() {
     assert_eq!(seqs, (1..=end.seq).collect::<Vec<_>>());
     assert_eq!(end.moves.len(), played);
     // The record, with the seed revealed and its commitment.
-    let record: trio_core::Record = server
-        .http
-        .get(server.url(&format!("/api/games/{id}/record")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let record = server.record(&id).await;
     let commitment = record.commitment.clone().unwrap();
     assert_eq!(commitment.seed_hash, created.seed_hash);
     assert_eq!(
@@ -375,7 +385,7 @@ async fn refusals_say_why_in_order() {
         (
             "orbit(board=/etc/passwd)",
             vec!["human", "human"],
-            "bad-spec",
+            "bad-definition",
         ),
         ("gyges", vec!["human"], "bad-seats"),
         ("gyges", vec!["human", "ugi:/bin/sh"], "bad-seats"),
@@ -845,4 +855,106 @@ async fn a_client_id_of_no_or_too_many_bytes_is_refused_on_both_ways_in() {
         0,
         "nothing applied"
     );
+}
+
+/// A board and a tile set of one's own: sent as texts with the game, played, stored (a
+/// restart goes on with them), carried by the record; every wrong file refused clearly.
+#[test]
+fn custom_boards_and_tile_sets_are_played_stored_and_refused_clearly() {
+    let funnel = include_str!("../../orbit/tests/boards/funnel.toml");
+    let double = include_str!("../../triles/tests/sets/double.toml");
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let runtime = || tokio::runtime::Runtime::new().unwrap();
+    let (orbit, triles) = runtime().block_on(async {
+        let server = serve(&db).await;
+        let post = |body: Value| {
+            let request = server.http.post(server.url("/api/games")).json(&body);
+            async move {
+                let response = request.send().await.unwrap();
+                let status = response.status();
+                (status, response.json::<Value>().await.unwrap())
+            }
+        };
+        let refused = |(status, body): (StatusCode, Value), code: &str, says: &str| {
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+            assert_eq!(body["code"], code, "{body}");
+            let message = body["message"].as_str().unwrap();
+            assert!(message.contains(says), "{message:?} should say {says:?}");
+        };
+        let seats = json!(["human", "ai:1"]);
+        // A path is never read: without its text the spec is refused.
+        refused(
+            post(json!({"game": "orbit(board=/etc/passwd)", "seats": seats})).await,
+            "bad-definition",
+            "text is not given",
+        );
+        refused(
+            post(json!({"game": "gyges", "seats": seats, "definitions": {"board": funnel}})).await,
+            "bad-definition",
+            "names no board file",
+        );
+        refused(
+            post(json!({"game": "orbit(board=x.toml)", "seats": seats,
+                        "definitions": {"board": "[[orbit]]\nfields = 4\n"}}))
+            .await,
+            "bad-definition",
+            "at least 2 orbits",
+        );
+        refused(
+            post(json!({"game": "triles(tiles=t.toml)", "seats": seats,
+                        "definitions": {"tiles": "terminals_per_edge = 9\n"}}))
+            .await,
+            "bad-definition",
+            "t.toml",
+        );
+        let (status, orbit) = post(json!({"game": "orbit(board=funnel.toml)", "seats": seats,
+                                          "definitions": {"board": funnel}}))
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{orbit}");
+        let (status, triles) = post(json!({"game": "triles(tiles=double.toml)",
+                                           "seats": ["human", "human"],
+                                           "definitions": {"tiles": double}}))
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{triles}");
+        let orbit: Created = serde_json::from_value(orbit).unwrap();
+        let triles: Created = serde_json::from_value(triles).unwrap();
+        (orbit, triles)
+    });
+    // After a restart on the same file both games are the ones created.
+    runtime().block_on(async {
+        let server = serve(&db).await;
+        let view = server
+            .snapshot(&orbit.id, Some(&orbit.seats[0].token))
+            .await
+            .view
+            .value();
+        assert_eq!(
+            view["geometry"]["lines"],
+            json!(["1.0-2.0", "2.0-3.0", "3.0-4.0", "3.2-4.2"])
+        );
+        let mine = server
+            .snapshot(&triles.id, Some(&triles.seats[0].token))
+            .await;
+        let view = mine.view.value();
+        let types = view["types"].as_object().unwrap();
+        assert!(types.keys().all(|name| name.starts_with('T')), "{types:?}");
+        assert_eq!(
+            types.values().next().unwrap()["terminals"]
+                .as_array()
+                .unwrap()
+                .len(),
+            6
+        );
+        // Played to the end by resigning; the record carries the board's text.
+        assert_eq!(
+            server.resign(&orbit.id, &orbit.seats[0].token).await,
+            StatusCode::OK
+        );
+        let record = server.record(&orbit.id).await;
+        assert_eq!(record.definitions["board"], funnel);
+        assert_eq!(record.game, "orbit(board=funnel.toml)");
+        let game = trio_catalog::record_game(&record).unwrap();
+        game.replay(&record).unwrap();
+    });
 }

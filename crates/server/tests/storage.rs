@@ -58,6 +58,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         status: Status::Running,
         created_at: 1,
         start: None,
+        definitions: [("board".to_owned(), "name = \"ring\"\n".to_owned())].into(),
         seats: vec![
             SeatRow {
                 agent: "human".to_owned(),
@@ -130,6 +131,7 @@ where
     assert_eq!(loaded.game.version, 3);
     assert_eq!(loaded.game.status, Status::Over);
     assert_eq!(loaded.game.seats[1].token_hash, None);
+    assert_eq!(loaded.game.definitions, game("x", false).definitions);
     assert_eq!(loaded.events, (1..=3).map(event).collect::<Vec<_>>());
     assert_eq!(
         store.since("g1", 1).await.unwrap(),

@@ -32,7 +32,8 @@ function formKinds(list) {
 
 /// An option's schema (docs/api.md) as a form field: a `choice`, a `set`, a `number`, or
 /// an `order` where the game says how to draw its letters; a short integer range is a
-/// choice, and a file option offers its built-in default (files are not uploaded yet).
+/// choice, and a file option (a board, a tile set) is its built-in default or a file the
+/// player uploads, sent with the game.
 function formOption(o, look) {
   const base = { name: o.name, help: o.help };
   switch (o.kind) {
@@ -42,7 +43,7 @@ function formOption(o, look) {
       ? { ...base, type: 'choice', values: range(o.min, o.max), default: o.default }
       : { ...base, type: 'number', min: o.min, max: o.max, default: o.default };
     case 'letters': return look ? { ...base, type: 'order', ...look } : null;
-    case 'file': return { ...base, type: 'choice', values: [o.default], default: o.default };
+    case 'file': return { ...base, type: 'file', what: o.what, default: o.default };
     default: return null;
   }
 }
@@ -116,7 +117,10 @@ export class Lobby {
       return;
     }
     try {
-      const created = await api('POST', '/api/games', { body: { game: spec(kind, options, values[kind]), seats } });
+      const body = { game: spec(kind, options, values[kind]), seats };
+      const definitions = uploads(options, values[kind]);
+      if (Object.keys(definitions).length) body.definitions = definitions;
+      const created = await api('POST', '/api/games', { body });
       rememberCreated(created);
       const local = created.seats.filter(s => choice[s.seat] === 'me');
       const remote = created.seats.filter(s => choice[s.seat] !== 'me');
@@ -162,9 +166,22 @@ export class Lobby {
   }
 }
 
-/// Every option at its default: a `set` empty, an `order` drawn ('').
+/// Every option at its default: a `set` empty, an `order` drawn (''), a file built in
+/// (`null`; an upload is `{label, text}`).
 function defaults(options) {
-  return Object.fromEntries(options.map(o => [o.name, o.type === 'set' ? [] : o.default ?? '']));
+  return Object.fromEntries(options.map(o => [o.name, o.type === 'set' ? [] : o.type === 'file' ? null : o.default ?? '']));
+}
+
+/// The texts of the files uploaded for file options, by option name (`definitions` of
+/// `POST /api/games`).
+function uploads(options, values) {
+  return Object.fromEntries(options.filter(o => o.type === 'file' && values[o.name]).map(o => [o.name, values[o.name].text]));
+}
+
+/// A file's name as a spec value: letters, digits, `.`, `_` and `-` only, so that it
+/// needs no quoting.
+function fileLabel(name) {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || 'upload';
 }
 
 /// As many seats as the option `players` says, where the game has one; else two.
@@ -180,6 +197,7 @@ function spec(kind, options, values) {
     if (o.type === 'set' && v.length) parts.push(`${o.name}=${o.values.filter(x => v.includes(x)).join('+')}`);
     if ((o.type === 'choice' || o.type === 'number') && v !== '' && v !== o.default) parts.push(`${o.name}=${v}`);
     if (o.type === 'order' && v.length === Number(values[o.of])) parts.push(`${o.name}=${v}`);
+    if (o.type === 'file' && v) parts.push(`${o.name}=${v.label}`);
   }
   return parts.length ? `${kind}(${parts.join(',')})` : kind;
 }
@@ -214,6 +232,7 @@ function newGameForm(kinds, choice, { changed, create, error }) {
         }), ' ' + t(`new.${o.name}.${x}`)]))]);
     }
     const label = (known('new.' + o.name) ?? o.name) + ' ';
+    if (o.type === 'file') return fileField(o, label, v, x => { values[o.name] = x; changed(); });
     if (o.type === 'number') {
       return h('label', { title: o.help }, [label, h('input', {
         type: 'number', name: o.name, min: o.min, max: o.max, value: v, placeholder: o.default,
@@ -245,6 +264,23 @@ function newGameForm(kinds, choice, { changed, create, error }) {
     error ? h('p', { class: 'error' }, [error]) : null,
     h('button', { type: 'button', class: 'primary big', 'data-action': 'create', onclick: create }, [t('new.create')]),
   ]);
+}
+
+/// A file option: the built-in definition, or a file chosen from disk (read as text here,
+/// checked by the server when the game is created), with a button back to the built-in.
+function fileField(o, label, value, onChange) {
+  const input = h('input', {
+    type: 'file', name: o.name, accept: '.toml,text/plain', 'aria-label': label + t('new.file.choose'),
+    onchange: async e => {
+      const file = e.target.files[0];
+      if (file) onChange({ label: fileLabel(file.name), text: await file.text() });
+    },
+  });
+  const current = value
+    ? [h('span', { class: 'file-name', 'data-file': o.name }, [value.label]), ' ',
+      h('button', { type: 'button', class: 'small', 'data-action': 'builtin-' + o.name, onclick: () => onChange(null) }, [t('new.file.builtin')])]
+    : [h('span', { class: 'file-name', 'data-file': o.name }, [t('new.file.default', { name: o.default })])];
+  return h('div', { class: 'file-option', title: o.help }, [h('span', {}, [label]), ...current, ' ', input]);
 }
 
 function select(name, choices, value, onChange) {

@@ -1,16 +1,14 @@
-// Na orbicie: the classic board (docs/rules/orbit.md): the centre, orbits 1 to 6 of 12
-// fields each (field 0 at the top, numbered clockwise), orbit 7 as the home ring, and the
-// lines: four between orbit k and k+1, at the fields i with i ≡ k (mod 3). Pawns in their
-// colours; a protected pawn wears a ring. The die shows the last roll. Tap a pawn of
-// yours: its destinations light up; a capture then asks where the captured pawn goes.
+// Na orbicie: any board (docs/rules/orbit-boards.md), drawn from the geometry in the view:
+// the centre, the orbits as rings (or arcs) with field 0 at the top numbered clockwise, the
+// final orbit as the home ring, and the lines between orbits. Pawns in their colours; a
+// protected pawn wears a ring. The die shows the last roll. Tap a pawn of yours: its
+// destinations light up; a capture then asks where the captured pawn goes.
 
 import { s, clear } from './dom.js';
 import { t } from './i18n.js';
 
-const FIELDS = 12;
-const ORBITS = 6; // orbit 7 is home
 const R0 = 60; // centre radius
-const DR = 52; // distance between orbits
+const SPAN = 364; // from the centre's edge to the home ring, whatever the number of orbits
 const COLOURS = { red: '#d8342c', green: '#2e9a48', blue: '#2f6fd6', yellow: '#e8b817' };
 const SEAT_COLOURS = ['red', 'green', 'blue', 'yellow']; // seat i plays SEAT_COLOURS[i]
 const PIPS = {
@@ -19,14 +17,57 @@ const PIPS = {
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
 };
 
-function radius(orbit) {
-  return R0 + orbit * DR;
-}
+/// Where everything of a board goes: orbit k (from 1) at radius(k), its fields evenly
+/// round it; the last orbit is home. Spots and pawns shrink on crowded boards.
+class Layout {
+  constructor(geometry) {
+    this.orbits = geometry.orbits;
+    this.lines = geometry.lines.map(line => line.split('-'));
+    this.home = this.orbits.length; // the final orbit
+    this.dr = Math.min(52, SPAN / this.home);
+    let gap = this.dr;
+    for (let k = 1; k < this.home; k++) gap = Math.min(gap, (2 * Math.PI * this.radius(k)) / this.fields(k));
+    this.spot = Math.min(17, gap * 0.42);
+    this.pawn = this.spot * 0.76;
+    this.uniform = this.orbits.slice(0, -1).every(o => o.fields === this.orbits[0].fields);
+  }
 
-function fieldXY(orbit, field) {
-  const a = (field / FIELDS) * 2 * Math.PI;
-  const r = radius(orbit);
-  return [r * Math.sin(a), -r * Math.cos(a)];
+  radius(orbit) {
+    return R0 + orbit * this.dr;
+  }
+
+  fields(orbit) {
+    return this.orbits[orbit - 1].fields;
+  }
+
+  angle(orbit, field) {
+    return (field / this.fields(orbit)) * 2 * Math.PI;
+  }
+
+  xy(orbit, field, r = this.radius(orbit)) {
+    const a = this.angle(orbit, field);
+    return [r * Math.sin(a), -r * Math.cos(a)];
+  }
+
+  /// Field `k.i` as a point; one of the final orbit is on the home ring.
+  placeXY(name) {
+    const [k, i] = name.split('.').map(Number);
+    return this.xy(k, i);
+  }
+
+  /// The place nearest to board point x, y: `C`, a field `k.i`, `H` on the home ring, or
+  /// `null` outside the board (on a phone the fields are small: a tap goes to the nearest).
+  nearest(x, y) {
+    const r = Math.hypot(x, y);
+    if (r < R0 - 6) return 'C';
+    const k = Math.round((r - R0) / this.dr);
+    if (k >= this.home) return r < this.radius(this.home) + 25 ? 'H' : null;
+    const orbit = Math.max(k, 1);
+    const n = this.fields(orbit);
+    const angle = Math.atan2(x, -y);
+    const i = ((Math.round((angle / (2 * Math.PI)) * n) % n) + n) % n;
+    return `${orbit}.${i}`;
+  }
 }
 
 function parse(action) {
@@ -56,7 +97,7 @@ class OrbitBoard {
   constructor(host, ctx) {
     this.ctx = ctx;
     this.sel = null; // {from, to?}
-    const extent = radius(ORBITS + 1) + 46;
+    const extent = R0 + SPAN + 46;
     this.svg = s('svg', { class: 'board orbit', viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`, role: 'img' });
     // A tap goes to the nearest field (on a phone the fields are small): by its orbit from
     // the distance to the centre, and its field from the angle.
@@ -64,7 +105,7 @@ class OrbitBoard {
       const ctm = this.svg.getScreenCTM();
       if (!ctm || !this.model) return;
       const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
-      const place = nearestField(p.x, p.y);
+      const place = this.layout.nearest(p.x, p.y);
       if (place) this.tapField(place);
     });
     host.append(this.svg);
@@ -77,6 +118,8 @@ class OrbitBoard {
   render(model) {
     this.model = model;
     const { view } = model;
+    const layout = (this.layout = new Layout(view.geometry));
+    const { home } = layout;
     const legal = model.mine ? model.legal : [];
     this.moves = legal.map(parse).filter(Boolean);
     const svg = clear(this.svg);
@@ -84,27 +127,32 @@ class OrbitBoard {
     const hint = parse(model.hint);
     const proposed = parse(model.proposed);
 
-    // Home ring (orbit 7) and the orbits.
-    svg.append(s('circle', { r: radius(ORBITS + 1), class: 'home-ring' + (this.homeTarget() ? ' target' : ''), 'data-field': 'H' }));
-    const homeLabel = s('text', { x: 0, y: -radius(ORBITS + 1) + 6, class: 'ring-label', 'text-anchor': 'middle' }, [t('orbit.home')]);
-    svg.append(homeLabel);
-    for (let k = 1; k <= ORBITS; k++) {
-      svg.append(s('circle', { r: radius(k), class: 'orbit-ring' }));
-    }
-    // Lines between orbit k and k+1 (k = 1..6, the last to home).
-    for (let k = 1; k <= ORBITS; k++) {
-      for (let i = 0; i < FIELDS; i++) {
-        if (i % 3 !== k % 3) continue;
-        const [x1, y1] = fieldXY(k, i);
-        const [x2, y2] = fieldXY(k + 1, i);
-        svg.append(s('line', { x1, y1, x2, y2, class: 'orbit-line' }));
+    // The home ring (the final orbit) and the orbits, then the lines between them.
+    svg.append(s('circle', { r: layout.radius(home), class: 'home-ring' + (this.homeTarget() ? ' target' : ''), 'data-field': 'H' }));
+    svg.append(s('text', { x: 0, y: -layout.radius(home) + 6, class: 'ring-label', 'text-anchor': 'middle' }, [t('orbit.home')]));
+    for (let k = 1; k < home; k++) {
+      const n = layout.fields(k);
+      if (layout.orbits[k - 1].ring || n < 2) {
+        svg.append(s('circle', { r: layout.radius(k), class: 'orbit-ring' }));
+      } else {
+        // An arc from field 0 clockwise to the last field; its ends stay apart.
+        const [x1, y1] = layout.xy(k, 0);
+        const [x2, y2] = layout.xy(k, n - 1);
+        const large = layout.angle(k, n - 1) > Math.PI ? 1 : 0;
+        const r = layout.radius(k);
+        svg.append(s('path', { d: `M${x1},${y1} A${r},${r} 0 ${large} 1 ${x2},${y2}`, class: 'orbit-ring arc' }));
       }
+    }
+    for (const [a, b] of layout.lines) {
+      const [x1, y1] = layout.placeXY(a);
+      const [x2, y2] = layout.placeXY(b);
+      svg.append(s('line', { x1, y1, x2, y2, class: 'orbit-line' }));
     }
     // Home counts per colour.
     const seats = view.seats || [];
     seats.forEach((seat, n) => {
       const a = ((n + 0.5) / seats.length) * 2 * Math.PI + Math.PI / 4;
-      const r = radius(ORBITS + 1);
+      const r = layout.radius(home);
       svg.append(s('g', { class: 'home-count', 'data-home': seat.colour }, [
         s('circle', { cx: r * Math.sin(a), cy: -r * Math.cos(a), r: 15, fill: COLOURS[seat.colour], class: 'pawn-body' }),
         s('text', { x: r * Math.sin(a), y: -r * Math.cos(a) + 5, 'text-anchor': 'middle', class: 'count-label' }, [String(seat.home)]),
@@ -130,10 +178,10 @@ class OrbitBoard {
       pawnsAt.get(p.at).push(p);
     }
     const movable = new Set(this.moves.map(m => m.from).filter(Boolean));
-    for (let k = 1; k <= ORBITS; k++) {
-      for (let i = 0; i < FIELDS; i++) {
+    for (let k = 1; k < home; k++) {
+      for (let i = 0; i < layout.fields(k); i++) {
         const name = `${k}.${i}`;
-        const [x, y] = fieldXY(k, i);
+        const [x, y] = layout.xy(k, i);
         const classes = ['field'];
         if (targets.has(name)) classes.push('target', targets.get(name));
         if (last && (last.from === name || last.to === name || last.enter === name)) classes.push('last');
@@ -142,18 +190,25 @@ class OrbitBoard {
         if (this.sel && (this.sel.from === name || this.sel.to === name)) classes.push('selected');
         if (proposed && (proposed.to === name || proposed.enter === name || proposed.relocate === name)) classes.push('proposed');
         const g = s('g', { class: classes.join(' '), 'data-field': name });
-        g.append(s('circle', { cx: x, cy: y, r: 17, class: 'spot' }));
+        g.append(s('circle', { cx: x, cy: y, r: layout.spot, class: 'spot' }));
         const here = pawnsAt.get(name);
         if (here) {
-          for (const p of here) g.append(pawn(x, y, p, movable.has(name) && p.colour === mover));
+          for (const p of here) g.append(pawn(x, y, layout.pawn, p, movable.has(name) && p.colour === mover));
+        }
+        if (!layout.uniform) {
+          // Orbits of different sizes: each field has its number just outside it.
+          const [lx, ly] = layout.xy(k, i, layout.radius(k) + layout.spot + 7);
+          g.append(s('text', { x: lx, y: ly + 3, class: 'field-number small', 'text-anchor': 'middle' }, [String(i)]));
         }
         svg.append(g);
       }
     }
-    // Field numbers outside the home ring.
-    for (let i = 0; i < FIELDS; i++) {
-      const [x, y] = fieldXY(ORBITS + 1 + 0.62, i);
-      svg.append(s('text', { x, y: y + 4, class: 'field-number', 'text-anchor': 'middle' }, [String(i)]));
+    if (layout.uniform) {
+      // Every orbit alike: the field numbers once, outside the home ring.
+      for (let i = 0; i < layout.fields(1); i++) {
+        const [x, y] = layout.xy(1, i, layout.radius(home) + 32);
+        svg.append(s('text', { x, y: y + 4, class: 'field-number', 'text-anchor': 'middle' }, [String(i)]));
+      }
     }
 
     // The centre with its pawns per colour.
@@ -175,7 +230,7 @@ class OrbitBoard {
     // A roll stays bright while its roller's turn goes on; after that it fades.
     const moves = model.moves || [];
     const stale = roll && moves.slice(roll.index + 1).some(m => m.seat !== roll.seat);
-    const die = s('g', { class: 'die' + (view.die === 'rolling' ? ' rolling' : '') + (stale ? ' stale' : ''), transform: `translate(${radius(ORBITS + 1) - 10},${-radius(ORBITS + 1) + 10})` });
+    const die = s('g', { class: 'die' + (view.die === 'rolling' ? ' rolling' : '') + (stale ? ' stale' : ''), transform: `translate(${layout.radius(home) - 10},${-layout.radius(home) + 10})` });
     die.append(s('rect', { x: -26, y: -26, width: 52, height: 52, rx: 9, class: 'die-face' }));
     if (roll) {
       for (const [dx, dy] of PIPS[roll.face]) die.append(s('circle', { cx: dx * 13, cy: dy * 13, r: 5, class: 'die-pip' }));
@@ -277,25 +332,13 @@ class OrbitBoard {
   }
 }
 
-/// The place nearest to board point x, y: `C`, a field `k.i`, `H` on the home ring, or
-/// `null` outside the board.
-function nearestField(x, y) {
-  const r = Math.hypot(x, y);
-  if (r < R0 - 6) return 'C';
-  const k = Math.round((r - R0) / DR);
-  if (k > ORBITS) return r < radius(ORBITS + 1) + 25 ? 'H' : null;
-  const angle = Math.atan2(x, -y);
-  const i = ((Math.round((angle / (2 * Math.PI)) * FIELDS) % FIELDS) + FIELDS) % FIELDS;
-  return `${Math.max(k, 1)}.${i}`;
-}
-
-function pawn(x, y, p, movable) {
+function pawn(x, y, r, p, movable) {
   const g = s('g', { class: 'pawn' + (movable ? ' movable' : '') + (p.protected_until ? ' protected' : ''), 'data-colour': p.colour });
   if (p.protected_until) {
-    g.append(s('circle', { cx: x, cy: y, r: 21, class: 'shield', stroke: COLOURS[p.protected_until] }));
+    g.append(s('circle', { cx: x, cy: y, r: r * 1.6, class: 'shield', stroke: COLOURS[p.protected_until] }));
     g.append(s('title', {}, [t('orbit.protected', { name: t('orbit.' + p.protected_until) })]));
   }
-  g.append(s('circle', { cx: x, cy: y, r: 13, fill: COLOURS[p.colour], class: 'pawn-body' }));
+  g.append(s('circle', { cx: x, cy: y, r, fill: COLOURS[p.colour], class: 'pawn-body' }));
   return g;
 }
 

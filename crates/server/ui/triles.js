@@ -40,10 +40,12 @@ function neighbours(x, y) {
   return [[x - 1, y], [x + 1, y], up(x, y) ? [x, y - 1] : [x, y + 1]];
 }
 
-const mid = ([a, b]) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 const pts = list => list.map(p => p.map(v => v.toFixed(2)).join(',')).join(' ');
 
-/// The SVG of one tile of `type` ({terminals, arcs}) on cell x,y with `rotation`.
+/// The SVG of one tile of `type` ({terminals, arcs}) on cell x,y with `rotation`. With k
+/// terminals per edge (docs/rules/triles-tilesets.md), terminal j sits on tile edge j div k
+/// at slot j mod k, both counted clockwise; rotation r puts tile edge e on the cell's edge
+/// order[(e + r) mod 3].
 export function tileShape(type, letter, x, y, rotation, classes = '') {
   const geo = cellGeometry(x, y);
   const g = s('g', { class: 'tile ' + classes, 'data-cell': `${x},${y}`, 'data-type': letter });
@@ -53,44 +55,58 @@ export function tileShape(type, letter, x, y, rotation, classes = '') {
     return g;
   }
   const n = type.terminals.length;
-  const edgeOf = i => geo.edges[geo.order[(i + rotation) % 3]];
+  const k = Math.max(1, Math.round(n / 3));
+  const cap = Math.min(CAP, (S / k) * 0.3);
+  const edgeOf = j => geo.edges[geo.order[(Math.floor(j / k) + rotation) % 3]];
+  // Each edge runs clockwise from its first point, so slot i is (i + ½)/k along it.
+  const at = j => {
+    const [p, q] = edgeOf(j);
+    const f = ((j % k) + 0.5) / k;
+    return [p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f];
+  };
+  const f2 = p => `${p[0].toFixed(2)},${p[1].toFixed(2)}`;
   const strokes = s('g', { class: 'strokes' });
-  const colourOf = i => (type.terminals[i][0] === 'B' ? 'black' : 'white');
-  // Arcs: centred on the corner the two edges share, through both midpoints.
+  const colourOf = j => (type.terminals[j][0] === 'B' ? 'black' : 'white');
   for (const [i, j] of type.arcs) {
+    const a = at(i);
+    const b = at(j);
     const ei = edgeOf(i);
     const ej = edgeOf(j);
-    const corner = ei.find(p => ej.some(q => Math.hypot(p[0] - q[0], p[1] - q[1]) < 0.01));
-    const a = mid(ei);
-    const b = mid(ej);
+    const corner = ei === ej ? null : ei.find(p => ej.some(q => Math.hypot(p[0] - q[0], p[1] - q[1]) < 0.01));
     let d;
-    if (corner) {
+    if (corner && Math.abs(Math.hypot(a[0] - corner[0], a[1] - corner[1]) - Math.hypot(b[0] - corner[0], b[1] - corner[1])) < 0.5) {
+      // Ends as far from the corner the two edges share: a circle round that corner.
+      const r = Math.hypot(a[0] - corner[0], a[1] - corner[1]);
       const a1 = Math.atan2(a[1] - corner[1], a[0] - corner[0]);
       const a2 = Math.atan2(b[1] - corner[1], b[0] - corner[0]);
       let delta = a2 - a1;
       while (delta > Math.PI) delta -= 2 * Math.PI;
       while (delta <= -Math.PI) delta += 2 * Math.PI;
-      d = `M${a[0].toFixed(2)},${a[1].toFixed(2)} A${S / 2},${S / 2} 0 0 ${delta > 0 ? 1 : 0} ${b[0].toFixed(2)},${b[1].toFixed(2)}`;
+      d = `M${f2(a)} A${r.toFixed(2)},${r.toFixed(2)} 0 0 ${delta > 0 ? 1 : 0} ${f2(b)}`;
     } else {
-      d = `M${a[0]},${a[1]} L${b[0]},${b[1]}`;
+      // Otherwise a curve bowing towards the tile's centre (on one edge, a loop inwards).
+      const m = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const pull = ei === ej ? 1.2 : 0.5;
+      const c = [m[0] + (geo.centre[0] - m[0]) * pull, m[1] + (geo.centre[1] - m[1]) * pull];
+      d = `M${f2(a)} Q${f2(c)} ${f2(b)}`;
     }
     strokes.append(s('path', { d, class: 'line ' + colourOf(i) }));
   }
   // Caps: a semicircle (stroked) or a half-dot (filled) on the edge, bulging inwards.
-  for (let i = 0; i < n; i++) {
-    const kind = type.terminals[i][1];
+  for (let j = 0; j < n; j++) {
+    const kind = type.terminals[j][1];
     if (kind === 'a') continue;
-    const e = edgeOf(i);
-    const m = mid(e);
+    const e = edgeOf(j);
+    const m = at(j);
     const len = Math.hypot(e[1][0] - e[0][0], e[1][1] - e[0][1]);
     const dir = [(e[1][0] - e[0][0]) / len, (e[1][1] - e[0][1]) / len];
-    const p1 = [m[0] - dir[0] * CAP, m[1] - dir[1] * CAP];
-    const p2 = [m[0] + dir[0] * CAP, m[1] + dir[1] * CAP];
+    const p1 = [m[0] - dir[0] * cap, m[1] - dir[1] * cap];
+    const p2 = [m[0] + dir[0] * cap, m[1] + dir[1] * cap];
     // Inward is towards the centre.
     const inward = (geo.centre[0] - m[0]) * -dir[1] + (geo.centre[1] - m[1]) * dir[0] > 0;
     const sweep = inward ? 0 : 1;
-    const d = `M${p1[0].toFixed(2)},${p1[1].toFixed(2)} A${CAP},${CAP} 0 0 ${sweep} ${p2[0].toFixed(2)},${p2[1].toFixed(2)}`;
-    const colour = colourOf(i);
+    const d = `M${f2(p1)} A${cap.toFixed(2)},${cap.toFixed(2)} 0 0 ${sweep} ${f2(p2)}`;
+    const colour = colourOf(j);
     if (kind === 'd') strokes.append(s('path', { d: d + ' Z', class: 'halfdot ' + colour }));
     else strokes.append(s('path', { d, class: 'semi ' + colour }));
   }
@@ -100,7 +116,7 @@ export function tileShape(type, letter, x, y, rotation, classes = '') {
 }
 
 function parsePlacement(action) {
-  const m = /^([A-Z])@(-?\d+),(-?\d+),([0-2])$/.exec(action || '');
+  const m = /^([A-Za-z]+)@(-?\d+),(-?\d+),([0-2])$/.exec(action || '');
   return m ? { type: m[1], x: Number(m[2]), y: Number(m[3]), r: Number(m[4]) } : null;
 }
 

@@ -36,7 +36,7 @@ pub fn run(args: &EffectsArgs) -> Result<ExitCode> {
     if spec.kind != GameKind::Triles {
         bail!("effects is for triles only, not {}", spec.kind);
     }
-    let game = Triles::from_spec(&spec)?;
+    let game = Triles::from_spec_files(&spec)?;
     let state = game
         .parse_position(&args.position)
         .map_err(|e| anyhow::anyhow!("bad position: {e}"))?;

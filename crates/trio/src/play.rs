@@ -76,7 +76,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
 
 pub fn resume(args: &ResumeArgs) -> Result<()> {
     let record = crate::replay::read_record(&args.file)?;
-    let game = trio_catalog::game(&record.game)
+    let game = trio_catalog::record_game(&record)
         .with_context(|| format!("cannot set up the recorded game {}", excerpt(&record.game)))?;
     let mut live = game.replay(&record)?;
     if live.turn() == Turn::Over {

@@ -45,7 +45,7 @@ pub fn read_record(path: &Path) -> Result<Record> {
 
 pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
     let record = read_record(&args.file)?;
-    let game = trio_catalog::game(&record.game)
+    let game = trio_catalog::record_game(&record)
         .with_context(|| format!("cannot set up the recorded game {}", excerpt(&record.game)))?;
     let live = match game.replay(&record) {
         Ok(live) => live,

@@ -39,7 +39,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::from(1));
     }
-    let game = trio_catalog::game(&record.game)
+    let game = trio_catalog::record_game(&record)
         .with_context(|| format!("cannot set up the recorded game {}", excerpt(&record.game)))?;
     if let Err(e) = game.replay(&record) {
         println!("{name}: {e}");

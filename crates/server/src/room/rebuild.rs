@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use trio_catalog::AgentSpec;
+use trio_catalog::{AgentSpec, Definitions, GameSpec, SpecError};
 use trio_core::{Change, Seat, Turn};
 
 use super::audience::Audience;
@@ -32,7 +32,13 @@ impl Room {
             id: row.id.clone(),
             reason,
         };
-        let game = trio_catalog::game(&row.spec).map_err(|e| bad(e.to_string()))?;
+        let spec: GameSpec = row
+            .spec
+            .parse()
+            .map_err(|e: SpecError| bad(e.to_string()))?;
+        let game = Definitions::given(&spec, row.definitions.clone())
+            .and_then(|definitions| trio_catalog::build_with(&spec, definitions))
+            .map_err(|e| bad(e.to_string()))?;
         let table = Table::from_row(&row).map_err(bad)?;
         let outside = vec![AgentSpec::Human; table.agents().len()];
         let live = game

@@ -190,6 +190,7 @@ mod tests {
                     }),
                 })
                 .collect(),
+            definitions: Default::default(),
             automatic: false,
             summary: None,
         };

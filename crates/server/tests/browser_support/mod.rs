@@ -289,6 +289,18 @@ impl Browser {
         }
     }
 
+    /// Chooses the file at `path` in the file input `css`, as a person does in its dialog.
+    pub async fn upload(&self, css: &str, path: &std::path::Path) {
+        let element = self.wait(css).await;
+        let call = format!("/session/{}/element/{}/value", self.session, element.0);
+        let value = self
+            .call("POST", &call, json!({"text": path.to_str().unwrap()}))
+            .await;
+        if let Some(error) = value.get("error").and_then(Value::as_str) {
+            panic!("WebDriver upload {css}: {error}: {}", value["message"]);
+        }
+    }
+
     /// The visible text of the first element `css` matches ("" if none).
     pub async fn text(&self, css: &str) -> String {
         self.js(
