@@ -23,6 +23,13 @@ use crate::kinds::KindVisitor;
 use crate::spec::GameSpec;
 use crate::CatalogError;
 
+/// A legal decision: its notation and its parts ([`CatalogGame::action_parts`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegalMove {
+    pub action: String,
+    pub parts: Value,
+}
+
 /// A game with its options, whatever its kind.
 pub trait AnyGame: Debug + Send + Sync {
     fn spec(&self) -> &GameSpec;
@@ -117,7 +124,7 @@ pub trait Live: Debug + Send {
     fn undo_depth(&self, seat: Seat) -> Result<usize, PlayError>;
 
     /// The legal decisions of the seat to move, in the game's order.
-    fn legal_moves(&self) -> Vec<String>;
+    fn legal_moves(&self) -> Vec<LegalMove>;
     /// The whole position: only for the game's owner, or once the game is over.
     fn position(&self) -> String;
     /// What `viewer` (a seat, or `None` for a spectator) may see, as JSON.
@@ -551,12 +558,15 @@ impl<G: CatalogGame> Live for LiveGame<G> {
         self.referee.undo_depth(seat)
     }
 
-    fn legal_moves(&self) -> Vec<String> {
+    fn legal_moves(&self) -> Vec<LegalMove> {
         let game = self.referee.game();
         self.referee
             .legal_actions()
             .iter()
-            .map(|a| game.format_action(self.referee.state(), a))
+            .map(|a| LegalMove {
+                action: game.format_action(self.referee.state(), a),
+                parts: game.action_parts(a),
+            })
             .collect()
     }
 

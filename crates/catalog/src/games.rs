@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use serde_json::json;
+
 use trio_ai::{MctsBot, MctsConfig, SearchLimit};
 use trio_core::options::OptionKind;
 use trio_core::{rng, Bot, Game, Seat};
@@ -35,6 +37,11 @@ pub trait CatalogGame: Game + Sized {
 
     /// How moves are typed, for a prompt's `help`.
     fn notation_help(&self) -> &'static str;
+
+    /// A decision's parts as JSON (`docs/api.md`, "Legal moves"): its `kind` and the places
+    /// and pieces it names, so that a page draws it without reading the notation (a chance
+    /// outcome is only `{"kind": "chance"}`).
+    fn action_parts(&self, action: &Self::Action) -> serde_json::Value;
 
     /// The AI at `level` (1–5): each game's own table of levels, in `docs/ai.md`.
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>>;
@@ -194,6 +201,21 @@ impl CatalogGame for trio_gyges::Gyges {
          (piece values for files a..f)."
     }
 
+    fn action_parts(&self, action: &trio_gyges::Move) -> serde_json::Value {
+        use trio_gyges::Move;
+        match *action {
+            Move::Setup(order) => json!({"kind": "setup", "values": order.to_string()}),
+            Move::Step { from, to } => {
+                json!({"kind": "move", "from": from.to_string(), "to": to.to_string(), "drop": null})
+            }
+            Move::Replace { from, to, drop } => json!({"kind": "move", "from": from.to_string(),
+                "to": to.to_string(), "drop": drop.to_string()}),
+            Move::Goal { from } => {
+                json!({"kind": "move", "from": from.to_string(), "to": "G", "drop": null})
+            }
+        }
+    }
+
     /// Level 1 is MCTS (the engine's sure tactics would be too much for a beginner);
     /// levels 2–5 the alpha-beta engine with growing node budgets.
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>> {
@@ -300,6 +322,24 @@ impl CatalogGame for trio_orbit::Orbit {
          goes: `move 3.7-4.7>3.2`; `move 6.3-H` reaches home; `pass` when nothing else is possible."
     }
 
+    fn action_parts(&self, action: &trio_orbit::Action) -> serde_json::Value {
+        use trio_orbit::{Action, Place};
+        let board = self.board();
+        let place = |p: Place| match p {
+            Place::Centre => "C".to_owned(),
+            Place::Home => "H".to_owned(),
+            Place::Field(f) => board.coord(f).to_string(),
+        };
+        match *action {
+            Action::Order(_) | Action::Die(_) => json!({"kind": "chance"}),
+            Action::Roll => json!({"kind": "roll"}),
+            Action::Enter(f) => json!({"kind": "enter", "at": board.coord(f).to_string()}),
+            Action::Move(m) => json!({"kind": "move", "from": board.coord(m.from).to_string(),
+                "to": place(m.to), "relocate": m.relocate.map(place)}),
+            Action::Pass => json!({"kind": "pass"}),
+        }
+    }
+
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>> {
         trio_ai::orbit_bot_for_level(level)
     }
@@ -338,6 +378,20 @@ impl CatalogGame for trio_triles::Triles {
          terminal i on edge order[(i+r) mod 3], clockwise from L (up) or R (down).\n\
          Other actions: `draw` (no placement possible), `pass` (empty pool, or an owed extra\n\
          placement you cannot make), `give K` (wedge: give tile K to the opponent), `give -`."
+    }
+
+    fn action_parts(&self, action: &trio_triles::Action) -> serde_json::Value {
+        use trio_triles::Action;
+        let set = self.tile_set();
+        match *action {
+            Action::Place(p) => json!({"kind": "place", "tile": set.name(p.tile),
+                "x": p.cell.x, "y": p.cell.y, "rotation": p.rotation}),
+            Action::Draw => json!({"kind": "draw"}),
+            Action::Pass => json!({"kind": "pass"}),
+            Action::Give(tile) => json!({"kind": "give", "tile": set.name(tile)}),
+            Action::Decline => json!({"kind": "give", "tile": null}),
+            Action::Tile(_) | Action::Black(_) | Action::First(_) => json!({"kind": "chance"}),
+        }
     }
 
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>> {

@@ -23,7 +23,9 @@ mod ugi;
 use thiserror::Error;
 
 pub use agent::{AgentError, AgentSpec, LEVELS};
-pub use any::{build, build_with, record_game, AnyGame, BotThought, BotTurn, HintJob, Live};
+pub use any::{
+    build, build_with, record_game, AnyGame, BotThought, BotTurn, HintJob, LegalMove, Live,
+};
 pub use definitions::{Definitions, MAX_DEFINITION_BYTES};
 pub use games::{CatalogGame, Hint};
 pub use kinds::{GameKind, KindInfo, KindVisitor, KINDS};

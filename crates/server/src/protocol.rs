@@ -220,6 +220,9 @@ pub struct Snapshot {
     pub view: ViewJson,
     /// The viewer's legal moves when it is to act, else empty.
     pub legal: Vec<String>,
+    /// The same moves in the same order as their parts (`docs/api.md`, "Legal moves").
+    #[serde(default)]
+    pub legal_parts: Vec<serde_json::Value>,
     #[serde(default)]
     pub offers: Offers,
     pub moves: Vec<MoveInfo>,
@@ -251,6 +254,8 @@ pub struct StateNow {
     pub turn: TurnInfo,
     pub view: ViewJson,
     pub legal: Vec<String>,
+    #[serde(default)]
+    pub legal_parts: Vec<serde_json::Value>,
     #[serde(default)]
     pub offers: Offers,
     pub result: Option<RecordResult>,

@@ -958,3 +958,62 @@ fn custom_boards_and_tile_sets_are_played_stored_and_refused_clearly() {
         game.replay(&record).unwrap();
     });
 }
+
+/// Each legal move goes out with its parts, in the same order, to the mover alone.
+#[tokio::test]
+async fn legal_moves_come_with_their_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let gyges = server.create("gyges", &["human", "human"]).await;
+    let south = server
+        .snapshot(&gyges.id, Some(&gyges.seats[0].token))
+        .await;
+    assert_eq!(south.legal.len(), south.legal_parts.len());
+    let i = south
+        .legal
+        .iter()
+        .position(|a| a == "setup 123321")
+        .unwrap();
+    assert_eq!(
+        south.legal_parts[i],
+        json!({"kind": "setup", "values": "123321"})
+    );
+    assert!(server
+        .snapshot(&gyges.id, None)
+        .await
+        .legal_parts
+        .is_empty());
+
+    let triles = server.create("triles", &["human", "human"]).await;
+    let (mover, legal, parts) = loop {
+        let watch = server.snapshot(&triles.id, None).await;
+        if let Some(seat) = watch.turn.seat {
+            let token = &triles.seats[seat as usize].token;
+            let mine = server.snapshot(&triles.id, Some(token)).await;
+            break (seat, mine.legal, mine.legal_parts);
+        }
+        tokio::task::yield_now().await;
+    };
+    let other = &triles.seats[1 - mover as usize].token;
+    assert!(server
+        .snapshot(&triles.id, Some(other))
+        .await
+        .legal_parts
+        .is_empty());
+    assert_eq!(legal.len(), parts.len());
+    for (action, part) in legal.iter().zip(&parts) {
+        match part["kind"].as_str().unwrap() {
+            "place" => assert_eq!(
+                *action,
+                format!(
+                    "{}@{},{},{}",
+                    part["tile"].as_str().unwrap(),
+                    part["x"],
+                    part["y"],
+                    part["rotation"]
+                )
+            ),
+            kind => assert_eq!(action, kind),
+        }
+    }
+}

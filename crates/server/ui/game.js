@@ -261,6 +261,7 @@ export class GamePage {
     this.board.render({
       view,
       legal: mine ? live.legal : [],
+      choices: mine ? live.legal_parts ?? [] : [],
       mine,
       you: conn.role === 'seat' ? conn.seat : null,
       moves,

@@ -48,8 +48,8 @@ class GygesBoard {
   render(model) {
     this.model = model;
     const { view } = model;
-    const legal = model.mine ? model.legal : [];
-    const moves = legal.map(parse).filter(Boolean);
+    // The legal moves as the server gives their parts: no notation to read.
+    const moves = (model.mine ? model.choices : []).map(c => (c.kind === 'setup' ? { setup: c.values } : { from: c.from, to: c.to, drop: c.drop }));
     this.moves = moves;
     const svg = clear(this.svg);
     const setupMine = moves.some(m => m.setup);

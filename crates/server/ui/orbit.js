@@ -120,8 +120,12 @@ class OrbitBoard {
     const { view } = model;
     const layout = (this.layout = new Layout(view.geometry));
     const { home } = layout;
-    const legal = model.mine ? model.legal : [];
-    this.moves = legal.map(parse).filter(Boolean);
+    // The legal moves as the server gives their parts: no notation to read.
+    this.moves = (model.mine ? model.choices : []).map(c => {
+      if (c.kind === 'enter') return { enter: c.at };
+      if (c.kind === 'move') return { from: c.from, to: c.to, relocate: c.relocate };
+      return { word: c.kind };
+    });
     const svg = clear(this.svg);
     const last = parse(model.last);
     const hint = parse(model.hint);

@@ -29,6 +29,7 @@ function applyEvent(game, m) {
     next.turn = m.state.turn;
     next.view = m.state.view;
     next.legal = m.state.legal;
+    next.legal_parts = m.state.legal_parts ?? [];
     next.offers = m.state.offers;
     next.result = m.state.result;
     // Names can change with the view (a Triles seat's colour once drawn).

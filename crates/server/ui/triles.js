@@ -163,8 +163,8 @@ class TrilesBoard {
   render(model) {
     this.model = model;
     const { view } = model;
-    const legal = model.mine ? model.legal : [];
-    this.placements = legal.map(parsePlacement).filter(Boolean);
+    // The placements as the server gives their parts: no notation to read.
+    this.placements = (model.mine ? model.choices : []).filter(c => c.kind === 'place').map(c => ({ type: c.tile, x: c.x, y: c.y, r: c.rotation }));
     this.renderInfo();
     this.renderTable();
     this.renderTray();

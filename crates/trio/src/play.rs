@@ -238,7 +238,12 @@ impl<'a> Terminal<'a> {
         }
         let mut line = String::new();
         loop {
-            let legal = self.live.legal_moves();
+            let legal: Vec<String> = self
+                .live
+                .legal_moves()
+                .into_iter()
+                .map(|m| m.action)
+                .collect();
             let forced = match legal.as_slice() {
                 [only] => format!(" (Enter: {only})"),
                 _ => String::new(),

@@ -225,7 +225,7 @@ mod tests {
         let (table, mut live) = seated("gyges", &["human", "ai:1"]);
         let south = Seat(0);
         assert_eq!(table.offers(live.as_ref(), Some(0)), (false, true));
-        let setup = live.legal_moves()[0].clone();
+        let setup = live.legal_moves()[0].action.clone();
         live.submit(south, &setup, None).unwrap();
         live.run().unwrap(); // the AI's setup
         assert!(table.check_undo(live.as_ref(), south, None).is_ok());
@@ -240,9 +240,9 @@ mod tests {
         assert_eq!(table.offers(live.as_ref(), None), (false, false));
 
         let (table, mut live) = table_of_people();
-        let setup = live.legal_moves()[0].clone();
+        let setup = live.legal_moves()[0].action.clone();
         live.submit(south, &setup, None).unwrap();
-        let setup = live.legal_moves()[0].clone();
+        let setup = live.legal_moves()[0].action.clone();
         live.submit(Seat(1), &setup, None).unwrap();
         let error = table.check_undo(live.as_ref(), south, None).unwrap_err();
         assert!(error.to_string().contains("another player"), "{error}");

@@ -19,8 +19,9 @@ pub(super) struct Views {
     views: Vec<ViewJson>,
     /// What each seat is offered, then a spectator.
     offers: Vec<Offers>,
-    /// The legal moves of the person to move.
+    /// The legal moves of the person to move, and their parts.
     legal: Vec<String>,
+    legal_parts: Vec<serde_json::Value>,
     mover: Option<u8>,
     result: Option<RecordResult>,
     /// What players call each seat now (a Triles seat's colour once drawn).
@@ -64,10 +65,13 @@ impl Views {
             Turn::Seat(s) if !live.is_bot(s) => Some(s.0),
             _ => None,
         };
-        self.legal = if self.mover.is_some() {
+        (self.legal, self.legal_parts) = if self.mover.is_some() {
             live.legal_moves()
+                .into_iter()
+                .map(|m| (m.action, m.parts))
+                .unzip()
         } else {
-            Vec::new()
+            Default::default()
         };
         self.result = live
             .outcome()
@@ -88,6 +92,7 @@ impl Views {
 
     /// The state now for `viewer`.
     pub(super) fn state(&self, viewer: Option<u8>) -> StateNow {
+        let mover = viewer.is_some() && viewer == self.mover;
         let view = if self.views.len() == 1 {
             &self.views[0]
         } else {
@@ -99,8 +104,13 @@ impl Views {
                 .clone()
                 .unwrap_or_else(|| TurnInfo::of(TurnKind::Over)),
             view: view.clone(),
-            legal: if viewer.is_some() && viewer == self.mover {
+            legal: if mover {
                 self.legal.clone()
+            } else {
+                Vec::new()
+            },
+            legal_parts: if mover {
+                self.legal_parts.clone()
             } else {
                 Vec::new()
             },
@@ -147,6 +157,7 @@ impl Views {
             turn: state.turn,
             view: state.view,
             legal: state.legal,
+            legal_parts: state.legal_parts,
             offers: state.offers,
             moves: live
                 .history_for(viewer.map(Seat))

@@ -19,6 +19,7 @@ function snapshot() {
     turn: { kind: 'seat', seat: 0, name: 'black' },
     view: { tiles: [] },
     legal: ['A@1,0,1', 'draw'],
+    legal_parts: [{ kind: 'place', tile: 'A', x: 1, y: 0, rotation: 1 }, { kind: 'draw' }],
     offers: { undo: false, hint: true },
     moves: [
       { seat: null, action: 'draw:C' },
@@ -34,6 +35,7 @@ const state = (extra = {}) => ({
   turn: { kind: 'seat', seat: 1, name: 'white' },
   view: { tiles: [{ x: 1, y: 0 }] },
   legal: [],
+  legal_parts: [],
   offers: { undo: true, hint: false },
   result: null,
   ...extra,
@@ -59,6 +61,7 @@ test('a play appends the move and shows the state it carries', () => {
   assert.deepEqual(after.turn, { kind: 'seat', seat: 1, name: 'white' });
   assert.deepEqual(after.view, { tiles: [{ x: 1, y: 0 }] });
   assert.deepEqual(after.legal, []);
+  assert.deepEqual(after.legal_parts, [], 'the parts go with the moves');
   assert.deepEqual(after.offers, { undo: true, hint: false }, 'what is offered comes with the state');
   // The seat to move is named as the state names it (white's colour is drawn now).
   assert.equal(after.seats[1].name, 'white');
