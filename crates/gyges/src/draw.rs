@@ -10,12 +10,12 @@ use serde_json::{json, Value};
 use crate::board::{Side, Square};
 use crate::movegen::Variant;
 use crate::moves::Move;
-use crate::state::{End, GameState};
+use crate::state::{End, State};
 
 /// A state with what the rules say about it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Shown<'a> {
-    pub state: &'a GameState,
+    pub state: &'a State,
     pub variant: Variant,
     /// The ply that draws, 0 for none.
     pub ply_limit: u32,

@@ -37,4 +37,7 @@ pub use movegen::{
 pub use moves::{Move, MoveList, SetupOrder, MAX_MOVES};
 pub use options::{Options, OptionsError, DEFAULT_PLY_LIMIT, OPTIONS};
 pub use rules::Gyges;
-pub use state::{End, GameState, Position, PositionError, PositionFault, Setup};
+pub use state::{End, Position, Setup, SetupError, SetupFault, State};
+
+/// What a seat sees: everything (perfect information).
+pub type View = State;

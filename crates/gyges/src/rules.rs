@@ -14,7 +14,7 @@ use crate::movegen::{
 };
 use crate::moves::{Move, MoveList};
 use crate::options::Options;
-use crate::state::{End, GameState, Position};
+use crate::state::{End, Position, State};
 
 /// The occurrence of a position (same side to move) that draws the game.
 const DRAW_OCCURRENCE: usize = 3;
@@ -56,7 +56,7 @@ impl Gyges {
 
     /// How the game has ended, `None` while it goes on. Checked in this order: leaving the
     /// board, no legal move, third occurrence, ply limit.
-    pub fn end(&self, state: &GameState) -> Option<End> {
+    pub fn end(&self, state: &State) -> Option<End> {
         let pos = state.position();
         if let Some(winner) = pos.winner() {
             return Some(End::Goal { winner });
@@ -70,7 +70,7 @@ impl Gyges {
     }
 
     /// The draws that depend on the game's history rather than on the position.
-    fn draw_by_history(&self, state: &GameState) -> Option<End> {
+    fn draw_by_history(&self, state: &State) -> Option<End> {
         if state.occurrences() >= DRAW_OCCURRENCE {
             Some(End::Repetition)
         } else if self.ply_limit != 0 && state.plies() >= self.ply_limit {
@@ -83,7 +83,7 @@ impl Gyges {
 
 impl Gyges {
     /// What the pictures of `state` need to know from the rules.
-    fn shown<'a>(&self, state: &'a GameState) -> Shown<'a> {
+    fn shown<'a>(&self, state: &'a State) -> Shown<'a> {
         Shown {
             state,
             variant: self.variant,
@@ -105,9 +105,9 @@ fn seat(side: Side) -> Seat {
 }
 
 impl Game for Gyges {
-    type State = GameState;
+    type State = State;
     type Action = Move;
-    type View = GameState;
+    type View = State;
 
     fn name(&self) -> &'static str {
         "gyges"
@@ -138,18 +138,18 @@ impl Game for Gyges {
         }
     }
 
-    fn new_game(&self) -> GameState {
-        GameState::new(Position::empty())
+    fn new_game(&self) -> State {
+        State::new(Position::empty())
     }
 
-    fn turn(&self, state: &GameState) -> Turn {
+    fn turn(&self, state: &State) -> Turn {
         match self.end(state) {
             Some(_) => Turn::Over,
             None => Turn::Seat(seat(state.position().side_to_move())),
         }
     }
 
-    fn legal_actions(&self, state: &GameState, out: &mut Vec<Move>) {
+    fn legal_actions(&self, state: &State, out: &mut Vec<Move>) {
         out.clear();
         // A position without moves lists none anyway, so only the other endings are checked.
         if state.position().winner().is_none() && self.draw_by_history(state).is_none() {
@@ -159,67 +159,67 @@ impl Game for Gyges {
         }
     }
 
-    fn chance_outcomes(&self, _state: &GameState, out: &mut Vec<(Move, f64)>) {
+    fn chance_outcomes(&self, _state: &State, out: &mut Vec<(Move, f64)>) {
         out.clear();
     }
 
-    fn apply(&self, state: &mut GameState, action: &Move) {
+    fn apply(&self, state: &mut State, action: &Move) {
         state.apply(*action);
     }
 
-    fn outcome(&self, state: &GameState) -> Option<Outcome> {
+    fn outcome(&self, state: &State) -> Option<Outcome> {
         self.end(state).map(|end| match end.winner() {
             Some(side) => Outcome::win(seat(side), 2),
             None => Outcome::draw(2),
         })
     }
 
-    fn view(&self, state: &GameState, _seat: Seat) -> GameState {
+    fn view(&self, state: &State, _seat: Seat) -> State {
         state.clone()
     }
 
-    fn public_view(&self, state: &GameState) -> GameState {
+    fn public_view(&self, state: &State) -> State {
         state.clone()
     }
 
-    fn view_json(&self, view: &GameState) -> Value {
+    fn view_json(&self, view: &State) -> Value {
         let mut moves = Vec::new();
         self.legal_actions(view, &mut moves);
         draw::json(&self.shown(view), &moves)
     }
 
-    fn determinize(&self, view: &GameState, _rng: &mut dyn RngCore) -> GameState {
+    fn determinize(&self, view: &State, _rng: &mut dyn RngCore) -> State {
         view.clone()
     }
 
-    fn parse_position(&self, text: &str) -> Result<GameState, NotationError> {
+    fn parse_position(&self, text: &str) -> Result<State, NotationError> {
         let position: Position = text
             .parse()
             .map_err(|e| NotationError::new(format!("{e}")))?;
-        Ok(GameState::new(position))
+        Ok(State::new(position))
     }
 
-    fn format_position(&self, state: &GameState) -> String {
+    fn format_position(&self, state: &State) -> String {
         state.position().to_string()
     }
 
-    fn parse_action(&self, _state: &GameState, text: &str) -> Result<Move, NotationError> {
+    fn parse_action(&self, _state: &State, text: &str) -> Result<Move, NotationError> {
         text.parse().map_err(|e| NotationError::new(format!("{e}")))
     }
 
-    fn format_action(&self, _state: &GameState, action: &Move) -> String {
+    fn format_action(&self, _state: &State, action: &Move) -> String {
         action.to_string()
     }
 
-    fn draw(&self, view: &GameState) -> String {
+    fn draw(&self, view: &State) -> String {
         draw::diagram(&self.shown(view), false)
     }
 
-    fn draw_flipped(&self, view: &GameState) -> Option<String> {
+    fn draw_flipped(&self, view: &State) -> Option<String> {
         Some(draw::diagram(&self.shown(view), true))
     }
 
-    fn breach(&self, state: &GameState, action: &Move) -> Option<Breach> {
+    fn breach(&self, state: &State, action: &Move) -> Option<Breach> {
         if self.end(state).is_some() {
             return Some(Breach::new(Breach::GAME_OVER, "the game is over"));
         }
@@ -229,12 +229,7 @@ impl Game for Gyges {
     /// The lab's events (`docs/lab.md`): bounces (the fewest a move's outcome needs, as
     /// paths to one outcome are one move), the length of each chain, replacements, exits
     /// and positions that come back.
-    fn rule_events(
-        &self,
-        state: &GameState,
-        action: &Move,
-        record: &mut dyn FnMut(&'static str, u64),
-    ) {
+    fn rule_events(&self, state: &State, action: &Move, record: &mut dyn FnMut(&'static str, u64)) {
         let pos = state.position();
         let Some(bounces) = fewest_bounces(pos, self.variant, *action) else {
             return;
@@ -258,7 +253,7 @@ impl Game for Gyges {
     }
 
     /// How the game ended.
-    fn end_events(&self, state: &GameState, record: &mut dyn FnMut(&'static str, u64)) {
+    fn end_events(&self, state: &State, record: &mut dyn FnMut(&'static str, u64)) {
         match self.end(state) {
             Some(End::Goal { .. }) => record(event::END_GOAL, 1),
             Some(End::NoMove { .. }) => record(event::END_NO_MOVE, 1),

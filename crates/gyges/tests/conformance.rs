@@ -2,10 +2,10 @@
 
 use trio_core::conformance::{random_games, Config};
 use trio_core::{Game, Turn};
-use trio_gyges::{End, GameState, Gyges, Variant};
+use trio_gyges::{End, Gyges, State, Variant};
 
 /// Piece count by phase, the game ends only as the rules say, and the turn alternates.
-fn invariants(game: &Gyges, state: &GameState) {
+fn invariants(game: &Gyges, state: &State) {
     let pos = state.position();
     let pieces = pos.occupied().count_ones();
     match game.end(state) {

@@ -1,7 +1,7 @@
 //! Notation: round-trips and the error messages for malformed squares, moves and positions.
 
 use trio_gyges::notation::{ParseError, ParsePositionError};
-use trio_gyges::{Move, Position, PositionError, PositionFault, Setup, Side, Square};
+use trio_gyges::{Move, Position, Setup, SetupError, SetupFault, Side, Square};
 
 fn position_error(text: &str) -> String {
     text.parse::<Position>().unwrap_err().to_string()
@@ -151,8 +151,8 @@ fn position_errors() {
         "....../....../....../....../....../123321 S"
             .parse::<Position>()
             .unwrap_err(),
-        ParsePositionError::Invalid(PositionError {
-            faults: vec![PositionFault::AlreadySetUp(Side::South)]
+        ParsePositionError::Invalid(SetupError {
+            faults: vec![SetupFault::AlreadySetUp(Side::South)]
         })
     );
     assert!(matches!(
@@ -169,22 +169,22 @@ fn setups_are_checked() {
     let setup: Setup = "321123/....../....../....../....../123321 S"
         .parse()
         .unwrap();
-    let pos = Position::try_from(setup).unwrap();
+    let pos = Position::from_setup(&setup).unwrap();
     assert_eq!(pos.setup(), setup);
     assert_eq!(pos.to_string(), setup.to_string());
 
     let mut bad = setup;
     bad.cells[14] = 7; // c3, empty
     bad.cells[0] = 9; // a1, a 1: the eleven pieces left are counted as a won game's
-    let err = Position::try_from(bad).unwrap_err();
+    let err = Position::from_setup(&bad).unwrap_err();
     assert_eq!(
         err.faults,
         [
-            PositionFault::BadValue {
+            SetupFault::BadValue {
                 square: "a1".parse().unwrap(),
                 value: 9
             },
-            PositionFault::BadValue {
+            SetupFault::BadValue {
                 square: "c3".parse().unwrap(),
                 value: 7
             },
@@ -200,7 +200,7 @@ fn setups_are_checked() {
         .parse()
         .unwrap();
     assert_eq!(
-        Position::try_from(half).unwrap_err().faults,
-        [PositionFault::HalfSetup]
+        Position::from_setup(&half).unwrap_err().faults,
+        [SetupFault::HalfSetup]
     );
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use trio_core::{Game, Outcome, Seat, Turn};
 use trio_gyges::{
-    generate_moves, has_goal_move, End, GameState, Gyges, Move, MoveList, Position, Side, Variant,
+    generate_moves, has_goal_move, End, Gyges, Move, MoveList, Position, Side, State, Variant,
     DEFAULT_PLY_LIMIT,
 };
 
@@ -31,7 +31,7 @@ fn set(items: &[&str]) -> BTreeSet<String> {
 }
 
 /// Plays `line` with `play`, panicking on a refused move.
-fn play_line(game: &Gyges, state: &mut GameState, line: &[&str]) {
+fn play_line(game: &Gyges, state: &mut State, line: &[&str]) {
     for text in line {
         let mv = game.parse_action(state, text).unwrap();
         game.play(state, &mv).unwrap_or_else(|e| panic!("{e}"));

@@ -70,7 +70,7 @@ fn move_errors() {
 fn boards_round_trip() {
     let cells = ugi::parse_board(ugi::START).unwrap();
     assert_eq!(ugi::format_board(&cells), ugi::START);
-    let start = Position::try_from(Setup {
+    let start = Position::from_setup(&Setup {
         cells,
         side: Side::South,
     })

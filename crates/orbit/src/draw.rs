@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use trio_core::Outcome;
 
 use crate::board::{Board, Coord};
-use crate::state::{Colour, OrbitState, Phase};
+use crate::state::{Colour, Phase, State};
 
 const CELL: usize = 4;
 
@@ -37,7 +37,7 @@ impl Choices {
     }
 }
 
-pub(crate) fn draw(board: &Board, state: &OrbitState, choices: Choices) -> String {
+pub(crate) fn draw(board: &Board, state: &State, choices: Choices) -> String {
     let mut out = String::new();
     let order: String = state.order().iter().map(|c| c.letter()).collect();
     let _ = writeln!(
@@ -54,7 +54,7 @@ pub(crate) fn draw(board: &Board, state: &OrbitState, choices: Choices) -> Strin
         .unwrap_or(0);
     let header: String = (0..widest).map(|i| format!("{i:>CELL$}")).collect();
     let _ = writeln!(out, "     {header}");
-    let counts = |count: fn(&OrbitState, Colour) -> usize| {
+    let counts = |count: fn(&State, Colour) -> usize| {
         let parts: Vec<String> = state
             .order()
             .iter()
@@ -63,7 +63,7 @@ pub(crate) fn draw(board: &Board, state: &OrbitState, choices: Choices) -> Strin
         parts.join(" · ")
     };
     let last = board.final_orbit();
-    let _ = writeln!(out, "{last:>3}  home: {}", counts(OrbitState::home));
+    let _ = writeln!(out, "{last:>3}  home: {}", counts(State::home));
     let protected = state.protected();
     for k in (1..last).rev() {
         let _ = writeln!(out, "{}", lines_between(board, k));
@@ -84,7 +84,7 @@ pub(crate) fn draw(board: &Board, state: &OrbitState, choices: Choices) -> Strin
         }
         let _ = writeln!(out, "{}", row.trim_end());
     }
-    let _ = writeln!(out, "  C  centre: {}", counts(OrbitState::centre));
+    let _ = writeln!(out, "  C  centre: {}", counts(State::centre));
     for (field, until) in protected {
         let owner = state.pawn_at(field).map_or("?", Colour::name);
         let _ = writeln!(
@@ -97,7 +97,7 @@ pub(crate) fn draw(board: &Board, state: &OrbitState, choices: Choices) -> Strin
 }
 
 /// What the state waits for, and what the player to move can do now.
-fn status(state: &OrbitState, choices: Choices) -> String {
+fn status(state: &State, choices: Choices) -> String {
     let me = state.to_move().map_or("", Colour::name);
     match state.phase() {
         Phase::Draw => "the turn order is being drawn".to_owned(),
@@ -150,7 +150,7 @@ fn lines_between(board: &Board, k: usize) -> String {
 /// the game's notation; the board's geometry is not repeated.
 pub(crate) fn view_json(
     board: &Board,
-    state: &OrbitState,
+    state: &State,
     choices: Choices,
     outcome: Option<&Outcome>,
     turn_limit: u32,

@@ -26,11 +26,8 @@ pub use moves::{Action, Move, Place};
 pub use options::{Options, OptionsError, DEFAULT_TURN_LIMIT, OPTIONS};
 pub use rules::Orbit;
 pub use state::{
-    pawns_per_player, Colour, OrbitState, OrderError, Phase, Setup, SetupError, SetupProblem,
-    TurnOrder,
+    pawns_per_player, Colour, OrderError, Phase, Setup, SetupError, SetupFault, State, TurnOrder,
 };
 
-/// The state of a game of Na orbicie.
-pub type State = OrbitState;
 /// What a seat sees: everything (perfect information).
-pub type View = OrbitState;
+pub type View = State;

@@ -14,9 +14,7 @@ use crate::movegen::{self, MoveTable};
 use crate::moves::{Action, Move, Place};
 use crate::notation::ActionText;
 use crate::options::{Options, OptionsError};
-use crate::state::{
-    game_over, pawns_per_player, Colour, OrbitState, Phase, Setup, TurnOrder, NO_FIELD,
-};
+use crate::state::{game_over, pawns_per_player, Colour, Phase, Setup, State, TurnOrder, NO_FIELD};
 
 /// Na orbicie with fixed options: the game value that creates and judges states.
 #[derive(Clone, Debug)]
@@ -71,7 +69,7 @@ impl Orbit {
     /// Ends the turn of the colour to move: its old protection lapses and `captured`
     /// (a field, or [`NO_FIELD`]) becomes its new one; then finishing, the end of the
     /// game, and the next unfinished colour.
-    fn end_turn(&self, state: &mut OrbitState, captured: u8) {
+    fn end_turn(&self, state: &mut State, captured: u8) {
         let me = state.to_move;
         state.protected[me.index()] = captured;
         state.turns += 1;
@@ -97,7 +95,7 @@ impl Orbit {
         game_over(players, finished, turns, self.turn_limit)
     }
 
-    fn apply_move(&self, state: &mut OrbitState, m: &Move) {
+    fn apply_move(&self, state: &mut State, m: &Move) {
         let me = state.to_move.index();
         state.lift(&self.board, me, m.from);
         // Protection follows the pawn, and ends when it goes home. Four selects: a
@@ -137,7 +135,7 @@ impl Orbit {
     }
 
     /// Applies an action other than a move: chance outcomes, rolls, entries, passes.
-    fn apply_other(&self, state: &mut OrbitState, action: &Action) {
+    fn apply_other(&self, state: &mut State, action: &Action) {
         match action {
             Action::Order(order) => {
                 state.order = *order;
@@ -164,7 +162,7 @@ impl Orbit {
     }
 
     /// What the player to move can do now, for the drawing and the JSON view.
-    fn choices(&self, state: &OrbitState) -> Choices {
+    fn choices(&self, state: &State) -> Choices {
         let mut legal = Vec::new();
         self.legal_actions(state, &mut legal);
         let mut choices = Choices::default();
@@ -180,7 +178,7 @@ impl Orbit {
         choices
     }
 
-    fn orbit_sum(&self, state: &OrbitState, colour: Colour) -> usize {
+    fn orbit_sum(&self, state: &State, colour: Colour) -> usize {
         let on_orbits: usize = state.fields(colour).map(|f| self.board.orbit_of(f)).sum();
         on_orbits + state.home(colour) * self.board.final_orbit()
     }
@@ -193,9 +191,9 @@ impl Default for Orbit {
 }
 
 impl Game for Orbit {
-    type State = OrbitState;
+    type State = State;
     type Action = Action;
-    type View = OrbitState;
+    type View = State;
 
     fn name(&self) -> &'static str {
         "orbit"
@@ -220,14 +218,14 @@ impl Game for Orbit {
         }
     }
 
-    fn new_game(&self) -> OrbitState {
+    fn new_game(&self) -> State {
         match self.order {
-            Some(order) => OrbitState::start(order, false),
-            None => OrbitState::start(TurnOrder::standard(self.players), true),
+            Some(order) => State::start(order, false),
+            None => State::start(TurnOrder::standard(self.players), true),
         }
     }
 
-    fn turn(&self, state: &OrbitState) -> Turn {
+    fn turn(&self, state: &State) -> Turn {
         match state.phase {
             Phase::Draw | Phase::Die => Turn::Chance,
             Phase::Act | Phase::Enter => Turn::Seat(state.to_move.seat()),
@@ -235,7 +233,7 @@ impl Game for Orbit {
         }
     }
 
-    fn legal_actions(&self, state: &OrbitState, out: &mut Vec<Action>) {
+    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
         match state.phase {
             Phase::Act => {
@@ -254,7 +252,7 @@ impl Game for Orbit {
         }
     }
 
-    fn chance_outcomes(&self, state: &OrbitState, out: &mut Vec<(Action, f64)>) {
+    fn chance_outcomes(&self, state: &State, out: &mut Vec<(Action, f64)>) {
         out.clear();
         match state.phase {
             Phase::Draw => {
@@ -267,7 +265,7 @@ impl Game for Orbit {
         }
     }
 
-    fn apply(&self, state: &mut OrbitState, action: &Action) {
+    fn apply(&self, state: &mut State, action: &Action) {
         // Moves first: they are most actions, and one test is cheaper than the jump
         // table of a match over all kinds.
         match action {
@@ -278,7 +276,7 @@ impl Game for Orbit {
 
     /// Finishers by the order they finished; the others by pawns home, then by the sum
     /// of their pawns' orbits (home counting as the final orbit), equal ones sharing.
-    fn outcome(&self, state: &OrbitState) -> Option<Outcome> {
+    fn outcome(&self, state: &State) -> Option<Outcome> {
         if state.phase != Phase::Over {
             return None;
         }
@@ -301,15 +299,15 @@ impl Game for Orbit {
         Some(Outcome::from_ranks(ranks))
     }
 
-    fn view(&self, state: &OrbitState, _seat: Seat) -> OrbitState {
+    fn view(&self, state: &State, _seat: Seat) -> State {
         state.clone()
     }
 
-    fn public_view(&self, state: &OrbitState) -> OrbitState {
+    fn public_view(&self, state: &State) -> State {
         state.clone()
     }
 
-    fn view_json(&self, view: &OrbitState) -> serde_json::Value {
+    fn view_json(&self, view: &State) -> serde_json::Value {
         draw::view_json(
             &self.board,
             view,
@@ -319,33 +317,33 @@ impl Game for Orbit {
         )
     }
 
-    fn breach(&self, state: &OrbitState, action: &Action) -> Option<Breach> {
+    fn breach(&self, state: &State, action: &Action) -> Option<Breach> {
         breach(self, state, action)
     }
 
-    fn determinize(&self, view: &OrbitState, _rng: &mut dyn RngCore) -> OrbitState {
+    fn determinize(&self, view: &State, _rng: &mut dyn RngCore) -> State {
         view.clone()
     }
 
-    fn parse_position(&self, text: &str) -> Result<OrbitState, NotationError> {
+    fn parse_position(&self, text: &str) -> Result<State, NotationError> {
         let setup: Setup = text.parse().map_err(notation_error)?;
-        OrbitState::from_setup(&setup, &self.board, self.turn_limit).map_err(notation_error)
+        State::from_setup(&setup, self).map_err(notation_error)
     }
 
-    fn format_position(&self, state: &OrbitState) -> String {
+    fn format_position(&self, state: &State) -> String {
         Setup::from_state(&self.board, state).to_string()
     }
 
-    fn parse_action(&self, _state: &OrbitState, text: &str) -> Result<Action, NotationError> {
+    fn parse_action(&self, _state: &State, text: &str) -> Result<Action, NotationError> {
         let written: ActionText = text.parse().map_err(notation_error)?;
         written.to_action(&self.board).map_err(notation_error)
     }
 
-    fn format_action(&self, _state: &OrbitState, action: &Action) -> String {
+    fn format_action(&self, _state: &State, action: &Action) -> String {
         ActionText::from_action(&self.board, action).to_string()
     }
 
-    fn draw(&self, view: &OrbitState) -> String {
+    fn draw(&self, view: &State) -> String {
         draw::draw(&self.board, view, self.choices(view))
     }
 
@@ -354,7 +352,7 @@ impl Game for Orbit {
     /// away, passes, and the table turn on which each colour finished.
     fn rule_events(
         &self,
-        state: &OrbitState,
+        state: &State,
         action: &Action,
         record: &mut dyn FnMut(&'static str, u64),
     ) {
@@ -410,7 +408,7 @@ impl Game for Orbit {
     }
 
     /// How the game ended and after how many turns.
-    fn end_events(&self, state: &OrbitState, record: &mut dyn FnMut(&'static str, u64)) {
+    fn end_events(&self, state: &State, record: &mut dyn FnMut(&'static str, u64)) {
         if state.phase != Phase::Over {
             return;
         }
@@ -427,7 +425,7 @@ impl Orbit {
     /// Whether protection takes a capture away from the player to move now: one of its
     /// pawns could end on a protected pawn, or a protected pawn of its own could end on
     /// another colour's pawn.
-    fn protection_used(&self, state: &OrbitState) -> bool {
+    fn protection_used(&self, state: &State) -> bool {
         let protected = state.protected_mask();
         if protected == 0 {
             return false;
@@ -494,7 +492,7 @@ fn notation_error(error: impl std::fmt::Display) -> NotationError {
 
 /// Which rule an illegal decision breaks (docs/rules/orbit.md, "Rule ids"). Only called
 /// for decisions already found illegal, so the checks can be slow and plain.
-fn breach(game: &Orbit, state: &OrbitState, action: &Action) -> Option<Breach> {
+fn breach(game: &Orbit, state: &State, action: &Action) -> Option<Breach> {
     let board = &game.board;
     let me = state.to_move;
     let coord = |f: Field| board.coord(f).to_string();
@@ -543,7 +541,7 @@ fn breach(game: &Orbit, state: &OrbitState, action: &Action) -> Option<Breach> {
 }
 
 /// Why a pawn move is illegal: the first rule of the spec's "Move" it breaks.
-fn move_breach(game: &Orbit, state: &OrbitState, m: &Move) -> Option<Breach> {
+fn move_breach(game: &Orbit, state: &State, m: &Move) -> Option<Breach> {
     let board = &game.board;
     let me = state.to_move;
     let coord = |f: Field| board.coord(f).to_string();

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use trio_core::conformance::{random_games, Config};
 use trio_core::{rng, Game, Turn};
-use trio_orbit::{pawns_per_player, Colour, Options, Orbit, OrbitState, Phase};
+use trio_orbit::{pawns_per_player, Colour, Options, Orbit, Phase, State};
 
 fn game(players: usize) -> Orbit {
     Orbit::new(Options {
@@ -15,7 +15,7 @@ fn game(players: usize) -> Orbit {
 }
 
 /// Each colour in play has all its pawns somewhere; no other colour has any.
-fn pawns_conserved(state: &OrbitState) {
+fn pawns_conserved(state: &State) {
     let each = pawns_per_player(state.players());
     for colour in Colour::ALL {
         let count = state.centre(colour) + state.fields(colour).count() + state.home(colour);
@@ -28,7 +28,7 @@ fn pawns_conserved(state: &OrbitState) {
     }
 }
 
-fn invariants(game: &Orbit, state: &OrbitState) {
+fn invariants(game: &Orbit, state: &State) {
     pawns_conserved(state);
     let board = game.board();
     for colour in Colour::ALL {
@@ -69,7 +69,7 @@ fn conformance_two_three_four_players() {
 }
 
 /// Plays a random game from the start, handing every state to `visit`.
-fn playout(game: &Orbit, seed: u64, mut visit: impl FnMut(&OrbitState)) {
+fn playout(game: &Orbit, seed: u64, mut visit: impl FnMut(&State)) {
     let mut rng = rng::seeded(seed);
     let mut state = game.new_game();
     let mut legal = Vec::new();

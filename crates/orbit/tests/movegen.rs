@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use rand::Rng;
 use trio_core::{rng, Game, Turn};
 use trio_orbit::notation::Coord;
-use trio_orbit::{Action, Board, Colour, Field, Move, Options, Orbit, OrbitState, Phase, Place};
+use trio_orbit::{Action, Board, Colour, Field, Move, Options, Orbit, Phase, Place, State};
 
 /// Orbits 2 and 3 are arcs of different sizes, with a line between differently numbered
 /// fields, so that nothing relies on the classic board's regular shape.
@@ -73,7 +73,7 @@ fn walk(
 }
 
 /// The legal actions of the player to move, found the slow and obvious way.
-fn reference(game: &Orbit, state: &OrbitState) -> Vec<Action> {
+fn reference(game: &Orbit, state: &State) -> Vec<Action> {
     let board = game.board();
     let mut out = Vec::new();
     let Some(me) = state.to_move() else {

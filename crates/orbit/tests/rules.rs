@@ -3,7 +3,7 @@
 //! i of orbits k and k+1 when i = k (mod 3).
 
 use trio_core::{Game, Outcome, Turn};
-use trio_orbit::{Board, Options, Orbit, OrbitState};
+use trio_orbit::{Board, Options, Orbit, State};
 
 const FUNNEL: &str = include_str!("boards/funnel.toml");
 
@@ -23,7 +23,7 @@ fn funnel() -> Orbit {
     .unwrap()
 }
 
-fn at(game: &Orbit, text: &str) -> OrbitState {
+fn at(game: &Orbit, text: &str) -> State {
     game.parse_position(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
@@ -512,23 +512,23 @@ fn the_drawing_shows_orbits_lines_counts_and_protection() {
 fn a_setup_reports_every_reason_it_fails() {
     use trio_orbit::notation::{Coord, Setup};
     use trio_orbit::Colour::Red;
-    use trio_orbit::{FieldError, SetupProblem};
+    use trio_orbit::{FieldError, SetupFault};
     // Red has 3 pawns, two pawns stand on 1.0, 8.0 is off the board, and 2.0 is empty.
     let setup: Setup = "rg r r:C,C,1.0/g:C,C,1.0,8.0 2.0@r".parse().unwrap();
     let c = |orbit, field| Coord { orbit, field };
-    let error = OrbitState::from_setup(&setup, &Board::classic(), 2_000).unwrap_err();
+    let error = State::from_setup(&setup, &classic(2)).unwrap_err();
     assert_eq!(
-        error.problems,
+        error.faults,
         [
-            SetupProblem::PawnCount {
+            SetupFault::PawnCount {
                 colour: Red,
                 found: 3,
                 players: 2,
                 each: 4
             },
-            SetupProblem::TwoPawns(c(1, 0)),
-            SetupProblem::Field(FieldError::NotOnBoard(c(8, 0))),
-            SetupProblem::ProtectedEmpty(c(2, 0)),
+            SetupFault::TwoPawns(c(1, 0)),
+            SetupFault::Field(FieldError::NotOnBoard(c(8, 0))),
+            SetupFault::ProtectedEmpty(c(2, 0)),
         ]
     );
     assert_eq!(

@@ -14,7 +14,7 @@ use trio_core::{Seat, Turn};
 
 use crate::board::{Cell, Edge, Geometry, Placement};
 use crate::notation;
-use crate::state::{Tiles, TrilesView};
+use crate::state::{Tiles, View};
 use crate::tileset::{Colour, TileId, TileSet, TileType, MAX_TERMINALS};
 
 /// What the diagram and the JSON need from the game besides the view.
@@ -363,7 +363,7 @@ fn tile_list(set: &TileSet, tiles: &Tiles) -> String {
     out
 }
 
-pub(crate) fn draw(cx: &Context, view: &TrilesView) -> String {
+pub(crate) fn draw(cx: &Context, view: &View) -> String {
     let set = cx.set;
     let mut out = String::new();
     if view.placements().is_empty() {
@@ -454,7 +454,7 @@ pub(crate) fn draw(cx: &Context, view: &TrilesView) -> String {
 }
 
 /// A view as JSON (`docs/views.md`, "Triles"): only what the viewer may see.
-pub(crate) fn view_json(cx: &Context, view: &TrilesView) -> Value {
+pub(crate) fn view_json(cx: &Context, view: &View) -> Value {
     let set = cx.set;
     let colour = |c: Colour| c.to_string();
     let tiles = |t: &Tiles| {

@@ -26,13 +26,8 @@ pub use movegen::Effects;
 pub use moves::{rule, Action, Violation};
 pub use options::{Options, OptionsError, UnknownVariant, Variant, Variants, OPTIONS};
 pub use rules::Triles;
-pub use state::{PositionError, PositionFault, Setup, Tiles, TrilesState, TrilesView};
+pub use state::{Draws, Setup, SetupError, SetupFault, State, Table, Tiles, View};
 pub use tileset::{
     Colour, Kind, Terminal, TileId, TileSet, TileSetError, TileType, HAND_SIZE,
     MAX_TERMINALS_PER_EDGE, MAX_TILES, MAX_TYPES,
 };
-
-/// The state type of [`Triles`].
-pub type State = TrilesState;
-/// The view type of [`Triles`].
-pub type View = TrilesView;

@@ -6,7 +6,7 @@ mod common;
 
 use common::{play, state};
 use trio_core::Game;
-use trio_triles::{rule, Action, Placement, Triles, TrilesState};
+use trio_triles::{rule, Action, Placement, State, Triles};
 
 /// RING of `tests/rules.rs`: five A tiles round the apex of (0,0), a C below; black's
 /// A@-1,0,2 closes the ring (a loop and a wedge).
@@ -17,12 +17,12 @@ const FULL_RING: &str = "A@0,0,0 A@1,0,1 A@1,1,2 A@0,1,0 A@-1,1,1 A@-1,0,2";
 const DOT: &str = "K@0,0,0";
 
 /// The breach `play` reports for `action` (written), checking the state is unchanged.
-fn refused(game: &Triles, s: &TrilesState, action: &str) -> trio_core::Breach {
+fn refused(game: &Triles, s: &State, action: &str) -> trio_core::Breach {
     let a = game.parse_action(s, action).unwrap();
     refused_action(game, s, &a)
 }
 
-fn refused_action(game: &Triles, s: &TrilesState, a: &Action) -> trio_core::Breach {
+fn refused_action(game: &Triles, s: &State, a: &Action) -> trio_core::Breach {
     let mut after = s.clone();
     let e = game.play(&mut after, a).expect_err("refused");
     assert_eq!(&after, s, "a refused action changes nothing");
@@ -48,7 +48,7 @@ fn every_rule_id_names_the_rule_a_decision_breaks() {
     let g = Triles::default();
     let dot = state(&g, DOT, "A1E1", "C1D1", "B");
     let mut ids = Vec::new();
-    let mut check = |s: &TrilesState, action: &str, id: &str, a: &[(&str, &str)], msg: &str| {
+    let mut check = |s: &State, action: &str, id: &str, a: &[(&str, &str)], msg: &str| {
         let b = refused(&g, s, action);
         assert_eq!(
             (b.rule.as_str(), args(&b), b.message.as_str()),

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use trio_core::{Game, Seat};
-use trio_triles::{notation, Action, Cell, Colour, Placement, TileId, Triles};
+use trio_triles::{notation, Action, Cell, Colour, Placement, State, TileId, Triles};
 
 #[test]
 fn spec_example_position_reads_and_writes_back() {
@@ -111,7 +111,7 @@ fn a_setup_that_is_no_position_says_every_reason() {
     let text = "A@0,0,0 C@1,0,0 | B:A8 | W:B8 | \
                 pool:B1C8D9E1F1G1H1I1J1L1M1N1O1P1Q1R1S1T1 next:K | B drawing:W1";
     let setup = notation::parse_setup(g.tile_set(), text).unwrap();
-    let faults = g.state_from_setup(&setup).unwrap_err().faults;
+    let faults = State::from_setup(&setup, &g).unwrap_err().faults;
     let messages: Vec<String> = faults.iter().map(ToString::to_string).collect();
     assert_eq!(
         messages,

@@ -12,8 +12,8 @@ use rand::seq::IndexedRandom;
 use trio_core::conformance::{random_games, Config};
 use trio_core::{rng, Game, Seat, Turn};
 use trio_triles::{
-    Action, Cell, Colour, Edge, Effects, Kind, Line, Options, Placement, Shape, TileId, TileSet,
-    Tiles, Triles, TrilesState, Variant, Variants,
+    Action, Cell, Colour, Edge, Effects, Kind, Line, Options, Placement, Shape, State, TileId,
+    TileSet, Tiles, Triles, Variant, Variants,
 };
 
 fn double_set() -> TileSet {
@@ -108,7 +108,7 @@ fn lines_from_scratch(set: &TileSet, placements: &[Placement]) -> Vec<Line> {
 }
 
 /// Every invariant of one state.
-fn check(game: &Triles, state: &TrilesState) {
+fn check(game: &Triles, state: &State) {
     let set = game.tile_set();
     let text = game.format_position(state);
     // Tiles are conserved across table, hands and pool.
@@ -181,7 +181,7 @@ fn check(game: &Triles, state: &TrilesState) {
 }
 
 /// The names of tile types in hands `view` hides and nowhere else it shows.
-fn hidden_only(game: &Triles, state: &TrilesState, view: &trio_triles::TrilesView) -> Vec<String> {
+fn hidden_only(game: &Triles, state: &State, view: &trio_triles::View) -> Vec<String> {
     let set = game.tile_set();
     let mut visible: Vec<TileId> = view.placements().iter().map(|p| p.tile).collect();
     for colour in Colour::ALL {
@@ -227,7 +227,7 @@ fn json_words(json: &serde_json::Value) -> Vec<String> {
 }
 
 /// Dots, loops and closed paths per colour among the lines through the last tile laid.
-fn created(state: &TrilesState) -> [[u8; 2]; 3] {
+fn created(state: &State) -> [[u8; 2]; 3] {
     let last = state.placements().len() - 1;
     let mut counts = [[0u8; 2]; 3];
     for line in state.lines() {

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use trio_core::Game;
-use trio_triles::{notation, Tiles, Triles, TrilesState};
+use trio_triles::{notation, State, Tiles, Triles};
 
 /// A position string from the board, the hands and the last field; the pool holds the
 /// rest of the set.
@@ -31,14 +31,14 @@ pub fn position(game: &Triles, board: &str, black: &str, white: &str, tail: &str
     )
 }
 
-pub fn state(game: &Triles, board: &str, black: &str, white: &str, tail: &str) -> TrilesState {
+pub fn state(game: &Triles, board: &str, black: &str, white: &str, tail: &str) -> State {
     let text = position(game, board, black, white, tail);
     game.parse_position(&text)
         .unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
 /// Plays `action` through the checked path, panicking with the reason if refused.
-pub fn play(game: &Triles, state: &mut TrilesState, action: &str) {
+pub fn play(game: &Triles, state: &mut State, action: &str) {
     let a = game
         .parse_action(state, action)
         .unwrap_or_else(|e| panic!("{action}: {e}"));
@@ -47,14 +47,14 @@ pub fn play(game: &Triles, state: &mut TrilesState, action: &str) {
 }
 
 /// The legal actions, written.
-pub fn legal(game: &Triles, state: &TrilesState) -> Vec<String> {
+pub fn legal(game: &Triles, state: &State) -> Vec<String> {
     let mut out = Vec::new();
     game.legal_actions(state, &mut out);
     out.iter().map(|a| game.format_action(state, a)).collect()
 }
 
 /// The part of the position string after the pool.
-pub fn tail(game: &Triles, state: &TrilesState) -> String {
+pub fn tail(game: &Triles, state: &State) -> String {
     let text = game.format_position(state);
     text.rsplit(" | ").next().unwrap().to_owned()
 }
