@@ -18,8 +18,10 @@
 
 // Each module uses only those above it: board ← moves ← state ← movegen ← rules; notation
 // and draw sit beside them (notation: board, moves, state; draw: all but rules), ugi
-// (board, moves), and options (movegen) below rules.
+// (board, moves), breach (the rule ids, and which one a move breaks: board, moves, state,
+// movegen) and options (movegen) below rules.
 mod board;
+pub mod breach;
 mod draw;
 mod movegen;
 mod moves;

@@ -7,11 +7,10 @@ use rand::RngCore;
 use serde_json::Value;
 use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
-use crate::board::{Side, Square};
+use crate::board::Side;
+use crate::breach;
 use crate::draw::{self, Shown};
-use crate::movegen::{
-    drop_squares, fewest_bounces, generate_moves, has_moves, reachable, segment_ends, Variant,
-};
+use crate::movegen::{fewest_bounces, generate_moves, has_moves, Variant};
 use crate::moves::{Move, MoveList};
 use crate::options::Options;
 use crate::state::{End, Position, State};
@@ -223,7 +222,7 @@ impl Game for Gyges {
         if self.end(state).is_some() {
             return Some(Breach::new(Breach::GAME_OVER, "the game is over"));
         }
-        breach(state.position(), self.variant, *action)
+        breach::breach(state.position(), self.variant, *action)
     }
 
     /// The lab's events (`docs/lab.md`): bounces (the fewest a move's outcome needs, as
@@ -284,150 +283,4 @@ mod event {
     pub const END_NO_MOVE: &str = "gyges.end.no-move";
     pub const END_REPETITION: &str = "gyges.end.repetition";
     pub const END_PLY_LIMIT: &str = "gyges.end.ply-limit";
-}
-
-/// Which rule of `docs/rules/gyges.md` forbids `mv` in `pos` (a position whose game goes
-/// on), `None` if it is legal there. The ids are listed under "Rule ids" in that file.
-fn breach(pos: &Position, variant: Variant, mv: Move) -> Option<Breach> {
-    let side = pos.side_to_move();
-    let from = match mv {
-        Move::Setup(_) if pos.is_setup() => return None,
-        Move::Setup(_) => {
-            return Some(
-                Breach::new("gyges.setup-over", format!("{side} has already set up"))
-                    .with("side", side),
-            )
-        }
-        _ if pos.is_setup() => {
-            return Some(
-                Breach::new(
-                    "gyges.setup-phase",
-                    format!("no piece moves before both sides have set up; {side} is to set up"),
-                )
-                .with("side", side),
-            )
-        }
-        Move::Step { from, .. } | Move::Replace { from, .. } | Move::Goal { from } => from,
-    };
-    let Some(value) = pos.piece_at(from) else {
-        return Some(
-            Breach::new("gyges.no-piece", format!("there is no piece on {from}"))
-                .with("square", from),
-        );
-    };
-    let row = pos.active_rank(side).expect("pieces on the board");
-    if from.rank() + 1 != row {
-        return Some(
-            Breach::new(
-                "gyges.active-row",
-                format!("{from} is not on {side}'s active row (rank {row})"),
-            )
-            .with("piece", from)
-            .with("side", side)
-            .with("row", row),
-        );
-    }
-    let (ends, targets, goal) = reachable(pos, variant, from);
-    // The end square (or piece landed on) is not reached: too far or too near, or blocked.
-    let unreached = |to: Square| {
-        let breach = if segment_ends(from, value) & to.bit() == 0 {
-            let steps = if value == 1 { "step" } else { "steps" };
-            Breach::new(
-                "gyges.exact-steps",
-                format!(
-                    "a {value} moves exactly {value} {steps}, and {to} is not {value} {steps} \
-                     from {from}, nor can a bounce reach it"
-                ),
-            )
-        } else {
-            Breach::new(
-                "gyges.no-path",
-                format!("every path of {value} steps from {from} to {to} is blocked, and no bounce leads there"),
-            )
-        };
-        breach
-            .with("piece", from)
-            .with("value", value)
-            .with("to", to)
-    };
-    let unchanged = || {
-        Breach::new("gyges.change-board", "the move leaves the board as it was").with("piece", from)
-    };
-    match mv {
-        Move::Setup(_) => unreachable!("handled above"),
-        Move::Goal { .. } if goal => None,
-        Move::Goal { .. } => {
-            let edge = side.opponent();
-            let rank = edge.home_rank();
-            Some(
-                Breach::new(
-                    "gyges.goal-only-from-back-row",
-                    format!("the piece on {from} cannot leave the board: a piece leaves only across {edge}'s edge, with the last step of a segment taken from rank {rank}"),
-                )
-                .with("piece", from)
-                .with("rank", rank),
-            )
-        }
-        Move::Step { to, .. } if to == from => Some(unchanged()),
-        Move::Step { to, .. } if pos.piece_at(to).is_some() => Some(
-            Breach::new(
-                "gyges.end-occupied",
-                format!(
-                    "{to} holds a piece: a move ending there replaces it ({from}-{to}=<square>)"
-                ),
-            )
-            .with("piece", from)
-            .with("to", to),
-        ),
-        Move::Step { to, .. } => (ends & to.bit() == 0).then(|| unreached(to)),
-        Move::Replace { to, drop, .. } => {
-            if to == from || pos.piece_at(to).is_none() {
-                return Some(
-                    Breach::new(
-                        "gyges.replace-target",
-                        format!("there is no piece on {to} to replace"),
-                    )
-                    .with("to", to),
-                );
-            }
-            if targets & to.bit() == 0 {
-                return Some(unreached(to));
-            }
-            if drop == to || (drop != from && pos.piece_at(drop).is_some()) {
-                return Some(
-                    Breach::new(
-                        "gyges.drop-empty",
-                        format!(
-                            "the displaced piece goes to an empty square, and {drop} is not empty"
-                        ),
-                    )
-                    .with("drop", drop),
-                );
-            }
-            if drop_squares(pos, from) & drop.bit() == 0 {
-                let others = pos.occupied() & !from.bit();
-                let (toward, bound, limit) = match side {
-                    Side::South => (
-                        Side::North,
-                        (63 - others.leading_zeros()) / 6 + 1,
-                        "or below",
-                    ),
-                    Side::North => (Side::South, others.trailing_zeros() / 6 + 1, "or above"),
-                };
-                return Some(
-                    Breach::new(
-                        "gyges.drop-bound",
-                        format!("{drop} is nearer to {toward} than every other piece: the displaced piece goes on rank {bound} {limit}"),
-                    )
-                    .with("drop", drop)
-                    .with("side", side)
-                    .with("rank", bound),
-                );
-            }
-            if drop == from && pos.piece_at(to) == Some(value) {
-                return Some(unchanged());
-            }
-            None
-        }
-    }
 }

@@ -3,10 +3,11 @@
 
 use std::collections::BTreeSet;
 
+use trio_core::conformance::assert_documented;
 use trio_core::{Game, Outcome, Seat, Turn};
 use trio_gyges::{
-    generate_moves, has_goal_move, End, Gyges, Move, MoveList, Position, Side, State, Variant,
-    DEFAULT_PLY_LIMIT,
+    breach, generate_moves, has_goal_move, End, Gyges, Move, MoveList, Position, Side, State,
+    Variant, DEFAULT_PLY_LIMIT,
 };
 
 const BOTH: [Variant; 2] = [Variant::Seed, Variant::Official];
@@ -577,4 +578,10 @@ fn facts() {
     assert_eq!(facts.seats, 2..=2);
     assert!(!facts.chance && !facts.hidden_information);
     assert_eq!(facts.longest_game, 302, "two setup moves and 300 plies");
+}
+
+#[test]
+fn the_rule_ids_are_the_documented_ones() {
+    let doc = include_str!("../../../docs/rules/gyges.md");
+    assert_documented(breach::ALL, doc, "## Rule ids", "gyges.");
 }

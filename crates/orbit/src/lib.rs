@@ -7,9 +7,11 @@
 //! board files, path tables), `state` (colours, turn orders, positions and their checked
 //! construction from a [`Setup`]), `moves` (actions), `movegen`, [`notation`] (text),
 //! `draw` (the terminal diagram and the JSON view), `options` (the game's options as a table
-//! and their checked construction), `rules` (the turn flow, `impl Game`).
+//! and their checked construction), `rules` (the turn flow, `impl Game`), and [`breach`]
+//! (the rule ids and which one an illegal decision breaks, from the rules).
 
 mod board;
+pub mod breach;
 mod draw;
 mod movegen;
 mod moves;

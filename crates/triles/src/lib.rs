@@ -8,8 +8,10 @@
 
 // Each module uses only those above it: tileset ← lines ← board ← moves ← movegen ←
 // state ← rules; notation (tileset, board, moves, state) and draw (the same and
-// notation) sit beside them, below rules, and options (tileset) below rules.
+// notation) sit beside them, below rules, and options (tileset) below rules. breach holds
+// the rule ids, which moves names, and which one a refused decision breaks (from rules).
 mod board;
+pub mod breach;
 mod draw;
 mod lines;
 mod movegen;
@@ -23,7 +25,7 @@ mod tileset;
 pub use board::{Cell, Edge, Placement};
 pub use lines::{Line, Shape};
 pub use movegen::Effects;
-pub use moves::{rule, Action, Violation};
+pub use moves::{Action, Violation};
 pub use options::{Options, OptionsError, UnknownVariant, Variant, Variants, OPTIONS};
 pub use rules::Triles;
 pub use state::{Draws, Setup, SetupError, SetupFault, State, Table, Tiles, View};
