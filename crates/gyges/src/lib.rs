@@ -23,6 +23,7 @@
 mod board;
 pub mod breach;
 mod draw;
+pub mod events;
 mod movegen;
 mod moves;
 pub mod notation;

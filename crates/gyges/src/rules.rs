@@ -10,6 +10,7 @@ use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 use crate::board::Side;
 use crate::breach;
 use crate::draw::{self, Shown};
+use crate::events;
 use crate::movegen::{fewest_bounces, generate_moves, has_moves, Variant};
 use crate::moves::{Move, MoveList};
 use crate::options::Options;
@@ -233,54 +234,32 @@ impl Game for Gyges {
         let Some(bounces) = fewest_bounces(pos, self.variant, *action) else {
             return;
         };
-        record(event::MOVE, 1);
+        record(events::MOVE, 1);
         if bounces > 0 {
-            record(event::BOUNCE, u64::from(bounces));
-            let chain = usize::from(bounces).min(event::CHAIN.len()) - 1;
-            record(event::CHAIN[chain], 1);
+            record(events::BOUNCE, u64::from(bounces));
+            let chain = usize::from(bounces).min(events::CHAIN.len()) - 1;
+            record(events::CHAIN[chain], 1);
         }
         match action {
-            Move::Replace { .. } => record(event::REPLACE, 1),
-            Move::Goal { .. } => record(event::EXIT, 1),
+            Move::Replace { .. } => record(events::REPLACE, 1),
+            Move::Goal { .. } => record(events::EXIT, 1),
             Move::Step { .. } | Move::Setup(_) => {}
         }
         let mut next = state.clone();
         next.apply(*action);
         if next.occurrences() > 1 {
-            record(event::REPEAT, 1);
+            record(events::REPEAT, 1);
         }
     }
 
     /// How the game ended.
     fn end_events(&self, state: &State, record: &mut dyn FnMut(&'static str, u64)) {
         match self.end(state) {
-            Some(End::Goal { .. }) => record(event::END_GOAL, 1),
-            Some(End::NoMove { .. }) => record(event::END_NO_MOVE, 1),
-            Some(End::Repetition) => record(event::END_REPETITION, 1),
-            Some(End::PlyLimit) => record(event::END_PLY_LIMIT, 1),
+            Some(End::Goal { .. }) => record(events::END_GOAL, 1),
+            Some(End::NoMove { .. }) => record(events::END_NO_MOVE, 1),
+            Some(End::Repetition) => record(events::END_REPETITION, 1),
+            Some(End::PlyLimit) => record(events::END_PLY_LIMIT, 1),
             None => {}
         }
     }
-}
-
-/// The names of the lab's events (`docs/lab.md`).
-mod event {
-    pub const MOVE: &str = "gyges.move";
-    pub const BOUNCE: &str = "gyges.bounce";
-    /// Moves whose outcome needs a chain of 1, 2, … bounces (the last: that many or more).
-    pub const CHAIN: [&str; 6] = [
-        "gyges.chain.1",
-        "gyges.chain.2",
-        "gyges.chain.3",
-        "gyges.chain.4",
-        "gyges.chain.5",
-        "gyges.chain.6+",
-    ];
-    pub const REPLACE: &str = "gyges.replace";
-    pub const EXIT: &str = "gyges.exit";
-    pub const REPEAT: &str = "gyges.repeat";
-    pub const END_GOAL: &str = "gyges.end.goal";
-    pub const END_NO_MOVE: &str = "gyges.end.no-move";
-    pub const END_REPETITION: &str = "gyges.end.repetition";
-    pub const END_PLY_LIMIT: &str = "gyges.end.ply-limit";
 }

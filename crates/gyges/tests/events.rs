@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use trio_core::conformance::random_game_events;
+use trio_core::conformance::{assert_documented, random_game_events};
 use trio_core::Game;
 use trio_gyges::{Gyges, Variant};
 
@@ -62,4 +62,10 @@ fn events_add_up_in_random_games() {
             );
         }
     }
+}
+
+#[test]
+fn the_event_names_are_the_documented_ones() {
+    let doc = include_str!("../../../docs/lab.md");
+    assert_documented(trio_gyges::events::ALL, doc, "### Gygès", "gyges.");
 }

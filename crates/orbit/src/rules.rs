@@ -11,6 +11,7 @@ use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 use crate::board::{Board, Field};
 use crate::breach;
 use crate::draw::{self, Choices};
+use crate::events;
 use crate::movegen::{self, MoveTable};
 use crate::moves::{Action, Move, Place};
 use crate::notation::ActionText;
@@ -359,28 +360,28 @@ impl Game for Orbit {
     ) {
         let me = state.to_move.index();
         if state.phase == Phase::Act && self.protection_used(state) {
-            record(event::PROTECTION_USED, 1);
+            record(events::PROTECTION_USED, 1);
         }
         match action {
             Action::Order(_) => {}
-            Action::Roll => record(event::ROLL, 1),
+            Action::Roll => record(events::ROLL, 1),
             Action::Die(face) => {
                 let face = usize::from(*face).clamp(1, 6);
-                record(event::FACE[face - 1], 1);
+                record(events::FACE[face - 1], 1);
                 if face % 2 == 0 && self.board.mask(1) & !state.occupied() == 0 {
-                    record(event::ROLL_BLOCKED, 1);
+                    record(events::ROLL_BLOCKED, 1);
                 }
             }
-            Action::Enter(_) => record(event::ENTER, 1),
-            Action::Pass => record(event::PASS, 1),
+            Action::Enter(_) => record(events::ENTER, 1),
+            Action::Pass => record(events::PASS, 1),
             Action::Move(m) => {
-                record(event::MOVE, 1);
+                record(events::MOVE, 1);
                 let to_orbit = match m.to {
                     Place::Field(to) => self.board.orbit_of(to),
                     Place::Home => {
-                        record(event::HOME, 1);
+                        record(events::HOME, 1);
                         if usize::from(state.home[me]) + 1 == pawns_per_player(state.players()) {
-                            record(event::FINISH_TURN[me], u64::from(state.turns) + 1);
+                            record(events::FINISH_TURN[me], u64::from(state.turns) + 1);
                         }
                         return;
                     }
@@ -389,18 +390,18 @@ impl Game for Orbit {
                 match m.relocate {
                     None => {}
                     Some(Place::Field(r)) => {
-                        record(event::CAPTURE, 1);
-                        record(event::RELOCATED, 1);
-                        record(event::PROTECT, 1);
+                        record(events::CAPTURE, 1);
+                        record(events::RELOCATED, 1);
+                        record(events::PROTECT, 1);
                         if self.board.orbit_of(r) + 1 < to_orbit {
-                            record(event::FALLBACK, 1);
+                            record(events::FALLBACK, 1);
                         }
                     }
                     Some(Place::Centre | Place::Home) => {
-                        record(event::CAPTURE, 1);
-                        record(event::TO_CENTRE, 1);
+                        record(events::CAPTURE, 1);
+                        record(events::TO_CENTRE, 1);
                         if to_orbit > 1 {
-                            record(event::FALLBACK, 1);
+                            record(events::FALLBACK, 1);
                         }
                     }
                 }
@@ -414,11 +415,11 @@ impl Game for Orbit {
             return;
         }
         if state.finished.len() + 1 >= state.players() {
-            record(event::END_FINISHED, 1);
+            record(events::END_FINISHED, 1);
         } else {
-            record(event::END_TURN_LIMIT, 1);
+            record(events::END_TURN_LIMIT, 1);
         }
-        record(event::TURNS, u64::from(state.turns));
+        record(events::TURNS, u64::from(state.turns));
     }
 }
 
@@ -450,40 +451,6 @@ impl Orbit {
         }
         false
     }
-}
-
-/// The names of the lab's events (`docs/lab.md`), per colour where indexed by
-/// [`Colour::index`].
-mod event {
-    pub const ROLL: &str = "orbit.roll";
-    pub const FACE: [&str; 6] = [
-        "orbit.roll.1",
-        "orbit.roll.2",
-        "orbit.roll.3",
-        "orbit.roll.4",
-        "orbit.roll.5",
-        "orbit.roll.6",
-    ];
-    pub const ROLL_BLOCKED: &str = "orbit.roll.even-orbit-1-full";
-    pub const ENTER: &str = "orbit.enter";
-    pub const MOVE: &str = "orbit.move";
-    pub const HOME: &str = "orbit.home";
-    pub const CAPTURE: &str = "orbit.capture";
-    pub const RELOCATED: &str = "orbit.capture.relocated";
-    pub const TO_CENTRE: &str = "orbit.capture.to-centre";
-    pub const FALLBACK: &str = "orbit.capture.further-in";
-    pub const PROTECT: &str = "orbit.protect";
-    pub const PROTECTION_USED: &str = "orbit.protection.used";
-    pub const PASS: &str = "orbit.pass";
-    pub const FINISH_TURN: [&str; 4] = [
-        "orbit.finish-turn.red",
-        "orbit.finish-turn.green",
-        "orbit.finish-turn.blue",
-        "orbit.finish-turn.yellow",
-    ];
-    pub const END_FINISHED: &str = "orbit.end.finished";
-    pub const END_TURN_LIMIT: &str = "orbit.end.turn-limit";
-    pub const TURNS: &str = "orbit.turns";
 }
 
 /// The core's error for text refused by the notation or the position check.

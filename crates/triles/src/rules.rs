@@ -12,6 +12,7 @@ use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 use crate::board::{Board, Cell, Geometry, Placement};
 use crate::breach;
 use crate::draw::{self, Context};
+use crate::events;
 use crate::movegen::{Effects, Judge};
 use crate::moves::{Action, Violation};
 use crate::notation;
@@ -516,16 +517,16 @@ impl Game for Triles {
                 let Ok(effects) = self.judge(state, mover).check(placement) else {
                     return;
                 };
-                record(event::PLACE, 1);
+                record(events::PLACE, 1);
                 if state.table.extra > 0 {
-                    record(event::EXTRA_PLACED, 1);
+                    record(events::EXTRA_PLACED, 1);
                 }
                 for colour in Colour::ALL {
                     let c = colour.index();
                     for (names, n) in [
-                        (event::DOT, effects.dots[c]),
-                        (event::LOOP, effects.loops[c]),
-                        (event::CLOSED, effects.closed[c]),
+                        (events::DOT, effects.dots[c]),
+                        (events::LOOP, effects.loops[c]),
+                        (events::CLOSED, effects.closed[c]),
                     ] {
                         if n > 0 {
                             record(names[c], u64::from(n));
@@ -533,7 +534,7 @@ impl Game for Triles {
                     }
                 }
                 if effects.is_wedge() {
-                    record(event::WEDGE, 1);
+                    record(events::WEDGE, 1);
                 }
                 // Reward 1 wins at once: nothing else is owed.
                 if state.hands[mover.index()].len() == 1 {
@@ -546,23 +547,23 @@ impl Game for Triles {
                 };
                 let owed = u64::from(effects.dots(mover.opponent()) + own);
                 if owed > 0 {
-                    record(event::REWARD_DRAW_OWED, owed);
+                    record(events::REWARD_DRAW_OWED, owed);
                     let lost = owed.saturating_sub(state.pool_len() as u64);
                     if lost > 0 {
-                        record(event::REWARD_DRAW_LOST, lost);
+                        record(events::REWARD_DRAW_LOST, lost);
                     }
                 }
                 if effects.loops(mover) > 0 {
-                    record(event::EXTRA_OWED, u64::from(effects.loops(mover)));
+                    record(events::EXTRA_OWED, u64::from(effects.loops(mover)));
                 }
             }
-            Action::Draw => record(event::DRAW, 1),
+            Action::Draw => record(events::DRAW, 1),
             Action::Pass if state.table.extra > 0 => {
-                record(event::EXTRA_LOST, u64::from(state.table.extra))
+                record(events::EXTRA_LOST, u64::from(state.table.extra))
             }
-            Action::Pass => record(event::PASS, 1),
-            Action::Give(_) => record(event::GIFT, 1),
-            Action::Decline => record(event::GIFT_DECLINED, 1),
+            Action::Pass => record(events::PASS, 1),
+            Action::Give(_) => record(events::GIFT, 1),
+            Action::Decline => record(events::GIFT_DECLINED, 1),
             Action::Tile(_) | Action::Black(_) | Action::First(_) => {}
         }
     }
@@ -571,39 +572,16 @@ impl Game for Triles {
     /// and the pool.
     fn end_events(&self, state: &State, record: &mut dyn FnMut(&'static str, u64)) {
         if state.winner.is_some() {
-            record(event::END_EMPTY_HAND, 1);
+            record(events::END_EMPTY_HAND, 1);
         } else if state.table.passes >= 2 {
-            record(event::END_DOUBLE_PASS, 1);
+            record(events::END_DOUBLE_PASS, 1);
         }
         for colour in Colour::ALL {
             record(
-                event::HAND[colour.index()],
+                events::HAND[colour.index()],
                 state.hands[colour.index()].len() as u64,
             );
         }
-        record(event::POOL_LEFT, state.pool_len() as u64);
+        record(events::POOL_LEFT, state.pool_len() as u64);
     }
-}
-
-/// The names of the lab's events (`docs/lab.md`), per colour where indexed by
-/// [`Colour::index`].
-mod event {
-    pub const PLACE: &str = "triles.place";
-    pub const EXTRA_PLACED: &str = "triles.extra.placed";
-    pub const DOT: [&str; 2] = ["triles.dot.black", "triles.dot.white"];
-    pub const LOOP: [&str; 2] = ["triles.loop.black", "triles.loop.white"];
-    pub const CLOSED: [&str; 2] = ["triles.closed.black", "triles.closed.white"];
-    pub const WEDGE: &str = "triles.wedge";
-    pub const GIFT: &str = "triles.gift";
-    pub const GIFT_DECLINED: &str = "triles.gift.declined";
-    pub const REWARD_DRAW_OWED: &str = "triles.reward-draw.owed";
-    pub const REWARD_DRAW_LOST: &str = "triles.reward-draw.lost";
-    pub const EXTRA_OWED: &str = "triles.extra.owed";
-    pub const EXTRA_LOST: &str = "triles.extra.lost";
-    pub const DRAW: &str = "triles.draw";
-    pub const PASS: &str = "triles.pass";
-    pub const END_EMPTY_HAND: &str = "triles.end.empty-hand";
-    pub const END_DOUBLE_PASS: &str = "triles.end.double-pass";
-    pub const HAND: [&str; 2] = ["triles.final-hand.black", "triles.final-hand.white"];
-    pub const POOL_LEFT: &str = "triles.final-pool";
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use trio_core::conformance::random_game_events;
+use trio_core::conformance::{assert_documented, random_game_events};
 use trio_triles::{Options, Triles, Variant, Variants};
 
 fn count(events: &BTreeMap<&str, u64>, name: &str) -> u64 {
@@ -56,4 +56,10 @@ fn events_add_up_in_random_games() {
     ] {
         assert!(count(&seen, name) > 0, "no {name} in 120 games: {seen:?}");
     }
+}
+
+#[test]
+fn the_event_names_are_the_documented_ones() {
+    let doc = include_str!("../../../docs/lab.md");
+    assert_documented(trio_triles::events::ALL, doc, "### Triles", "triles.");
 }
