@@ -16,13 +16,13 @@
 
 #![forbid(unsafe_code)]
 
-// Each module uses only those above it: board ← moves ← state ← movegen ← rules; notation
-// and draw sit beside them (notation: board, moves, state; draw: all but rules), ugi
-// (board, moves), breach (the rule ids, and which one a move breaks: board, moves, state,
-// movegen) and options (movegen) below rules.
+// Each module uses only those above it: board ← moves ← state ← movegen ← rules; notation,
+// view and diagram sit beside them (notation: board, moves, state; view: the same and
+// movegen; diagram: view), ugi (board, moves), breach (the rule ids, and which one a move
+// breaks: board, moves, state, movegen), events and options (movegen) below rules.
 mod board;
 pub mod breach;
-mod draw;
+mod diagram;
 pub mod events;
 mod movegen;
 mod moves;
@@ -31,6 +31,7 @@ mod options;
 mod rules;
 mod state;
 pub mod ugi;
+mod view;
 
 pub use board::{Side, Square};
 pub use movegen::{
@@ -41,6 +42,4 @@ pub use moves::{Move, MoveList, SetupOrder, MAX_MOVES};
 pub use options::{Options, OptionsError, DEFAULT_PLY_LIMIT, OPTIONS};
 pub use rules::Gyges;
 pub use state::{End, Position, Setup, SetupError, SetupFault, State};
-
-/// What a seat sees: everything (perfect information).
-pub type View = State;
+pub use view::View;

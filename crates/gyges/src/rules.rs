@@ -9,12 +9,13 @@ use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 use crate::board::Side;
 use crate::breach;
-use crate::draw::{self, Shown};
+use crate::diagram;
 use crate::events;
 use crate::movegen::{fewest_bounces, generate_moves, has_moves, Variant};
 use crate::moves::{Move, MoveList};
 use crate::options::Options;
 use crate::state::{End, Position, State};
+use crate::view::{self, Shown};
 
 /// The occurrence of a position (same side to move) that draws the game.
 const DRAW_OCCURRENCE: usize = 3;
@@ -185,7 +186,7 @@ impl Game for Gyges {
     fn view_json(&self, view: &State) -> Value {
         let mut moves = Vec::new();
         self.legal_actions(view, &mut moves);
-        draw::json(&self.shown(view), &moves)
+        view::json(&self.shown(view), &moves)
     }
 
     fn determinize(&self, view: &State, _rng: &mut dyn RngCore) -> State {
@@ -212,11 +213,11 @@ impl Game for Gyges {
     }
 
     fn draw(&self, view: &State) -> String {
-        draw::diagram(&self.shown(view), false)
+        diagram::diagram(&self.shown(view), false)
     }
 
     fn draw_flipped(&self, view: &State) -> Option<String> {
-        Some(draw::diagram(&self.shown(view), true))
+        Some(diagram::diagram(&self.shown(view), true))
     }
 
     fn breach(&self, state: &State, action: &Move) -> Option<Breach> {

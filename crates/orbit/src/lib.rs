@@ -6,13 +6,14 @@
 //! Modules from the bottom up, each importing only those before it: `board` (fields,
 //! board files, path tables), `state` (colours, turn orders, positions and their checked
 //! construction from a [`Setup`]), `moves` (actions), `movegen`, [`notation`] (text),
-//! `draw` (the terminal diagram and the JSON view), `options` (the game's options as a table
-//! and their checked construction), `rules` (the turn flow, `impl Game`), and [`breach`]
-//! (the rule ids and which one an illegal decision breaks, from the rules).
+//! `view` (what a seat sees and its JSON), `diagram` (the terminal diagram), `options`
+//! (the game's options as a table and their checked construction), `rules` (the turn
+//! flow, `impl Game`), and from the rules [`breach`] (the rule ids and which one an
+//! illegal decision breaks) and [`events`] (the lab's event names).
 
 mod board;
 pub mod breach;
-mod draw;
+mod diagram;
 pub mod events;
 mod movegen;
 mod moves;
@@ -20,6 +21,7 @@ pub mod notation;
 mod options;
 mod rules;
 mod state;
+mod view;
 
 pub use board::{
     Board, BoardError, Coord, Field, FieldError, CLASSIC_TOML, MAX_FIELDS, MAX_NEIGHBOURS,
@@ -31,6 +33,4 @@ pub use rules::Orbit;
 pub use state::{
     pawns_per_player, Colour, OrderError, Phase, Setup, SetupError, SetupFault, State, TurnOrder,
 };
-
-/// What a seat sees: everything (perfect information).
-pub type View = State;
+pub use view::View;

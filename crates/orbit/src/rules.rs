@@ -10,13 +10,14 @@ use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 use crate::board::{Board, Field};
 use crate::breach;
-use crate::draw::{self, Choices};
+use crate::diagram;
 use crate::events;
 use crate::movegen::{self, MoveTable};
 use crate::moves::{Action, Move, Place};
 use crate::notation::ActionText;
 use crate::options::{Options, OptionsError};
 use crate::state::{game_over, pawns_per_player, Colour, Phase, Setup, State, TurnOrder, NO_FIELD};
+use crate::view::{self, Choices};
 
 /// Na orbicie with fixed options: the game value that creates and judges states.
 #[derive(Clone, Debug)]
@@ -310,7 +311,7 @@ impl Game for Orbit {
     }
 
     fn view_json(&self, view: &State) -> serde_json::Value {
-        draw::view_json(
+        view::view_json(
             &self.board,
             view,
             self.choices(view),
@@ -346,7 +347,7 @@ impl Game for Orbit {
     }
 
     fn draw(&self, view: &State) -> String {
-        draw::draw(&self.board, view, self.choices(view))
+        diagram::draw(&self.board, view, self.choices(view))
     }
 
     /// The lab's events (`docs/lab.md`): rolls by face, entries, moves home, captures and

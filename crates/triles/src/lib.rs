@@ -7,12 +7,13 @@
 //! placement ([`Triles::effects`]) never rescans the table.
 
 // Each module uses only those above it: tileset ← lines ← board ← moves ← movegen ←
-// state ← rules; notation (tileset, board, moves, state) and draw (the same and
-// notation) sit beside them, below rules, and options (tileset) below rules. breach holds
-// the rule ids, which moves names, and which one a refused decision breaks (from rules).
+// state ← view ← rules; notation (tileset, board, moves, state) and diagram (the same,
+// view and notation) sit beside them, below rules, and options (tileset) below rules.
+// breach holds the rule ids, which moves names, and which one a refused decision breaks
+// (from rules); events names the lab's events.
 mod board;
 pub mod breach;
-mod draw;
+mod diagram;
 pub mod events;
 mod lines;
 mod movegen;
@@ -22,6 +23,7 @@ mod options;
 mod rules;
 mod state;
 mod tileset;
+mod view;
 
 pub use board::{Cell, Edge, Placement};
 pub use lines::{Line, Shape};
@@ -29,8 +31,9 @@ pub use movegen::Effects;
 pub use moves::{Action, Violation};
 pub use options::{Options, OptionsError, UnknownVariant, Variant, Variants, OPTIONS};
 pub use rules::Triles;
-pub use state::{Draws, Setup, SetupError, SetupFault, State, Table, Tiles, View};
+pub use state::{Draws, Setup, SetupError, SetupFault, State, Table, Tiles};
 pub use tileset::{
     Colour, Kind, Terminal, TileId, TileSet, TileSetError, TileType, HAND_SIZE,
     MAX_TERMINALS_PER_EDGE, MAX_TILES, MAX_TYPES,
 };
+pub use view::View;

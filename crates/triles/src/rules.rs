@@ -11,14 +11,15 @@ use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 use crate::board::{Board, Cell, Geometry, Placement};
 use crate::breach;
-use crate::draw::{self, Context};
+use crate::diagram;
 use crate::events;
 use crate::movegen::{Effects, Judge};
 use crate::moves::{Action, Violation};
 use crate::notation;
 use crate::options::{Options, Variant, Variants};
-use crate::state::{Setup, State, Tiles, View};
+use crate::state::{Setup, State, Tiles};
 use crate::tileset::{Colour, TileId, TileSet, HAND_SIZE};
+use crate::view::{self, Context, View};
 
 /// The game of Triles with its options.
 #[derive(Clone, Debug)]
@@ -423,7 +424,7 @@ impl Game for Triles {
     }
 
     fn view_json(&self, view: &View) -> serde_json::Value {
-        draw::view_json(&self.context(view), view)
+        view::view_json(&self.context(view), view)
     }
 
     fn determinize(&self, view: &View, rng: &mut dyn RngCore) -> State {
@@ -496,7 +497,7 @@ impl Game for Triles {
     }
 
     fn draw(&self, view: &View) -> String {
-        draw::draw(&self.context(view), view)
+        diagram::draw(&self.context(view), view)
     }
 
     fn breach(&self, state: &State, action: &Action) -> Option<Breach> {

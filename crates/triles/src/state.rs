@@ -1,8 +1,7 @@
-//! Game states and what a seat sees: hands and the pool ([`Tiles`]), the [`State`]
-//! of a game, the [`View`] of one seat or a spectator, and the unchecked [`Setup`]
-//! that the notation reads and fixtures write, with its checked conversion into a state
-//! ([`State::from_setup`]) reporting every reason it is
-//! not a position. Uses `tileset`, `lines`, `board`, `moves` and `movegen`. Rules:
+//! Game states: hands and the pool ([`Tiles`]), what a state, a view and a setup share
+//! ([`Table`]), the [`State`] of a game, and the unchecked [`Setup`] that the notation
+//! reads and fixtures write, with its checked conversion into a state
+//! ([`State::from_setup`]) reporting every reason it is not a position. Uses `tileset`, `lines`, `board`, `moves` and `movegen`. Rules:
 //! `docs/rules/triles.md` ("Setup", "Grid, rotation, notation").
 
 use std::fmt;
@@ -27,10 +26,7 @@ pub struct Tiles {
 
 impl Default for Tiles {
     fn default() -> Self {
-        Self {
-            counts: [0; MAX_TYPES],
-            len: 0,
-        }
+        Self::NONE
     }
 }
 
@@ -43,6 +39,12 @@ impl fmt::Debug for Tiles {
 }
 
 impl Tiles {
+    /// No tiles: the hand of a seat whose colour is not drawn yet.
+    pub(crate) const NONE: Tiles = Tiles {
+        counts: [0; MAX_TYPES],
+        len: 0,
+    };
+
     /// Every copy of every type of `set`.
     pub fn full(set: &TileSet) -> Self {
         let mut tiles = Tiles::default();
@@ -98,7 +100,7 @@ impl Tiles {
 /// opponent's, then the mover's.
 pub type Draws = ArrayVec<(Colour, u8), 2>;
 
-/// What a [`State`], a [`View`] and a [`Setup`] all record besides the tiles: who plays
+/// What a [`State`], a [`crate::View`] and a [`Setup`] all record besides the tiles: who plays
 /// which colour, whose turn it is and what is owed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Table {
@@ -269,137 +271,6 @@ impl State {
 
     pub(crate) fn mover(&self) -> Colour {
         self.table.to_move.expect("colours are drawn before play")
-    }
-}
-
-/// What one seat, or a spectator, sees: the board, the hands it may see (its own; both
-/// in `open-hands`; a spectator none but in `open-hands`), every hand's size, the pool's
-/// size (and the next tile in `open-pool`), whose turn it is and what is owed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct View {
-    /// `None` for a spectator.
-    pub(crate) viewer: Option<Seat>,
-    pub(crate) board: Vec<Placement>,
-    /// Per colour ([`Colour::index`]): the hand, where the viewer may see it.
-    pub(crate) hands: [Option<Tiles>; 2],
-    pub(crate) hand_sizes: [usize; 2],
-    pub(crate) pool_size: usize,
-    pub(crate) table: Table,
-    pub(crate) winner: Option<Colour>,
-}
-
-/// The hand of a seat whose colour is not drawn yet.
-const NO_TILES: Tiles = Tiles {
-    counts: [0; MAX_TYPES],
-    len: 0,
-};
-
-impl View {
-    /// What `viewer` (a seat, or a spectator for `None`) may see of `state`: its own hand,
-    /// and every hand when `open_hands`.
-    pub(crate) fn new(state: &State, viewer: Option<Seat>, open_hands: bool) -> Self {
-        let own = viewer.and_then(|seat| state.colour_of(seat));
-        View {
-            viewer,
-            board: state.board.placements().to_vec(),
-            hands: Colour::ALL
-                .map(|c| (open_hands || own == Some(c)).then(|| state.hands[c.index()])),
-            hand_sizes: Colour::ALL.map(|c| state.hands[c.index()].len()),
-            pool_size: state.pool_len(),
-            table: state.table.clone(),
-            winner: state.winner,
-        }
-    }
-
-    /// The seat this view is for; `None` for a spectator.
-    pub fn seat(&self) -> Option<Seat> {
-        self.viewer
-    }
-
-    /// The viewer's colour, once colours are drawn; `None` for a spectator.
-    pub fn colour(&self) -> Option<Colour> {
-        let (b, seat) = (self.table.black?, self.viewer?);
-        Some(if b == seat {
-            Colour::Black
-        } else {
-            Colour::White
-        })
-    }
-
-    /// The seat playing `colour`, once colours are drawn.
-    pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
-        self.table.black.map(|b| match colour {
-            Colour::Black => b,
-            Colour::White => Seat(1 - b.0),
-        })
-    }
-
-    pub fn placements(&self) -> &[Placement] {
-        &self.board
-    }
-
-    /// The viewer's hand (empty before the deal); `None` for a spectator.
-    pub fn hand(&self) -> Option<&Tiles> {
-        self.viewer?;
-        Some(match self.colour() {
-            Some(c) => self.hands[c.index()]
-                .as_ref()
-                .expect("a seat sees its hand"),
-            None => &NO_TILES,
-        })
-    }
-
-    /// The hand of `colour`, if the viewer may see it.
-    pub fn hand_of(&self, colour: Colour) -> Option<&Tiles> {
-        self.hands[colour.index()].as_ref()
-    }
-
-    /// How many tiles `colour` holds.
-    pub fn hand_size(&self, colour: Colour) -> usize {
-        self.hand_sizes[colour.index()]
-    }
-
-    /// The opponent's hand, in `open-hands`; `None` for a spectator.
-    pub fn opponent_hand(&self) -> Option<&Tiles> {
-        self.hand_of(self.colour()?.opponent())
-    }
-
-    /// How many tiles the opponent holds (0 for a spectator or before the deal).
-    pub fn opponent_hand_size(&self) -> usize {
-        self.colour().map_or(0, |c| self.hand_size(c.opponent()))
-    }
-
-    /// Tiles in the pool, the visible next tile included.
-    pub fn pool_size(&self) -> usize {
-        self.pool_size
-    }
-
-    pub fn next(&self) -> Option<TileId> {
-        self.table.next
-    }
-
-    pub fn to_move(&self) -> Option<Colour> {
-        self.table.to_move
-    }
-
-    pub fn extra(&self) -> u8 {
-        self.table.extra
-    }
-
-    pub fn gift_pending(&self) -> bool {
-        self.table.give
-    }
-
-    pub fn draws(&self) -> &[(Colour, u8)] {
-        &self.table.draws
-    }
-
-    pub fn passes(&self) -> u8 {
-        self.table.passes
-    }
-
-    pub fn winner(&self) -> Option<Colour> {
-        self.winner
     }
 }
 

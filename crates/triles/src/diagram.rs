@@ -1,33 +1,17 @@
-//! How a view is shown: the terminal diagram (the triangular table in ASCII, each placed
-//! tile with its type, its coordinates and its terminals (colour and kind) beside each
-//! edge, the free cells next to the table dotted with their coordinates; then the hands,
-//! the pool, whose turn it is and what is owed) and the JSON a browser draws from
-//! (`docs/views.md`, "Triles"). What the game knows besides the view comes in a
-//! [`Context`]. Uses `tileset`, `board`, `state` and `notation`. Rules:
+//! The terminal diagram of a view: the triangular table in ASCII, each placed tile with
+//! its type, its coordinates and its terminals (colour and kind) beside each edge, the
+//! free cells next to the table dotted with their coordinates; then the hands, the pool,
+//! whose turn it is and what is owed. What the game knows besides the view comes in a
+//! [`Context`]. Uses `tileset`, `board`, `view` and `notation`. Rules:
 //! `docs/rules/triles.md`.
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt::Write;
 
-use serde_json::{json, Map, Value};
-use trio_core::{Seat, Turn};
-
-use crate::board::{Cell, Edge, Geometry, Placement};
-use crate::notation;
-use crate::state::{Tiles, View};
-use crate::tileset::{Colour, TileId, TileSet, TileType, MAX_TERMINALS};
-
-/// What the diagram and the JSON need from the game besides the view.
-pub(crate) struct Context<'a> {
-    pub set: &'a TileSet,
-    pub geometry: &'a Geometry,
-    /// The names of the variants in play (`open-pool`).
-    pub variants: Vec<&'static str>,
-    /// What the game calls each seat.
-    pub seat_names: [String; 2],
-    /// Who acts in the state the view shows.
-    pub turn: Turn,
-}
+use crate::board::{Cell, Edge, Placement};
+use crate::state::Tiles;
+use crate::tileset::{Colour, TileSet, TileType, MAX_TERMINALS};
+use crate::view::{Context, View};
 
 /// A character grid drawn on, then printed.
 struct Canvas {
@@ -451,125 +435,4 @@ pub(crate) fn draw(cx: &Context, view: &View) -> String {
     }
     let _ = writeln!(out, "{}", status.join("; "));
     out
-}
-
-/// A view as JSON (`docs/views.md`, "Triles"): only what the viewer may see.
-pub(crate) fn view_json(cx: &Context, view: &View) -> Value {
-    let set = cx.set;
-    let colour = |c: Colour| c.to_string();
-    let tiles = |t: &Tiles| {
-        let map: Map<String, Value> = t
-            .iter()
-            .map(|(id, n)| (set.name(id).to_owned(), json!(n)))
-            .collect();
-        Value::Object(map)
-    };
-    let seat_json = |seat: Seat| json!(seat.0);
-    // The types the viewer can see somewhere, with their terminals and arcs.
-    let mut seen: Vec<TileId> = view.placements().iter().map(|p| p.tile).collect();
-    seen.extend(
-        view.hands
-            .iter()
-            .flatten()
-            .flat_map(|h| h.iter().map(|(t, _)| t)),
-    );
-    seen.extend(view.next());
-    seen.sort_unstable();
-    seen.dedup();
-    let types: Map<String, Value> = seen
-        .iter()
-        .map(|&t| {
-            let tile = set.tile(t);
-            let terminals: Vec<String> = tile.terminals().iter().map(|x| x.to_string()).collect();
-            let value = json!({ "terminals": terminals, "arcs": tile.arcs() });
-            (tile.name().to_owned(), value)
-        })
-        .collect();
-    let placed: Vec<Value> = view
-        .placements()
-        .iter()
-        .map(|&p| {
-            json!({
-                "type": set.name(p.tile),
-                "x": p.cell.x,
-                "y": p.cell.y,
-                "rotation": p.rotation,
-                "notation": notation::format_placement(set, p),
-            })
-        })
-        .collect();
-    let players: Vec<Value> = Colour::ALL
-        .iter()
-        .map(|&c| {
-            json!({
-                "colour": colour(c),
-                "seat": view.seat_of(c).map(seat_json),
-                "hand_size": view.hand_size(c),
-                "hand": view.hand_of(c).map(tiles),
-            })
-        })
-        .collect();
-    let seats: Vec<Value> = (0..2)
-        .map(|s| {
-            let seat = Seat(s);
-            let c = view.seat_of(Colour::Black).map(|b| {
-                if b == seat {
-                    Colour::Black
-                } else {
-                    Colour::White
-                }
-            });
-            json!({ "seat": s, "name": cx.seat_names[seat.index()], "colour": c.map(colour) })
-        })
-        .collect();
-    let turn = match cx.turn {
-        Turn::Seat(seat) => json!({
-            "kind": "seat",
-            "seat": seat_json(seat),
-            "colour": view.to_move().map(colour),
-        }),
-        Turn::Chance => json!({ "kind": "chance" }),
-        Turn::Over => json!({ "kind": "over" }),
-    };
-    let draws: Vec<Value> = view
-        .draws()
-        .iter()
-        .map(|&(c, n)| json!({ "colour": colour(c), "count": n }))
-        .collect();
-    let result = if let Some(w) = view.winner() {
-        json!({ "winner": colour(w), "reason": "empty-hand" })
-    } else if view.passes() >= 2 {
-        let [b, w] = [Colour::Black, Colour::White].map(|c| view.hand_size(c));
-        let winner = match b.cmp(&w) {
-            std::cmp::Ordering::Less => Some(Colour::Black),
-            std::cmp::Ordering::Greater => Some(Colour::White),
-            std::cmp::Ordering::Equal => None,
-        };
-        json!({ "winner": winner.map(colour), "reason": "both-passed" })
-    } else {
-        Value::Null
-    };
-    json!({
-        "game": "triles",
-        "variants": cx.variants,
-        "viewer": view.seat().map(|seat| json!({
-            "seat": seat_json(seat),
-            "colour": view.colour().map(colour),
-        })),
-        "seats": seats,
-        "turn": turn,
-        "tiles": placed,
-        "hand": view.hand().map(tiles),
-        "players": players,
-        "pool_size": view.pool_size(),
-        "next": view.next().map(|t| set.name(t)),
-        "pending": {
-            "extra": view.extra(),
-            "give": view.gift_pending(),
-            "draws": draws,
-        },
-        "passes": view.passes(),
-        "result": result,
-        "types": types,
-    })
 }
