@@ -17,7 +17,7 @@ use trio_triles::{
 };
 
 fn double_set() -> TileSet {
-    TileSet::from_toml(include_str!("sets/double.toml")).unwrap()
+    TileSet::from_toml(include_str!("../sets/double.toml")).unwrap()
 }
 
 fn variants(bits: u8) -> Variants {

@@ -225,7 +225,7 @@ fn each_rule_id_is_named_by_a_decision_that_breaks_it() {
 
 #[test]
 fn the_rule_ids_are_the_documented_ones_and_each_has_a_case() {
-    let doc = include_str!("../../../docs/rules/orbit.md");
+    let doc = include_str!("../../../../docs/rules/orbit.md");
     assert_documented(breach::ALL, doc, "## Rule ids", "orbit.");
     let used: BTreeSet<&str> = CASES.iter().map(|(rule, ..)| *rule).collect();
     assert_eq!(used, breach::ALL.iter().copied().collect());

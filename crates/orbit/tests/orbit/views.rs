@@ -23,7 +23,7 @@ fn json_of(game: &Orbit, position: &str) -> Value {
 /// The examples of the Na orbicie section of docs/views.md: each position (the first
 /// backquoted text of a line starting `Example, `) and the JSON block after it.
 fn documented_examples() -> Vec<(String, Value)> {
-    let doc = include_str!("../../../docs/views.md");
+    let doc = include_str!("../../../../docs/views.md");
     let section = doc
         .split("\n## Na orbicie")
         .nth(1)

@@ -159,7 +159,7 @@ fn reference(game: &Orbit, state: &State) -> Vec<Action> {
 fn listed_actions_equal_a_plain_walk_of_every_path() {
     let boards = [
         Board::classic(),
-        Board::from_toml(include_str!("boards/funnel.toml")).unwrap(),
+        Board::from_toml(include_str!("../boards/funnel.toml")).unwrap(),
         Board::from_toml(ARCS).unwrap(),
     ];
     // Positions checked, those with a protected pawn, and those with a capture listed.

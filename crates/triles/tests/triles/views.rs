@@ -1,9 +1,7 @@
 //! Views: what a seat and a spectator see, the game's facts, and views as JSON
 //! (`docs/views.md`, "Triles"), which must never name a tile the viewer may not see.
 
-mod common;
-
-use common::{play, state};
+use crate::common::{play, state};
 use serde_json::json;
 use trio_core::{Game, Seat};
 use trio_triles::{Colour, Options, Triles, Variant, Variants};
@@ -97,7 +95,7 @@ fn json_of_the_documented_example() {
     let mut s = state(&g, ring, "A2B1D1", "C1D1", "B");
     play(&g, &mut s, "A@-1,0,2");
     let json = g.view_json(&g.view(&s, Seat(0)));
-    let doc = include_str!("../../../docs/views.md");
+    let doc = include_str!("../../../../docs/views.md");
     let section = doc.split("## Triles").nth(1).expect("a Triles section");
     let example = section
         .split("```json")

@@ -1,8 +1,6 @@
 //! Shared by the integration tests: a plain step-by-step move generator written straight
 //! from the rules, to check the table-driven one against.
 
-#![allow(dead_code)] // each test crate uses its own part of this module
-
 use std::collections::BTreeSet;
 
 use trio_gyges::{Move, Position, SetupOrder, Side, Square, Variant};

@@ -2,9 +2,7 @@
 //! file, and at small depths the generic perft through the `Game` trait and the plain
 //! generator of `common`.
 
-mod common;
-
-use common::plain_perft;
+use crate::common::plain_perft;
 use trio_core::perft::{check_file, read_file};
 use trio_core::Game;
 use trio_gyges::{perft, Gyges, Move, MoveList, Position, Variant};
@@ -16,7 +14,7 @@ const NODE_LIMIT: u64 = 3_000_000;
 /// no depth-3 one (2,284,560 at least); `slow_counters_check_depths_1_and_2` holds it.
 const SLOW_LIMIT: u64 = 300_000;
 
-const FILE: &str = include_str!("start.perft");
+const FILE: &str = include_str!("../start.perft");
 
 /// The game of a case's `options` line: its variant.
 fn game(options: Option<&str>) -> Gyges {

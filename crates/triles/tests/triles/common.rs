@@ -2,7 +2,6 @@
 //! actions played through the checked path.
 
 // Each test crate uses a part of these.
-#![allow(dead_code)]
 
 use trio_core::Game;
 use trio_triles::{notation, State, Tiles, Triles};

@@ -582,6 +582,6 @@ fn facts() {
 
 #[test]
 fn the_rule_ids_are_the_documented_ones() {
-    let doc = include_str!("../../../docs/rules/gyges.md");
+    let doc = include_str!("../../../../docs/rules/gyges.md");
     assert_documented(breach::ALL, doc, "## Rule ids", "gyges.");
 }

@@ -5,8 +5,6 @@
 // `gyges_ref`'s move generator is an `unsafe fn` (it indexes its tables unchecked).
 #![allow(unsafe_code)]
 
-mod common;
-
 use std::collections::BTreeSet;
 
 use gyges_ref::{BoardState, MoveGen, Player};
@@ -177,7 +175,7 @@ fn landing_again_on_a_bounced_piece() {
 fn official_perft_counts_match() {
     let limit = std::env::var("GYGES_PERFT_NODES").map_or(3_000_000, |v| v.parse().unwrap());
     let mut checked = 0;
-    for case in read_file(include_str!("start.perft")).unwrap() {
+    for case in read_file(include_str!("../start.perft")).unwrap() {
         let position: Position = case.position.parse().unwrap();
         if case.options.as_deref() != Some("official") || position.is_setup() {
             continue;

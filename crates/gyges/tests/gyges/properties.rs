@@ -3,11 +3,9 @@
 //! it) equal to a plain step-by-step walker written straight from the rules (both
 //! variants).
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::plain_moves;
+use crate::common::plain_moves;
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::Rng;

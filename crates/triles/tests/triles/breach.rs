@@ -2,9 +2,7 @@
 //! breaks it, through the checked `Game::play`: the refusal names the rule, its data, and
 //! a message, and leaves the state untouched.
 
-mod common;
-
-use common::{play, state};
+use crate::common::{play, state};
 use trio_core::conformance::assert_documented;
 use trio_core::Game;
 use trio_triles::{breach, Action, Placement, State, Triles};
@@ -218,7 +216,7 @@ fn every_rule_id_names_the_rule_a_decision_breaks() {
 
 #[test]
 fn two_terminals_per_edge_name_the_slot() {
-    let set = trio_triles::TileSet::from_toml(include_str!("sets/double.toml")).unwrap();
+    let set = trio_triles::TileSet::from_toml(include_str!("../sets/double.toml")).unwrap();
     let g = Triles::new(trio_triles::Options {
         tile_set: set,
         ..Default::default()
@@ -240,6 +238,6 @@ fn acting_after_the_end_is_the_core_rule() {
 
 #[test]
 fn the_rule_ids_are_the_documented_ones() {
-    let doc = include_str!("../../../docs/rules/triles.md");
+    let doc = include_str!("../../../../docs/rules/triles.md");
     assert_documented(breach::ALL, doc, "## Rule ids", "triles.");
 }

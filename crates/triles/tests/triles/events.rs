@@ -60,6 +60,6 @@ fn events_add_up_in_random_games() {
 
 #[test]
 fn the_event_names_are_the_documented_ones() {
-    let doc = include_str!("../../../docs/lab.md");
+    let doc = include_str!("../../../../docs/lab.md");
     assert_documented(trio_triles::events::ALL, doc, "### Triles", "triles.");
 }

@@ -3,9 +3,7 @@
 //! beside each edge the terminal there (colour B/W, kind a/s/d), and the lines inside
 //! each tile (● black, ○ white).
 
-mod common;
-
-use common::{legal, play, position, state, tail};
+use crate::common::{legal, play, position, state, tail};
 use trio_core::{Game, Outcome, Seat, Turn};
 use trio_triles::{Action, Colour, Options, Placement, Triles, Variant, Variants, Violation};
 
@@ -450,7 +448,7 @@ fn setup_is_chance_colours_first_mover_deal_and_start_tile() {
 /// (`Ba Wa | Wa Ba | Bs Ws`, edges split by |) at (0,0) shows (Wa, Ba) on its R edge.
 #[test]
 fn two_terminals_per_edge_meet_in_reverse_slot_order() {
-    let set = trio_triles::TileSet::from_toml(include_str!("sets/double.toml")).unwrap();
+    let set = trio_triles::TileSet::from_toml(include_str!("../sets/double.toml")).unwrap();
     let g = Triles::new(Options {
         tile_set: set,
         ..Options::default()
@@ -522,7 +520,7 @@ fn diagram_draws_black_and_white_lines() {
         "{text}"
     );
     // Tiles with several terminals per edge list them edge by edge.
-    let set = trio_triles::TileSet::from_toml(include_str!("sets/double.toml")).unwrap();
+    let set = trio_triles::TileSet::from_toml(include_str!("../sets/double.toml")).unwrap();
     let double = Triles::new(Options {
         tile_set: set,
         ..Options::default()

@@ -5,7 +5,7 @@
 use trio_core::{Game, Outcome, Turn};
 use trio_orbit::{Board, Options, Orbit, State};
 
-const FUNNEL: &str = include_str!("boards/funnel.toml");
+const FUNNEL: &str = include_str!("../boards/funnel.toml");
 
 fn classic(players: usize) -> Orbit {
     Orbit::new(Options {

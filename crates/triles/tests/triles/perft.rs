@@ -10,7 +10,7 @@ use trio_triles::{Options, Triles, Variant, Variants};
 /// Counts above this are skipped so the suite stays fast.
 const NODE_LIMIT: u64 = 20_000;
 
-const FILE: &str = include_str!("positions.perft");
+const FILE: &str = include_str!("../positions.perft");
 
 /// The game of an `options` line: variant names separated by spaces.
 fn game(options: Option<&str>) -> Triles {
