@@ -46,7 +46,7 @@ pub enum ParsePositionError {
     #[error(transparent)]
     Syntax(#[from] ParseError),
     #[error(transparent)]
-    Invalid(#[from] SetupError),
+    Impossible(#[from] SetupError),
 }
 
 impl fmt::Display for Square {

@@ -13,6 +13,7 @@ use crate::diagram;
 use crate::events;
 use crate::movegen::{fewest_bounces, generate_moves, has_moves, Variant};
 use crate::moves::{Move, MoveList};
+use crate::notation::ParsePositionError;
 use crate::options::Options;
 use crate::state::{End, Position, State};
 use crate::view::{self, Shown};
@@ -194,10 +195,11 @@ impl Game for Gyges {
     }
 
     fn parse_position(&self, text: &str) -> Result<State, NotationError> {
-        let position: Position = text
-            .parse()
-            .map_err(|e| NotationError::new(format!("{e}")))?;
-        Ok(State::new(position))
+        match text.parse::<Position>() {
+            Ok(position) => Ok(State::new(position)),
+            Err(ParsePositionError::Syntax(e)) => Err(NotationError::syntax(e)),
+            Err(ParsePositionError::Impossible(e)) => Err(NotationError::impossible(e)),
+        }
     }
 
     fn format_position(&self, state: &State) -> String {
@@ -205,7 +207,7 @@ impl Game for Gyges {
     }
 
     fn parse_action(&self, _state: &State, text: &str) -> Result<Move, NotationError> {
-        text.parse().map_err(|e| NotationError::new(format!("{e}")))
+        text.parse().map_err(NotationError::syntax)
     }
 
     fn format_action(&self, _state: &State, action: &Move) -> String {

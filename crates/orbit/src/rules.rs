@@ -329,8 +329,8 @@ impl Game for Orbit {
     }
 
     fn parse_position(&self, text: &str) -> Result<State, NotationError> {
-        let setup: Setup = text.parse().map_err(notation_error)?;
-        State::from_setup(&setup, self).map_err(notation_error)
+        let setup: Setup = text.parse().map_err(NotationError::syntax)?;
+        State::from_setup(&setup, self).map_err(NotationError::impossible)
     }
 
     fn format_position(&self, state: &State) -> String {
@@ -338,8 +338,10 @@ impl Game for Orbit {
     }
 
     fn parse_action(&self, _state: &State, text: &str) -> Result<Action, NotationError> {
-        let written: ActionText = text.parse().map_err(notation_error)?;
-        written.to_action(&self.board).map_err(notation_error)
+        let written: ActionText = text.parse().map_err(NotationError::syntax)?;
+        written
+            .to_action(&self.board)
+            .map_err(NotationError::syntax)
     }
 
     fn format_action(&self, _state: &State, action: &Action) -> String {
@@ -452,9 +454,4 @@ impl Orbit {
         }
         false
     }
-}
-
-/// The core's error for text refused by the notation or the position check.
-fn notation_error(error: impl std::fmt::Display) -> NotationError {
-    NotationError::new(error.to_string())
 }

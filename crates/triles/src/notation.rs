@@ -75,7 +75,7 @@ pub enum ParseError {
 
 impl From<ParseError> for NotationError {
     fn from(e: ParseError) -> Self {
-        NotationError::new(e.to_string())
+        NotationError::syntax(e)
     }
 }
 

@@ -481,7 +481,7 @@ impl Game for Triles {
 
     fn parse_position(&self, text: &str) -> Result<State, NotationError> {
         let setup = notation::parse_setup(self.tile_set(), text)?;
-        State::from_setup(&setup, self).map_err(|e| NotationError::new(e.to_string()))
+        State::from_setup(&setup, self).map_err(NotationError::impossible)
     }
 
     fn format_position(&self, state: &State) -> String {

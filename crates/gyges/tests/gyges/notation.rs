@@ -151,7 +151,7 @@ fn position_errors() {
         "....../....../....../....../....../123321 S"
             .parse::<Position>()
             .unwrap_err(),
-        ParsePositionError::Invalid(SetupError {
+        ParsePositionError::Impossible(SetupError {
             faults: vec![SetupFault::AlreadySetUp(Side::South)]
         })
     );
@@ -203,4 +203,25 @@ fn setups_are_checked() {
         Position::from_setup(&half).unwrap_err().faults,
         [SetupFault::HalfSetup]
     );
+}
+
+#[test]
+fn positions_that_do_not_read_and_that_cannot_occur_are_told_apart() {
+    use trio_core::{Game, NotationError};
+    let game = trio_gyges::Gyges::default();
+    let syntax = game
+        .parse_position("321123/....../....../....../....../123321 X")
+        .unwrap_err();
+    assert!(matches!(syntax, NotationError::Syntax(_)), "{syntax:?}");
+    let impossible = game
+        .parse_position("321123/....../....../....../....../....12 N")
+        .unwrap_err();
+    let NotationError::Impossible(cause) = &impossible else {
+        panic!("{impossible:?}");
+    };
+    let setup = cause
+        .downcast_ref::<trio_gyges::SetupError>()
+        .expect("a setup error");
+    assert!(!setup.faults.is_empty());
+    assert_eq!(impossible.to_string(), setup.to_string());
 }

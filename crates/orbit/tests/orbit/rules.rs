@@ -621,3 +621,20 @@ fn the_drawing_says_what_the_player_can_do_now() {
         "red to move: no roll and no move possible, so pass"
     );
 }
+
+#[test]
+fn positions_that_do_not_read_and_that_cannot_occur_are_told_apart() {
+    use trio_core::{Game, NotationError};
+    let game = classic(2);
+    let syntax = game.parse_position("nonsense").unwrap_err();
+    assert!(matches!(syntax, NotationError::Syntax(_)), "{syntax:?}");
+    let impossible = game.parse_position("rg r r:C,C,C/g:C,C,C,C -").unwrap_err();
+    let NotationError::Impossible(cause) = &impossible else {
+        panic!("{impossible:?}");
+    };
+    let setup = cause
+        .downcast_ref::<trio_orbit::SetupError>()
+        .expect("a setup error");
+    assert!(!setup.faults.is_empty());
+    assert_eq!(impossible.to_string(), setup.to_string());
+}

@@ -139,3 +139,22 @@ proptest! {
         let _ = g.parse_position(&text);
     }
 }
+
+#[test]
+fn positions_that_do_not_read_and_that_cannot_occur_are_told_apart() {
+    use trio_core::{Game, NotationError};
+    let game = Triles::default();
+    let syntax = game.parse_position("nonsense").unwrap_err();
+    assert!(matches!(syntax, NotationError::Syntax(_)), "{syntax:?}");
+    let impossible = game
+        .parse_position("- | B:- | W:- | pool:- | B")
+        .unwrap_err();
+    let NotationError::Impossible(cause) = &impossible else {
+        panic!("{impossible:?}");
+    };
+    let setup = cause
+        .downcast_ref::<trio_triles::SetupError>()
+        .expect("a setup error");
+    assert!(!setup.faults.is_empty());
+    assert_eq!(impossible.to_string(), setup.to_string());
+}
