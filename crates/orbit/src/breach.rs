@@ -6,7 +6,6 @@ use trio_core::Breach;
 use crate::board::{Board, Field};
 use crate::movegen;
 use crate::moves::{Action, Move, Place};
-use crate::rules::Orbit;
 use crate::state::{Phase, State};
 
 /// Ruling: the die roll and the drawn turn order are chance events; no player chooses them.
@@ -58,8 +57,7 @@ pub const ALL: &[&str] = &[
 
 /// Which rule an illegal decision breaks (docs/rules/orbit.md, "Rule ids"). Only called
 /// for decisions already found illegal, so the checks can be slow and plain.
-pub(crate) fn breach(game: &Orbit, state: &State, action: &Action) -> Option<Breach> {
-    let board = game.board();
+pub(crate) fn breach(board: &Board, state: &State, action: &Action) -> Option<Breach> {
     let me = state.to_move;
     let coord = |f: Field| board.coord(f).to_string();
     match (state.phase, action) {
@@ -102,13 +100,12 @@ pub(crate) fn breach(game: &Orbit, state: &State, action: &Action) -> Option<Bre
             )
             .with("colour", me),
         ),
-        (_, Action::Move(m)) => move_breach(game, state, m),
+        (_, Action::Move(m)) => move_breach(board, state, m),
     }
 }
 
 /// Why a pawn move is illegal: the first rule of the spec's "Move" it breaks.
-fn move_breach(game: &Orbit, state: &State, m: &Move) -> Option<Breach> {
-    let board = game.board();
+fn move_breach(board: &Board, state: &State, m: &Move) -> Option<Breach> {
     let me = state.to_move;
     let coord = |f: Field| board.coord(f).to_string();
     let from = coord(m.from);

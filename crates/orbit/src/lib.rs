@@ -8,8 +8,8 @@
 //! construction from a [`Setup`]), `moves` (actions), `movegen`, [`notation`] (text),
 //! `view` (what a seat sees and its JSON), `diagram` (the terminal diagram), `options`
 //! (the game's options as a table and their checked construction), `rules` (the turn
-//! flow, `impl Game`), and from the rules [`breach`] (the rule ids and which one an
-//! illegal decision breaks) and [`events`] (the lab's event names).
+//! flow, `impl Game`), and below it [`breach`] (the rule ids and which one an illegal
+//! decision breaks) and [`events`] (the lab's event names).
 
 mod board;
 pub mod breach;

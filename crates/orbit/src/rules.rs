@@ -16,7 +16,9 @@ use crate::movegen::{self, MoveTable};
 use crate::moves::{Action, Move, Place};
 use crate::notation::ActionText;
 use crate::options::{Options, OptionsError};
-use crate::state::{game_over, pawns_per_player, Colour, Phase, Setup, State, TurnOrder, NO_FIELD};
+use crate::state::{
+    game_over, pawns_per_player, Colour, Phase, Setup, SetupError, State, TurnOrder, NO_FIELD,
+};
 use crate::view::{self, Choices};
 
 /// Na orbicie with fixed options: the game value that creates and judges states.
@@ -187,6 +189,14 @@ impl Orbit {
     }
 }
 
+impl State {
+    /// The position `setup` writes in `game` (on its board, within its turn limit); or
+    /// every reason it is not one (docs/rules/orbit.md, "Positions").
+    pub fn from_setup(setup: &Setup, game: &Orbit) -> Result<State, SetupError> {
+        State::check(setup, &game.board, game.turn_limit)
+    }
+}
+
 impl Default for Orbit {
     fn default() -> Self {
         Self::new(Options::default()).expect("the default options are valid")
@@ -321,7 +331,7 @@ impl Game for Orbit {
     }
 
     fn breach(&self, state: &State, action: &Action) -> Option<Breach> {
-        breach::breach(self, state, action)
+        breach::breach(&self.board, state, action)
     }
 
     fn determinize(&self, view: &State, _rng: &mut dyn RngCore) -> State {

@@ -9,7 +9,6 @@ use thiserror::Error;
 use trio_core::Seat;
 
 use crate::board::{Board, Coord, Field, FieldError, MAX_ORBITS};
-use crate::rules::Orbit;
 
 /// No field: an empty slot of [`State::protected`].
 pub(crate) const NO_FIELD: u8 = u8::MAX;
@@ -276,7 +275,7 @@ impl State {
     }
 
     /// No pawns anywhere, the first colour of `order` to act, nothing protected or
-    /// finished, no turn played: what [`Self::start`] and [`Self::from_setup`] fill in.
+    /// finished, no turn played: what [`Self::start`] and [`Self::check`] fill in.
     fn empty(order: TurnOrder) -> Self {
         Self {
             order,
@@ -537,10 +536,10 @@ pub struct SetupError {
 }
 
 impl State {
-    /// The position `setup` writes in `game` (its board and turn limit); or every reason
-    /// it is not one (docs/rules/orbit.md, "Positions").
-    pub fn from_setup(setup: &Setup, game: &Orbit) -> Result<Self, SetupError> {
-        let (board, turn_limit) = (game.board(), game.turn_limit());
+    /// The position `setup` writes, on `board`, in a game stopped after `turn_limit`
+    /// turns; or every reason it is not one (docs/rules/orbit.md, "Positions"). Public as
+    /// [`State::from_setup`].
+    pub(crate) fn check(setup: &Setup, board: &Board, turn_limit: u32) -> Result<Self, SetupError> {
         let mut faults = Vec::new();
         let colours: Vec<Colour> = setup.pawns.iter().map(|(c, _)| *c).collect();
         let players = colours.len();

@@ -1,13 +1,6 @@
 //! The rules an illegal decision can break: their stable ids, as [`trio_core::Breach`]
-//! names them, each explained in `docs/rules/triles.md` ("Rule ids"), and which one a
-//! refused decision breaks.
-
-use trio_core::Breach;
-
-use crate::moves::{Action, Violation};
-use crate::notation;
-use crate::rules::Triles;
-use crate::state::State;
+//! names them, each explained in `docs/rules/triles.md` ("Rule ids"). `Violation` and the
+//! rules (`Triles::breach`) say which one a refused decision breaks.
 
 /// A placement or gift of a tile the mover does not hold.
 pub const NOT_IN_HAND: &str = "triles.not-in-hand";
@@ -61,74 +54,3 @@ pub const ALL: &[&str] = &[
     GIVE_ONLY_AFTER_WEDGE,
     CHANCE_ONLY,
 ];
-
-/// Which rule a decision that is not legal breaks.
-pub(crate) fn refusal(game: &Triles, state: &State, action: &Action) -> Breach {
-    let said = |rule: &str, message: &str| Breach::new(rule, message);
-    let mover = state.mover();
-    let written = notation::format_action(game.tile_set(), action);
-    match *action {
-        Action::Tile(_) | Action::Black(_) | Action::First(_) => Breach::new(
-            CHANCE_ONLY,
-            format!("{written} is a chance outcome, not a player's decision"),
-        )
-        .with("action", &written),
-        Action::Give(_) if !state.table.give => {
-            said(GIVE_ONLY_AFTER_WEDGE, "a tile is given only after a wedge")
-        }
-        Action::Decline if !state.table.give => {
-            said(GIVE_ONLY_AFTER_WEDGE, "there is no wedge gift to decline")
-        }
-        Action::Give(tile) => {
-            let name = game
-                .tile_set()
-                .types()
-                .get(tile.index())
-                .map_or_else(|| format!("#{}", tile.0), |t| t.name().to_owned());
-            Violation::NotYourTile {
-                colour: mover,
-                tile: name,
-            }
-            .breach()
-        }
-        Action::Decline => said(Breach::NOT_LEGAL, "not a legal move here"),
-        _ if state.table.give => said(
-            GIVE_FIRST,
-            "the wedge gift is chosen first (give TYPE or give -)",
-        ),
-        Action::Place(p) => match game.effects(state, p) {
-            Err(v) => v.breach(),
-            Ok(_) => Breach::new(Breach::NOT_LEGAL, "not a legal move here"),
-        },
-        Action::Draw | Action::Pass => {
-            let mut placements = Vec::new();
-            let hand = state.hands[mover.index()].iter().map(|(t, _)| t);
-            game.judge(state, mover)
-                .placements(hand, |p| placements.push(p));
-            let stuck = placements.is_empty();
-            match (*action, stuck) {
-                (Action::Draw, false) => said(
-                    DRAW_ONLY_WHEN_STUCK,
-                    "a placement is possible: draw only when none is",
-                ),
-                (Action::Pass, false) => said(
-                    PASS_ONLY_WHEN_STUCK,
-                    "a placement is possible: pass only when none is",
-                ),
-                (Action::Draw, true) if state.table.extra > 0 => said(
-                    OWED_PLACEMENT_PASS,
-                    "an owed placement that cannot be made is passed, with no draw",
-                ),
-                (Action::Draw, true) => said(
-                    EMPTY_POOL_PASS,
-                    "the pool is empty: pass instead of drawing",
-                ),
-                _ => said(
-                    PASS_ONLY_WHEN_POOL_EMPTY,
-                    "no placement is possible: draw from the pool (pass only when it is empty)",
-                )
-                .with("pool", state.pool_len()),
-            }
-        }
-    }
-}

@@ -9,8 +9,8 @@
 // Each module uses only those above it: tileset ← lines ← board ← moves ← movegen ←
 // state ← view ← rules; notation (tileset, board, moves, state) and diagram (the same,
 // view and notation) sit beside them, below rules, and options (tileset) below rules.
-// breach holds the rule ids, which moves names, and which one a refused decision breaks
-// (from rules); events names the lab's events.
+// breach (the rule ids, which moves and rules name) and events (the lab's event names)
+// use none.
 mod board;
 pub mod breach;
 mod diagram;

@@ -17,7 +17,7 @@ use crate::movegen::{Effects, Judge};
 use crate::moves::{Action, Violation};
 use crate::notation;
 use crate::options::{Options, Variant, Variants};
-use crate::state::{Setup, State, Tiles};
+use crate::state::{Setup, SetupError, State, Tiles};
 use crate::tileset::{Colour, TileId, TileSet, HAND_SIZE};
 use crate::view::{self, Context, View};
 
@@ -26,6 +26,19 @@ use crate::view::{self, Context, View};
 pub struct Triles {
     options: Options,
     geometry: Geometry,
+}
+
+impl State {
+    /// The state `setup` describes, if `game` can reach it; or every reason it is not.
+    pub fn from_setup(setup: &Setup, game: &Triles) -> Result<State, SetupError> {
+        let open_pool = game.options.variants.open_pool;
+        let (board, faults) = setup.faults(game.tile_set(), &game.geometry, open_pool);
+        if faults.is_empty() {
+            Ok(State::assemble(board, setup.clone()))
+        } else {
+            Err(SetupError { faults })
+        }
+    }
 }
 
 impl Default for Triles {
@@ -72,7 +85,7 @@ impl Triles {
         self.judge(state, mover).check(placement)
     }
 
-    pub(crate) fn judge<'a>(&'a self, state: &'a State, mover: Colour) -> Judge<'a> {
+    fn judge<'a>(&'a self, state: &'a State, mover: Colour) -> Judge<'a> {
         Judge {
             geometry: &self.geometry,
             board: &state.board,
@@ -151,11 +164,6 @@ impl Triles {
         }
     }
 
-    /// The cells, edges and neighbours of this game's tile set.
-    pub(crate) fn geometry(&self) -> &Geometry {
-        &self.geometry
-    }
-
     /// What the diagram and the JSON need besides a view.
     fn context(&self, view: &View) -> Context<'_> {
         Context {
@@ -214,6 +222,79 @@ impl Triles {
         let chance = 2 + 2 * HAND_SIZE + 1 + draws;
         let passes = placements + draws + 2;
         chance + 3 * placements + draws + passes
+    }
+
+    /// Which rule a decision that is not legal breaks.
+    fn refusal(&self, state: &State, action: &Action) -> Breach {
+        let said = |rule: &str, message: &str| Breach::new(rule, message);
+        let mover = state.mover();
+        let written = notation::format_action(self.tile_set(), action);
+        match *action {
+            Action::Tile(_) | Action::Black(_) | Action::First(_) => Breach::new(
+                breach::CHANCE_ONLY,
+                format!("{written} is a chance outcome, not a player's decision"),
+            )
+            .with("action", &written),
+            Action::Give(_) if !state.table.give => said(
+                breach::GIVE_ONLY_AFTER_WEDGE,
+                "a tile is given only after a wedge",
+            ),
+            Action::Decline if !state.table.give => said(
+                breach::GIVE_ONLY_AFTER_WEDGE,
+                "there is no wedge gift to decline",
+            ),
+            Action::Give(tile) => {
+                let name = self
+                    .tile_set()
+                    .types()
+                    .get(tile.index())
+                    .map_or_else(|| format!("#{}", tile.0), |t| t.name().to_owned());
+                Violation::NotYourTile {
+                    colour: mover,
+                    tile: name,
+                }
+                .breach()
+            }
+            Action::Decline => said(Breach::NOT_LEGAL, "not a legal move here"),
+            _ if state.table.give => said(
+                breach::GIVE_FIRST,
+                "the wedge gift is chosen first (give TYPE or give -)",
+            ),
+            Action::Place(p) => match self.effects(state, p) {
+                Err(v) => v.breach(),
+                Ok(_) => Breach::new(Breach::NOT_LEGAL, "not a legal move here"),
+            },
+            Action::Draw | Action::Pass => {
+                let mut placements = Vec::new();
+                let hand = state.hands[mover.index()].iter().map(|(t, _)| t);
+                self.judge(state, mover)
+                    .placements(hand, |p| placements.push(p));
+                let stuck = placements.is_empty();
+                match (*action, stuck) {
+                    (Action::Draw, false) => said(
+                        breach::DRAW_ONLY_WHEN_STUCK,
+                        "a placement is possible: draw only when none is",
+                    ),
+                    (Action::Pass, false) => said(
+                        breach::PASS_ONLY_WHEN_STUCK,
+                        "a placement is possible: pass only when none is",
+                    ),
+                    (Action::Draw, true) if state.table.extra > 0 => said(
+                        breach::OWED_PLACEMENT_PASS,
+                        "an owed placement that cannot be made is passed, with no draw",
+                    ),
+                    (Action::Draw, true) => said(
+                        breach::EMPTY_POOL_PASS,
+                        "the pool is empty: pass instead of drawing",
+                    ),
+                    _ => said(
+                        breach::PASS_ONLY_WHEN_POOL_EMPTY,
+                        "no placement is possible: draw from the pool (pass only when it is empty)",
+                    )
+                    .with("pool", state.pool_len()),
+                }
+            }
+        }
     }
 }
 
@@ -501,7 +582,7 @@ impl Game for Triles {
     }
 
     fn breach(&self, state: &State, action: &Action) -> Option<Breach> {
-        Some(breach::refusal(self, state, action))
+        Some(self.refusal(state, action))
     }
 
     /// The lab's events (`docs/lab.md`): what each placement creates, the rewards it earns,

@@ -14,7 +14,6 @@ use crate::board::{Board, Cell, Geometry, Placement};
 use crate::lines::Line;
 use crate::movegen;
 use crate::moves::Violation;
-use crate::rules::Triles;
 use crate::tileset::{Colour, TileId, TileSet, HAND_SIZE, MAX_TYPES};
 
 /// A multiset of tile types: a hand or the pool.
@@ -169,17 +168,6 @@ impl State {
         }
     }
 
-    /// The state `setup` describes, if `game` can reach it; or every reason it is not.
-    pub fn from_setup(setup: &Setup, game: &Triles) -> Result<State, SetupError> {
-        let open_pool = game.variants().open_pool;
-        let (board, faults) = setup.faults(game.tile_set(), game.geometry(), open_pool);
-        if faults.is_empty() {
-            Ok(State::assemble(board, setup.clone()))
-        } else {
-            Err(SetupError { faults })
-        }
-    }
-
     /// The placements in the order they were made; the first is the starting tile.
     pub fn placements(&self) -> &[Placement] {
         self.board.placements()
@@ -301,7 +289,7 @@ impl Setup {
     }
 
     /// The board laid as far as it fits, and every reason this is not a position.
-    fn faults(
+    pub(crate) fn faults(
         &self,
         set: &TileSet,
         geometry: &Geometry,
