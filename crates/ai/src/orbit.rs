@@ -38,7 +38,7 @@ use rand::Rng;
 use trio_core::rng::GameRng;
 use trio_core::{Bot, Game, Turn};
 use trio_orbit::notation::Coord;
-use trio_orbit::{Action, Board, Colour, Field, Orbit, OrbitState, Phase, Place};
+use trio_orbit::{Action, Board, Colour, Field, Orbit, Phase, Place, State};
 
 use crate::evaluator::{score_outcome, Evaluator, Playout, PlayoutCap};
 use crate::levels::LEVELS;
@@ -144,7 +144,7 @@ impl Evaluator<Orbit> for OrbitEvaluator {
     fn evaluate(
         &mut self,
         game: &Orbit,
-        state: &mut OrbitState,
+        state: &mut State,
         rng: &mut GameRng,
         rewards: &mut [f64],
     ) {
@@ -197,7 +197,7 @@ fn greediest(work: &Work, legal: &[Action], rng: &mut GameRng) -> usize {
 }
 
 /// Fills `rewards` with the race estimate of `state` (not over).
-fn race(work: &Work, params: &OrbitParams, state: &OrbitState, rewards: &mut [f64]) {
+fn race(work: &Work, params: &OrbitParams, state: &State, rewards: &mut [f64]) {
     let players = state.players();
     let mut left = [0.0f64; 4];
     for (c, colour) in Colour::ALL[..players].iter().enumerate() {
@@ -292,7 +292,7 @@ impl Work {
     }
 
     /// The work left to `colour`'s pawns.
-    fn of(&self, state: &OrbitState, colour: Colour) -> f64 {
+    fn of(&self, state: &State, colour: Colour) -> f64 {
         let on_board: f64 = state.fields(colour).map(|f| self.field(f)).sum();
         on_board + state.centre(colour) as f64 * self.centre
     }

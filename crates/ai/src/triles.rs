@@ -12,7 +12,7 @@ use std::fmt;
 use rand::Rng;
 use trio_core::rng::GameRng;
 use trio_core::{Bot, Game, Seat, Turn};
-use trio_triles::{Action, Colour, Kind, TileSet, Triles, TrilesState};
+use trio_triles::{Action, Colour, Kind, State, TileSet, Triles};
 
 use crate::evaluator::{score_outcome, Evaluator, Playout, PlayoutCap};
 use crate::levels::LEVELS;
@@ -116,7 +116,7 @@ pub fn burdens(set: &TileSet, out: &mut Vec<[f64; 2]>) {
 /// difference of hand sizes divided by `scale`, with draws owed counted in the hands and
 /// the mover credited half a tile for moving next, a tile per owed extra placement and a
 /// gift still to give. 0.5 before colours are drawn.
-pub fn hand_value(state: &TrilesState, seat: Seat, scale: f64) -> f64 {
+pub fn hand_value(state: &State, seat: Seat, scale: f64) -> f64 {
     let Some(me) = state.colour_of(seat) else {
         return 0.5;
     };
@@ -137,13 +137,7 @@ pub fn hand_value(state: &TrilesState, seat: Seat, scale: f64) -> f64 {
 
 impl TrilesRollout {
     /// The rollout's action among `legal` (at least one) for the mover of `state`.
-    fn choose(
-        &self,
-        game: &Triles,
-        state: &TrilesState,
-        legal: &[Action],
-        rng: &mut GameRng,
-    ) -> Action {
+    fn choose(&self, game: &Triles, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
         if legal.len() == 1 {
             return legal[0];
         }
@@ -174,7 +168,7 @@ impl TrilesRollout {
 }
 
 /// What a legal placement by `mover` brings at once: own loops, opponent dots, a wedge.
-fn placement_value(game: &Triles, state: &TrilesState, mover: Colour, action: &Action) -> f64 {
+fn placement_value(game: &Triles, state: &State, mover: Colour, action: &Action) -> f64 {
     let Action::Place(placement) = action else {
         return 0.0;
     };
@@ -193,7 +187,7 @@ impl Evaluator<Triles> for TrilesRollout {
     fn evaluate(
         &mut self,
         game: &Triles,
-        state: &mut TrilesState,
+        state: &mut State,
         rng: &mut GameRng,
         rewards: &mut [f64],
     ) {
@@ -236,14 +230,14 @@ mod tests {
 
     use super::*;
 
-    fn position(text: &str) -> TrilesState {
+    fn position(text: &str) -> State {
         Triles::default()
             .parse_position(text)
             .expect("a valid position")
     }
 
     /// How often `rollout` chooses an action satisfying `wanted` in `state`, in 400 tries.
-    fn share(rollout: &mut TrilesRollout, state: &TrilesState, wanted: fn(&Action) -> bool) -> f64 {
+    fn share(rollout: &mut TrilesRollout, state: &State, wanted: fn(&Action) -> bool) -> f64 {
         let game = Triles::default();
         burdens(game.tile_set(), &mut rollout.burden);
         let mut legal = Vec::new();
@@ -307,7 +301,7 @@ mod tests {
         let ahead = "C@0,0,0 | B:A1 | W:D2 | pool:A8B9C8D7E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B";
         let behind = "C@0,0,0 | B:A1B1O1 | W:D1 | pool:A8B8C8D8E1F1G1H1I1J1K1L1M1N1P1Q1R1S1T1 | B";
         let [even, ahead, behind] = [even, ahead, behind].map(position);
-        let black = |s: &TrilesState| hand_value(s, s.seat_of(Colour::Black).unwrap(), 2.0);
+        let black = |s: &State| hand_value(s, s.seat_of(Colour::Black).unwrap(), 2.0);
         assert!(black(&behind) < 0.5 && 0.5 < black(&even) && black(&even) < black(&ahead));
         for s in [&even, &ahead, &behind] {
             let white = hand_value(s, s.seat_of(Colour::White).unwrap(), 2.0);

@@ -7,9 +7,7 @@
 use trio_ai::gyges::{loss_in, win_in, GygesEngine, SearchLimit, SearchResult};
 use trio_ai::{play_game, AlphaBetaBot, RandomBot};
 use trio_core::{Bot, Game, Outcome, Seat};
-use trio_gyges::{
-    generate_moves, has_goal_move, GameState, Gyges, Move, MoveList, Position, Variant,
-};
+use trio_gyges::{generate_moves, has_goal_move, Gyges, Move, MoveList, Position, State, Variant};
 
 fn pos(text: &str) -> Position {
     text.parse().expect("a valid position")
@@ -165,7 +163,7 @@ fn a_threat_beyond_the_ply_limit_does_not_count() {
     // The position of `stops_an_exit_when_a_few_moves_do`: South is threatened, but with
     // one ply left before the limit every move ends the game in a draw.
     let p = pos("1....3/2.2.../.3.1../....../..2123/1....3 S");
-    let state = GameState::new(p);
+    let state = State::new(p);
     let mut engine = GygesEngine::new(Variant::Seed);
     let open = engine
         .search(&Gyges::new(Variant::Seed), &state, SearchLimit::depth(3))
@@ -228,12 +226,12 @@ fn choices_without_and_with_a_repetition(p: &str) -> (SearchResult, SearchResult
     let game = Gyges::new(Variant::Seed);
     let limit = SearchLimit::depth(4);
     let fresh = GygesEngine::new(Variant::Seed)
-        .search(&game, &GameState::new(p), limit)
+        .search(&game, &State::new(p), limit)
         .unwrap();
     let Move::Step { from, to } = fresh.best else {
         panic!("{fresh:?} is not a step");
     };
-    let mut state = GameState::new(p.make_move(fresh.best));
+    let mut state = State::new(p.make_move(fresh.best));
     for mv in [
         "d5-c5".parse().unwrap(),
         Move::Step { from: to, to: from },

@@ -14,7 +14,7 @@ use std::time::Duration;
 use trio_ai::gyges::{GygesEngine, SearchLimit, SearchParams, Weights};
 use trio_ai::{wilson_interval, AlphaBetaBot, Z_95};
 use trio_core::{rng, Bot, Game, Seat};
-use trio_gyges::{GameState, Gyges, Move, SetupOrder, Side, Variant};
+use trio_gyges::{Gyges, Move, SetupOrder, Side, State, Variant};
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
@@ -156,7 +156,7 @@ fn candidates() -> Vec<(&'static str, Setting)> {
 /// Plays one game from `setup` with `south` and `north`; the winner, `None` for a draw.
 fn play(
     game: &Gyges,
-    setup: &GameState,
+    setup: &State,
     south: &mut AlphaBetaBot,
     north: &mut AlphaBetaBot,
 ) -> Option<Side> {

@@ -16,7 +16,7 @@ use trio_core::{
     Turn,
 };
 
-use crate::agent::AgentSpec;
+use crate::agent::{AgentError, AgentSpec};
 use crate::definitions::Definitions;
 use crate::games::{CatalogGame, Hint};
 use crate::kinds::KindVisitor;
@@ -207,7 +207,7 @@ impl<G: CatalogGame> Catalogued<G> {
     fn parse(&self, position: &str) -> Result<G::State, CatalogError> {
         self.game
             .parse_position(position)
-            .map_err(|e| CatalogError::Position(trio_core::shorten(&e.to_string(), 300)))
+            .map_err(CatalogError::Position)
     }
 
     fn live(&self, referee: Referee<G>, seats: Vec<AgentSpec>) -> Box<dyn Live> {
@@ -221,12 +221,11 @@ impl<G: CatalogGame> Catalogued<G> {
 
     fn check_seats(&self, seats: &[AgentSpec]) -> Result<(), CatalogError> {
         if seats.len() != self.game.seat_count() {
-            return Err(CatalogError::Seats(format!(
-                "{} has {} seats; {} were given",
-                self.spec,
-                self.game.seat_count(),
-                seats.len()
-            )));
+            return Err(CatalogError::SeatCount {
+                spec: self.spec.clone(),
+                seats: self.game.seat_count(),
+                given: seats.len(),
+            });
         }
         Ok(())
     }
@@ -329,10 +328,10 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
         let view = match viewer {
             Some(seat) if seat.index() < self.game.seat_count() => self.game.view(&state, seat),
             Some(seat) => {
-                return Err(CatalogError::Seats(format!(
-                    "{} has no {seat}",
-                    self.spec.kind.title()
-                )))
+                return Err(CatalogError::NoSuchSeat {
+                    game: self.spec.kind.title(),
+                    seat,
+                })
             }
             None => self.game.public_view(&state),
         };
@@ -369,29 +368,24 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
     }
 
     fn replay(&self, record: &Record) -> Result<Box<dyn Live>, CatalogError> {
-        let recorded: GameSpec = record
-            .game
-            .parse()
-            .map_err(|e: crate::SpecError| CatalogError::Spec(e.to_string()))?;
+        let recorded: GameSpec = record.game.parse().map_err(CatalogError::Spec)?;
         if recorded != self.spec {
-            return Err(CatalogError::Spec(format!(
-                "the record is of {recorded}, not {}",
-                self.spec
-            )));
+            return Err(CatalogError::OtherGame {
+                recorded,
+                expected: self.spec.clone(),
+            });
         }
         if record.definitions != self.definitions.to_map() {
-            return Err(CatalogError::Spec(format!(
-                "the record's definition files are not the ones this {} game was built with",
-                self.spec
-            )));
+            return Err(CatalogError::OtherDefinitions {
+                spec: self.spec.clone(),
+            });
         }
         let seats = record
             .seats
             .iter()
             .map(|s| s.parse().unwrap_or(AgentSpec::Human))
             .collect();
-        let referee = Referee::replay(self.game.clone(), record)
-            .map_err(|e| CatalogError::Replay(e.to_string()))?;
+        let referee = Referee::replay(self.game.clone(), record).map_err(CatalogError::Replay)?;
         Ok(self.live(referee, seats))
     }
 
@@ -405,10 +399,11 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
         on_game: &(dyn Fn(usize, usize, Record) + Sync),
     ) -> Result<MatchSummary, CatalogError> {
         if a.is_human() || b.is_human() {
-            return Err(CatalogError::Agent(
+            return Err(AgentError(
                 "a match is played by agents: random, ai:1 to ai:5, mcts:N or ugi:COMMAND"
                     .to_owned(),
-            ));
+            )
+            .into());
         }
         // Fail on a bad agent before any thread starts.
         self.game.bot(a)?;
@@ -452,8 +447,7 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
                 };
                 on_game(done, i, record);
             },
-        )
-        .map_err(|e| CatalogError::Match(e.to_string()))?;
+        )?;
         Ok(summary)
     }
 }
@@ -527,9 +521,7 @@ impl<G: CatalogGame> Live for LiveGame<G> {
 
     fn set_agent(&mut self, seat: Seat, agent: &AgentSpec) -> Result<(), CatalogError> {
         let bot = self.referee.game().bot(agent)?;
-        self.referee
-            .set_bot(seat, bot)
-            .map_err(|e| CatalogError::Seats(e.to_string()))?;
+        self.referee.set_bot(seat, bot)?;
         self.seats[seat.index()] = agent.clone();
         Ok(())
     }

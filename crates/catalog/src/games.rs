@@ -9,7 +9,7 @@ use trio_ai::{MctsBot, MctsConfig, SearchLimit};
 use trio_core::options::OptionKind;
 use trio_core::{rng, Bot, Game, Seat};
 
-use crate::agent::{AgentSpec, LEVELS};
+use crate::agent::{AgentError, AgentSpec, LEVELS};
 use crate::definitions::Definitions;
 use crate::kinds::GameKind;
 use crate::spec::GameSpec;
@@ -67,10 +67,11 @@ pub trait CatalogGame: Game + Sized {
     /// An external engine as a bot; only games with an engine protocol have one.
     fn ugi_bot(&self, command: &str) -> Result<Box<dyn Bot<Self>>, CatalogError> {
         let _ = command;
-        Err(CatalogError::Agent(format!(
+        Err(AgentError(format!(
             "{} has no engine protocol: ugi: agents play Gygès only",
             Self::KIND.title()
-        )))
+        ))
+        .into())
     }
 
     /// The bot for `agent`, or `None` for a person.
@@ -191,7 +192,7 @@ impl CatalogGame for trio_gyges::Gyges {
 
     fn from_spec(spec: &GameSpec, definitions: &Definitions) -> Result<Self, CatalogError> {
         let options = trio_gyges::Options::from_values(pairs(&option_values(spec, definitions)?))
-            .map_err(|e| CatalogError::Spec(e.to_string()))?;
+            .map_err(CatalogError::options)?;
         Ok(Self::new(options))
     }
 
@@ -240,7 +241,7 @@ impl CatalogGame for trio_gyges::Gyges {
         let options = parts
             .map(|option| {
                 option.split_once('=').ok_or_else(|| {
-                    CatalogError::Agent(format!(
+                    AgentError(format!(
                         "ugi option {:?} is not name=value",
                         crate::excerpt(option)
                     ))
@@ -248,7 +249,7 @@ impl CatalogGame for trio_gyges::Gyges {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let bot = crate::UgiBot::spawn(program, &options)
-            .map_err(|e| CatalogError::Agent(format!("ugi:{}: {e}", crate::excerpt(program))))?;
+            .map_err(|e| AgentError(format!("ugi:{}: {e}", crate::excerpt(program))))?;
         Ok(Box::new(bot))
     }
 
@@ -310,9 +311,9 @@ impl CatalogGame for trio_orbit::Orbit {
         let options = trio_orbit::Options::from_values(pairs(&option_values(spec, definitions)?))
             .map_err(|e| match e {
             trio_orbit::OptionsError::Board(e) => bad_definition(spec, "board", e),
-            e => CatalogError::Spec(e.to_string()),
+            e => CatalogError::options(e),
         })?;
-        Self::new(options).map_err(|e| CatalogError::Spec(e.to_string()))
+        Self::new(options).map_err(CatalogError::options)
     }
 
     fn notation_help(&self) -> &'static str {
@@ -367,7 +368,7 @@ impl CatalogGame for trio_triles::Triles {
         let options = trio_triles::Options::from_values(pairs(&option_values(spec, definitions)?))
             .map_err(|e| match e {
                 trio_triles::OptionsError::TileSet(e) => bad_definition(spec, "tiles", e),
-                e => CatalogError::Spec(e.to_string()),
+                e => CatalogError::options(e),
             })?;
         Ok(Self::new(options))
     }

@@ -21,6 +21,8 @@ mod spec;
 mod ugi;
 
 use thiserror::Error;
+use trio_ai::MatchError;
+use trio_core::{Cause, NotationError, PlayError, ReplayError, Seat};
 
 pub use agent::{AgentError, AgentSpec, LEVELS};
 pub use any::{
@@ -32,30 +34,52 @@ pub use kinds::{GameKind, KindInfo, KindVisitor, KINDS};
 pub use spec::{excerpt, GameSpec, SpecError, MAX_SPEC_LEN};
 pub use ugi::UgiBot;
 
-/// Why the catalog could not do what was asked.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// Why the catalog could not do what was asked. Variants whose message already says the
+/// wrapped error's keep it as data rather than as a `source`, so a printed error chain
+/// does not say it twice.
+#[derive(Clone, Debug, Error)]
 pub enum CatalogError {
-    #[error("{0}")]
-    Spec(String),
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// Options the game refuses: the game's own `OptionsError`.
+    #[error(transparent)]
+    Options(Cause),
+    #[error("the record is of {recorded}, not {expected}")]
+    OtherGame {
+        recorded: GameSpec,
+        expected: GameSpec,
+    },
     #[error("{path}: {reason}")]
     Definition { path: String, reason: String },
-    #[error("bad position: {0}")]
-    Position(String),
-    #[error("{0}")]
-    Seats(String),
-    #[error("{0}")]
-    Agent(String),
+    #[error("the record's definition files are not the ones this {spec} game was built with")]
+    OtherDefinitions { spec: GameSpec },
+    #[error("bad position: {}", trio_core::shorten(&.0.to_string(), 300))]
+    Position(NotationError),
+    #[error("{spec} has {seats} seats; {given} were given")]
+    SeatCount {
+        spec: GameSpec,
+        seats: usize,
+        given: usize,
+    },
+    #[error("{game} has no {seat}")]
+    NoSuchSeat { game: &'static str, seat: Seat },
+    /// The referee refused a seat's bot.
+    #[error(transparent)]
+    Seat(#[from] PlayError),
+    #[error(transparent)]
+    Agent(#[from] AgentError),
     #[error("no seat is to move in this position")]
     NoMover,
     #[error("the record does not replay: {0}")]
-    Replay(String),
-    #[error("{0}")]
-    Match(String),
+    Replay(ReplayError),
+    #[error(transparent)]
+    Match(#[from] MatchError),
 }
 
-impl From<SpecError> for CatalogError {
-    fn from(e: SpecError) -> Self {
-        CatalogError::Spec(e.to_string())
+impl CatalogError {
+    /// Options a game refuses, with the game's own error.
+    pub fn options(error: impl std::error::Error + Send + Sync + 'static) -> Self {
+        Self::Options(std::sync::Arc::new(error))
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 use rand::RngCore;
 use trio_core::{Bot, Seat};
 use trio_gyges::ugi::{self, format_board, mirror_board, mirror_move, NULL_MOVE};
-use trio_gyges::{GameState, Gyges, Move, SetupOrder, Side};
+use trio_gyges::{Gyges, Move, SetupOrder, Side, State};
 
 /// What went wrong with the engine process, in words.
 type Result<T> = std::result::Result<T, String>;
@@ -94,7 +94,7 @@ impl UgiBot {
     /// Asks the engine for its move in `state` as `side`, in our orientation. `None` when
     /// it answers no move: `bestmove none`, or `gyges_engine`'s null move `100|100|100`,
     /// which it plays when every move loses.
-    pub fn best_move(&mut self, state: &GameState, side: Side) -> Result<Option<Move>> {
+    pub fn best_move(&mut self, state: &State, side: Side) -> Result<Option<Move>> {
         let cells = state.position().cells();
         let board = match side {
             Side::South => cells,
@@ -129,7 +129,7 @@ impl Bot<Gyges> for UgiBot {
     fn choose(
         &mut self,
         _game: &Gyges,
-        view: &GameState,
+        view: &State,
         _seat: Seat,
         rng: &mut dyn RngCore,
     ) -> Option<Move> {

@@ -173,8 +173,9 @@ fn seats_and_agents_are_checked() {
 /// it back (directly or round a longer loop).
 #[test]
 fn game_crates_share_one_layout_without_module_cycles() {
-    const LAYOUT: [&str; 8] = [
-        "board", "moves", "state", "movegen", "rules", "notation", "draw", "options",
+    const LAYOUT: [&str; 11] = [
+        "board", "moves", "state", "movegen", "rules", "notation", "diagram", "view", "breach",
+        "events", "options",
     ];
     for krate in ["gyges", "triles", "orbit"] {
         let dir = format!("{}/../{krate}/src", env!("CARGO_MANIFEST_DIR"));

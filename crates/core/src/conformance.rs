@@ -2,7 +2,7 @@
 //! test): seeded random games in which every state is checked against the contract of
 //! [`Game`]. A game's own test then adds its invariants through the `check` closure.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use rand::seq::IndexedRandom;
 use rand::RngCore;
@@ -259,4 +259,33 @@ pub fn random_game_events<G: Game>(game: &G, seed: u64) -> BTreeMap<&'static str
     }
     game.end_events(&state, &mut |name, n| *events.entry(name).or_default() += n);
     events
+}
+
+/// Checks a game's list of stable names (its rule ids, its lab events) against the document
+/// explaining them: no name is listed twice, and the names are exactly those starting with
+/// `prefix` in the first column of the tables under `heading` (up to the next heading of
+/// that level or above).
+///
+/// # Panics
+/// If `heading` is not in `doc` or the two lists differ.
+pub fn assert_documented(names: &[&str], doc: &str, heading: &str, prefix: &str) {
+    let mut listed = BTreeSet::new();
+    for name in names {
+        assert!(listed.insert(*name), "{name} is listed twice");
+    }
+    let level = |line: &str| line.chars().take_while(|&c| c == '#').count();
+    let (_, section) = doc
+        .split_once(&format!("\n{heading}\n"))
+        .unwrap_or_else(|| panic!("no {heading:?} section"));
+    let documented: BTreeSet<&str> = section
+        .lines()
+        .take_while(|line| !(1..=level(heading)).contains(&level(line)))
+        .filter_map(|line| line.strip_prefix('|')?.split('|').next())
+        .flat_map(|cell| cell.split('`').skip(1).step_by(2))
+        .filter(|name| name.starts_with(prefix))
+        .collect();
+    assert_eq!(
+        listed, documented,
+        "{heading}: in use (left), documented (right)"
+    );
 }

@@ -28,7 +28,7 @@ pub mod rng;
 mod text;
 
 pub use bot::Bot;
-pub use error::{Breach, IllegalAction, NotationError};
+pub use error::{Breach, Cause, IllegalAction, NotationError};
 pub use game::{sample_weighted, Facts, Game, Turn};
 pub use outcome::{Outcome, Seat};
 pub use record::{Record, RecordResult, SeedCommitment, RECORD_FORMAT};

@@ -16,11 +16,14 @@
 
 #![forbid(unsafe_code)]
 
-// Each module uses only those above it: board ← moves ← state ← movegen ← rules; notation
-// and draw sit beside them (notation: board, moves, state; draw: all but rules), ugi
-// (board, moves), and options (movegen) below rules.
+// Each module uses only those above it: board ← moves ← state ← movegen ← rules; notation,
+// view and diagram sit beside them (notation: board, moves, state; view: the same and
+// movegen; diagram: view), ugi (board, moves), breach (the rule ids, and which one a move
+// breaks: board, moves, state, movegen), events and options (movegen) below rules.
 mod board;
-mod draw;
+pub mod breach;
+mod diagram;
+pub mod events;
 mod movegen;
 mod moves;
 pub mod notation;
@@ -28,6 +31,7 @@ mod options;
 mod rules;
 mod state;
 pub mod ugi;
+mod view;
 
 pub use board::{Side, Square};
 pub use movegen::{
@@ -37,4 +41,5 @@ pub use movegen::{
 pub use moves::{Move, MoveList, SetupOrder, MAX_MOVES};
 pub use options::{Options, OptionsError, DEFAULT_PLY_LIMIT, OPTIONS};
 pub use rules::Gyges;
-pub use state::{End, GameState, Position, PositionError, PositionFault, Setup};
+pub use state::{End, Position, Setup, SetupError, SetupFault, State};
+pub use view::View;

@@ -2,7 +2,7 @@
 //! `b1-d3=e2`, `b1-G`) and positions (`321123/....../....../....../....../123321 S`, rank
 //! 6 first), read with [`FromStr`] and written with [`fmt::Display`]. Reading a position
 //! builds a [`Setup`]; whether it is a position is the checked conversion's to say
-//! ([`Position::try_from`]), and whether a move is legal the rules'. Rules:
+//! ([`Position::from_setup`]), and whether a move is legal the rules'. Rules:
 //! `docs/rules/gyges.md`, "Moves are outcomes" and "Positions".
 
 use std::fmt;
@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::board::{Side, Square};
 use crate::moves::{Move, SetupOrder};
-use crate::state::{Position, PositionError, Setup};
+use crate::state::{Position, Setup, SetupError};
 
 /// Text that is not Gygès notation.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -46,7 +46,7 @@ pub enum ParsePositionError {
     #[error(transparent)]
     Syntax(#[from] ParseError),
     #[error(transparent)]
-    Invalid(#[from] PositionError),
+    Impossible(#[from] SetupError),
 }
 
 impl fmt::Display for Square {
@@ -143,7 +143,7 @@ impl FromStr for Position {
     type Err = ParsePositionError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Ok(Position::try_from(s.parse::<Setup>()?)?)
+        Ok(Position::from_setup(&s.parse::<Setup>()?)?)
     }
 }
 

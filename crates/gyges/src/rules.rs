@@ -7,14 +7,16 @@ use rand::RngCore;
 use serde_json::Value;
 use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
-use crate::board::{Side, Square};
-use crate::draw::{self, Shown};
-use crate::movegen::{
-    drop_squares, fewest_bounces, generate_moves, has_moves, reachable, segment_ends, Variant,
-};
+use crate::board::Side;
+use crate::breach;
+use crate::diagram;
+use crate::events;
+use crate::movegen::{fewest_bounces, generate_moves, has_moves, Variant};
 use crate::moves::{Move, MoveList};
+use crate::notation::ParsePositionError;
 use crate::options::Options;
-use crate::state::{End, GameState, Position};
+use crate::state::{End, Position, State};
+use crate::view::{self, Shown};
 
 /// The occurrence of a position (same side to move) that draws the game.
 const DRAW_OCCURRENCE: usize = 3;
@@ -56,7 +58,7 @@ impl Gyges {
 
     /// How the game has ended, `None` while it goes on. Checked in this order: leaving the
     /// board, no legal move, third occurrence, ply limit.
-    pub fn end(&self, state: &GameState) -> Option<End> {
+    pub fn end(&self, state: &State) -> Option<End> {
         let pos = state.position();
         if let Some(winner) = pos.winner() {
             return Some(End::Goal { winner });
@@ -70,7 +72,7 @@ impl Gyges {
     }
 
     /// The draws that depend on the game's history rather than on the position.
-    fn draw_by_history(&self, state: &GameState) -> Option<End> {
+    fn draw_by_history(&self, state: &State) -> Option<End> {
         if state.occurrences() >= DRAW_OCCURRENCE {
             Some(End::Repetition)
         } else if self.ply_limit != 0 && state.plies() >= self.ply_limit {
@@ -83,7 +85,7 @@ impl Gyges {
 
 impl Gyges {
     /// What the pictures of `state` need to know from the rules.
-    fn shown<'a>(&self, state: &'a GameState) -> Shown<'a> {
+    fn shown<'a>(&self, state: &'a State) -> Shown<'a> {
         Shown {
             state,
             variant: self.variant,
@@ -105,9 +107,9 @@ fn seat(side: Side) -> Seat {
 }
 
 impl Game for Gyges {
-    type State = GameState;
+    type State = State;
     type Action = Move;
-    type View = GameState;
+    type View = State;
 
     fn name(&self) -> &'static str {
         "gyges"
@@ -138,18 +140,18 @@ impl Game for Gyges {
         }
     }
 
-    fn new_game(&self) -> GameState {
-        GameState::new(Position::empty())
+    fn new_game(&self) -> State {
+        State::new(Position::empty())
     }
 
-    fn turn(&self, state: &GameState) -> Turn {
+    fn turn(&self, state: &State) -> Turn {
         match self.end(state) {
             Some(_) => Turn::Over,
             None => Turn::Seat(seat(state.position().side_to_move())),
         }
     }
 
-    fn legal_actions(&self, state: &GameState, out: &mut Vec<Move>) {
+    fn legal_actions(&self, state: &State, out: &mut Vec<Move>) {
         out.clear();
         // A position without moves lists none anyway, so only the other endings are checked.
         if state.position().winner().is_none() && self.draw_by_history(state).is_none() {
@@ -159,280 +161,108 @@ impl Game for Gyges {
         }
     }
 
-    fn chance_outcomes(&self, _state: &GameState, out: &mut Vec<(Move, f64)>) {
+    fn chance_outcomes(&self, _state: &State, out: &mut Vec<(Move, f64)>) {
         out.clear();
     }
 
-    fn apply(&self, state: &mut GameState, action: &Move) {
+    fn apply(&self, state: &mut State, action: &Move) {
         state.apply(*action);
     }
 
-    fn outcome(&self, state: &GameState) -> Option<Outcome> {
+    fn outcome(&self, state: &State) -> Option<Outcome> {
         self.end(state).map(|end| match end.winner() {
             Some(side) => Outcome::win(seat(side), 2),
             None => Outcome::draw(2),
         })
     }
 
-    fn view(&self, state: &GameState, _seat: Seat) -> GameState {
+    fn view(&self, state: &State, _seat: Seat) -> State {
         state.clone()
     }
 
-    fn public_view(&self, state: &GameState) -> GameState {
+    fn public_view(&self, state: &State) -> State {
         state.clone()
     }
 
-    fn view_json(&self, view: &GameState) -> Value {
+    fn view_json(&self, view: &State) -> Value {
         let mut moves = Vec::new();
         self.legal_actions(view, &mut moves);
-        draw::json(&self.shown(view), &moves)
+        view::json(&self.shown(view), &moves)
     }
 
-    fn determinize(&self, view: &GameState, _rng: &mut dyn RngCore) -> GameState {
+    fn determinize(&self, view: &State, _rng: &mut dyn RngCore) -> State {
         view.clone()
     }
 
-    fn parse_position(&self, text: &str) -> Result<GameState, NotationError> {
-        let position: Position = text
-            .parse()
-            .map_err(|e| NotationError::new(format!("{e}")))?;
-        Ok(GameState::new(position))
+    fn parse_position(&self, text: &str) -> Result<State, NotationError> {
+        match text.parse::<Position>() {
+            Ok(position) => Ok(State::new(position)),
+            Err(ParsePositionError::Syntax(e)) => Err(NotationError::syntax(e)),
+            Err(ParsePositionError::Impossible(e)) => Err(NotationError::impossible(e)),
+        }
     }
 
-    fn format_position(&self, state: &GameState) -> String {
+    fn format_position(&self, state: &State) -> String {
         state.position().to_string()
     }
 
-    fn parse_action(&self, _state: &GameState, text: &str) -> Result<Move, NotationError> {
-        text.parse().map_err(|e| NotationError::new(format!("{e}")))
+    fn parse_action(&self, _state: &State, text: &str) -> Result<Move, NotationError> {
+        text.parse().map_err(NotationError::syntax)
     }
 
-    fn format_action(&self, _state: &GameState, action: &Move) -> String {
+    fn format_action(&self, _state: &State, action: &Move) -> String {
         action.to_string()
     }
 
-    fn draw(&self, view: &GameState) -> String {
-        draw::diagram(&self.shown(view), false)
+    fn draw(&self, view: &State) -> String {
+        diagram::diagram(&self.shown(view), false)
     }
 
-    fn draw_flipped(&self, view: &GameState) -> Option<String> {
-        Some(draw::diagram(&self.shown(view), true))
+    fn draw_flipped(&self, view: &State) -> Option<String> {
+        Some(diagram::diagram(&self.shown(view), true))
     }
 
-    fn breach(&self, state: &GameState, action: &Move) -> Option<Breach> {
+    fn breach(&self, state: &State, action: &Move) -> Option<Breach> {
         if self.end(state).is_some() {
             return Some(Breach::new(Breach::GAME_OVER, "the game is over"));
         }
-        breach(state.position(), self.variant, *action)
+        breach::breach(state.position(), self.variant, *action)
     }
 
     /// The lab's events (`docs/lab.md`): bounces (the fewest a move's outcome needs, as
     /// paths to one outcome are one move), the length of each chain, replacements, exits
     /// and positions that come back.
-    fn rule_events(
-        &self,
-        state: &GameState,
-        action: &Move,
-        record: &mut dyn FnMut(&'static str, u64),
-    ) {
+    fn rule_events(&self, state: &State, action: &Move, record: &mut dyn FnMut(&'static str, u64)) {
         let pos = state.position();
         let Some(bounces) = fewest_bounces(pos, self.variant, *action) else {
             return;
         };
-        record(event::MOVE, 1);
+        record(events::MOVE, 1);
         if bounces > 0 {
-            record(event::BOUNCE, u64::from(bounces));
-            let chain = usize::from(bounces).min(event::CHAIN.len()) - 1;
-            record(event::CHAIN[chain], 1);
+            record(events::BOUNCE, u64::from(bounces));
+            let chain = usize::from(bounces).min(events::CHAIN.len()) - 1;
+            record(events::CHAIN[chain], 1);
         }
         match action {
-            Move::Replace { .. } => record(event::REPLACE, 1),
-            Move::Goal { .. } => record(event::EXIT, 1),
+            Move::Replace { .. } => record(events::REPLACE, 1),
+            Move::Goal { .. } => record(events::EXIT, 1),
             Move::Step { .. } | Move::Setup(_) => {}
         }
         let mut next = state.clone();
         next.apply(*action);
         if next.occurrences() > 1 {
-            record(event::REPEAT, 1);
+            record(events::REPEAT, 1);
         }
     }
 
     /// How the game ended.
-    fn end_events(&self, state: &GameState, record: &mut dyn FnMut(&'static str, u64)) {
+    fn end_events(&self, state: &State, record: &mut dyn FnMut(&'static str, u64)) {
         match self.end(state) {
-            Some(End::Goal { .. }) => record(event::END_GOAL, 1),
-            Some(End::NoMove { .. }) => record(event::END_NO_MOVE, 1),
-            Some(End::Repetition) => record(event::END_REPETITION, 1),
-            Some(End::PlyLimit) => record(event::END_PLY_LIMIT, 1),
+            Some(End::Goal { .. }) => record(events::END_GOAL, 1),
+            Some(End::NoMove { .. }) => record(events::END_NO_MOVE, 1),
+            Some(End::Repetition) => record(events::END_REPETITION, 1),
+            Some(End::PlyLimit) => record(events::END_PLY_LIMIT, 1),
             None => {}
-        }
-    }
-}
-
-/// The names of the lab's events (`docs/lab.md`).
-mod event {
-    pub const MOVE: &str = "gyges.move";
-    pub const BOUNCE: &str = "gyges.bounce";
-    /// Moves whose outcome needs a chain of 1, 2, … bounces (the last: that many or more).
-    pub const CHAIN: [&str; 6] = [
-        "gyges.chain.1",
-        "gyges.chain.2",
-        "gyges.chain.3",
-        "gyges.chain.4",
-        "gyges.chain.5",
-        "gyges.chain.6+",
-    ];
-    pub const REPLACE: &str = "gyges.replace";
-    pub const EXIT: &str = "gyges.exit";
-    pub const REPEAT: &str = "gyges.repeat";
-    pub const END_GOAL: &str = "gyges.end.goal";
-    pub const END_NO_MOVE: &str = "gyges.end.no-move";
-    pub const END_REPETITION: &str = "gyges.end.repetition";
-    pub const END_PLY_LIMIT: &str = "gyges.end.ply-limit";
-}
-
-/// Which rule of `docs/rules/gyges.md` forbids `mv` in `pos` (a position whose game goes
-/// on), `None` if it is legal there. The ids are listed under "Rule ids" in that file.
-fn breach(pos: &Position, variant: Variant, mv: Move) -> Option<Breach> {
-    let side = pos.side_to_move();
-    let from = match mv {
-        Move::Setup(_) if pos.is_setup() => return None,
-        Move::Setup(_) => {
-            return Some(
-                Breach::new("gyges.setup-over", format!("{side} has already set up"))
-                    .with("side", side),
-            )
-        }
-        _ if pos.is_setup() => {
-            return Some(
-                Breach::new(
-                    "gyges.setup-phase",
-                    format!("no piece moves before both sides have set up; {side} is to set up"),
-                )
-                .with("side", side),
-            )
-        }
-        Move::Step { from, .. } | Move::Replace { from, .. } | Move::Goal { from } => from,
-    };
-    let Some(value) = pos.piece_at(from) else {
-        return Some(
-            Breach::new("gyges.no-piece", format!("there is no piece on {from}"))
-                .with("square", from),
-        );
-    };
-    let row = pos.active_rank(side).expect("pieces on the board");
-    if from.rank() + 1 != row {
-        return Some(
-            Breach::new(
-                "gyges.active-row",
-                format!("{from} is not on {side}'s active row (rank {row})"),
-            )
-            .with("piece", from)
-            .with("side", side)
-            .with("row", row),
-        );
-    }
-    let (ends, targets, goal) = reachable(pos, variant, from);
-    // The end square (or piece landed on) is not reached: too far or too near, or blocked.
-    let unreached = |to: Square| {
-        let breach = if segment_ends(from, value) & to.bit() == 0 {
-            let steps = if value == 1 { "step" } else { "steps" };
-            Breach::new(
-                "gyges.exact-steps",
-                format!(
-                    "a {value} moves exactly {value} {steps}, and {to} is not {value} {steps} \
-                     from {from}, nor can a bounce reach it"
-                ),
-            )
-        } else {
-            Breach::new(
-                "gyges.no-path",
-                format!("every path of {value} steps from {from} to {to} is blocked, and no bounce leads there"),
-            )
-        };
-        breach
-            .with("piece", from)
-            .with("value", value)
-            .with("to", to)
-    };
-    let unchanged = || {
-        Breach::new("gyges.change-board", "the move leaves the board as it was").with("piece", from)
-    };
-    match mv {
-        Move::Setup(_) => unreachable!("handled above"),
-        Move::Goal { .. } if goal => None,
-        Move::Goal { .. } => {
-            let edge = side.opponent();
-            let rank = edge.home_rank();
-            Some(
-                Breach::new(
-                    "gyges.goal-only-from-back-row",
-                    format!("the piece on {from} cannot leave the board: a piece leaves only across {edge}'s edge, with the last step of a segment taken from rank {rank}"),
-                )
-                .with("piece", from)
-                .with("rank", rank),
-            )
-        }
-        Move::Step { to, .. } if to == from => Some(unchanged()),
-        Move::Step { to, .. } if pos.piece_at(to).is_some() => Some(
-            Breach::new(
-                "gyges.end-occupied",
-                format!(
-                    "{to} holds a piece: a move ending there replaces it ({from}-{to}=<square>)"
-                ),
-            )
-            .with("piece", from)
-            .with("to", to),
-        ),
-        Move::Step { to, .. } => (ends & to.bit() == 0).then(|| unreached(to)),
-        Move::Replace { to, drop, .. } => {
-            if to == from || pos.piece_at(to).is_none() {
-                return Some(
-                    Breach::new(
-                        "gyges.replace-target",
-                        format!("there is no piece on {to} to replace"),
-                    )
-                    .with("to", to),
-                );
-            }
-            if targets & to.bit() == 0 {
-                return Some(unreached(to));
-            }
-            if drop == to || (drop != from && pos.piece_at(drop).is_some()) {
-                return Some(
-                    Breach::new(
-                        "gyges.drop-empty",
-                        format!(
-                            "the displaced piece goes to an empty square, and {drop} is not empty"
-                        ),
-                    )
-                    .with("drop", drop),
-                );
-            }
-            if drop_squares(pos, from) & drop.bit() == 0 {
-                let others = pos.occupied() & !from.bit();
-                let (toward, bound, limit) = match side {
-                    Side::South => (
-                        Side::North,
-                        (63 - others.leading_zeros()) / 6 + 1,
-                        "or below",
-                    ),
-                    Side::North => (Side::South, others.trailing_zeros() / 6 + 1, "or above"),
-                };
-                return Some(
-                    Breach::new(
-                        "gyges.drop-bound",
-                        format!("{drop} is nearer to {toward} than every other piece: the displaced piece goes on rank {bound} {limit}"),
-                    )
-                    .with("drop", drop)
-                    .with("side", side)
-                    .with("rank", bound),
-                );
-            }
-            if drop == from && pos.piece_at(to) == Some(value) {
-                return Some(unchanged());
-            }
-            None
         }
     }
 }

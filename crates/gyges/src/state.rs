@@ -1,6 +1,6 @@
 //! Positions and game states: the unchecked [`Setup`] that parsers and fixtures write
 //! down, its checked conversion into a [`Position`] (reporting every reason a board cannot
-//! be one), the [`GameState`] of a game in progress (position, plies, repetition history)
+//! be one), the [`State`] of a game in progress (position, plies, repetition history)
 //! and how a game [`End`]s. Rules: `docs/rules/gyges.md`, "Positions" and "Which boards
 //! are positions".
 
@@ -37,7 +37,7 @@ const fn splitmix(seed: u64) -> u64 {
 }
 
 /// A board and a side to move as written down, not yet checked: what the notation reads
-/// and fixtures build. [`Position::try_from`] makes it a position or says why it is none.
+/// and fixtures build. [`State::from_setup`] (or [`Position::from_setup`]) makes it a position or says why it is none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The value on each square, index `rank * 6 + file` (a1 = 0), 0 for empty.
@@ -47,7 +47,7 @@ pub struct Setup {
 
 /// One reason a [`Setup`] is not a Gygès position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PositionFault {
+pub enum SetupFault {
     #[error("square {square} holds {value}; pieces are 1, 2 or 3")]
     BadValue { square: Square, value: u8 },
     #[error("the board has {0} pieces; a position has 0 or 6 (setup), 12 (play) or 11 (won)")]
@@ -68,12 +68,12 @@ pub enum PositionFault {
 /// values first), never none. The message joins them with `; `.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{}", .faults.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
-pub struct PositionError {
-    pub faults: Vec<PositionFault>,
+pub struct SetupError {
+    pub faults: Vec<SetupFault>,
 }
 
 /// Every reason `setup` is not a position; empty when it is one.
-fn faults(setup: &Setup) -> Vec<PositionFault> {
+fn faults(setup: &Setup) -> Vec<SetupFault> {
     let mut faults = Vec::new();
     let mut counts = [0u32; 4];
     let mut occupied = 0u64;
@@ -84,7 +84,7 @@ fn faults(setup: &Setup) -> Vec<PositionFault> {
                 counts[usize::from(value)] += 1;
                 occupied |= 1 << index;
             }
-            _ => faults.push(PositionFault::BadValue {
+            _ => faults.push(SetupFault::BadValue {
                 square: Square::from_index(index as u8).expect("36 cells"),
                 value,
             }),
@@ -102,10 +102,10 @@ fn faults(setup: &Setup) -> Vec<PositionFault> {
             match set_up {
                 Some(side) if counts == [2, 2, 2] => {
                     if side == setup.side {
-                        faults.push(PositionFault::AlreadySetUp(side));
+                        faults.push(SetupFault::AlreadySetUp(side));
                     }
                 }
-                _ => faults.push(PositionFault::HalfSetup),
+                _ => faults.push(SetupFault::HalfSetup),
             }
         }
         n @ (11 | 12) => {
@@ -117,7 +117,7 @@ fn faults(setup: &Setup) -> Vec<PositionFault> {
                     _ => 4,
                 };
                 if count != expected {
-                    faults.push(PositionFault::ValueCount {
+                    faults.push(SetupFault::ValueCount {
                         value,
                         count,
                         expected,
@@ -125,7 +125,7 @@ fn faults(setup: &Setup) -> Vec<PositionFault> {
                 }
             }
         }
-        n => faults.push(PositionFault::PieceCount(n)),
+        n => faults.push(SetupFault::PieceCount(n)),
     }
     faults
 }
@@ -144,13 +144,12 @@ pub struct Position {
 
 const _: () = assert!(std::mem::size_of::<Position>() == 32);
 
-impl TryFrom<Setup> for Position {
-    type Error = PositionError;
-
-    fn try_from(setup: Setup) -> Result<Position, PositionError> {
-        let faults = faults(&setup);
+impl Position {
+    /// The position `setup` writes down, or every reason it is none.
+    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+        let faults = faults(setup);
         if !faults.is_empty() {
-            return Err(PositionError { faults });
+            return Err(SetupError { faults });
         }
         let mut pos = Position::empty().with_side_to_move(setup.side);
         for (index, &value) in setup.cells.iter().enumerate() {
@@ -160,9 +159,7 @@ impl TryFrom<Setup> for Position {
         }
         Ok(pos)
     }
-}
 
-impl Position {
     /// The position before setup: an empty board, South to move.
     pub const fn empty() -> Position {
         Position {
@@ -173,9 +170,9 @@ impl Position {
     }
 
     /// A checked position from the value on each square (index `rank * 6 + file`, 0 for
-    /// empty) and the side to move: [`Position::try_from`] a [`Setup`].
-    pub fn from_cells(cells: &[u8; 36], side: Side) -> Result<Position, PositionError> {
-        Position::try_from(Setup {
+    /// empty) and the side to move: [`Position::from_setup`] of a [`Setup`].
+    pub fn from_cells(cells: &[u8; 36], side: Side) -> Result<Position, SetupError> {
+        Position::from_setup(&Setup {
             cells: *cells,
             side,
         })
@@ -319,7 +316,7 @@ impl Default for Position {
 
 /// A game in progress: the position plus what repetition and the ply limit need.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameState {
+pub struct State {
     position: Position,
     /// Plies played since setup ended.
     plies: u32,
@@ -327,19 +324,24 @@ pub struct GameState {
     history: Vec<u64>,
 }
 
-impl GameState {
+impl State {
     /// A game starting at `position` with no history.
-    pub fn new(position: Position) -> GameState {
+    pub fn new(position: Position) -> State {
         let history = if position.is_setup() {
             Vec::new()
         } else {
             vec![position.hash()]
         };
-        GameState {
+        State {
             position,
             plies: 0,
             history,
         }
+    }
+
+    /// A game starting at the position `setup` writes down, or every reason it is none.
+    pub fn from_setup(setup: &Setup) -> Result<State, SetupError> {
+        Position::from_setup(setup).map(State::new)
     }
 
     /// The current position.

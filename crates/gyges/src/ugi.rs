@@ -2,7 +2,7 @@
 //! engine `gyges_engine` 1.1.0, syntax only: boards (`321123/000000/…/321123`, 36 values
 //! 0–3, rank 1 first) and moves (`1|14`, `0|1|14`, `2|37`), read and written with typed
 //! errors, and the mirroring that lets an engine that always moves for South play North.
-//! Whether a board is a position and a move legal is for [`crate::Position::try_from`]
+//! Whether a board is a position and a move legal is for [`crate::Position::from_setup`]
 //! and the rules to say. Protocol: `docs/ugi.md`; rules: `docs/rules/gyges.md`.
 //!
 //! Squares are numbered 0–35 from a1 along each rank, rank 1 first; leaving the board is a

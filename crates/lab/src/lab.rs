@@ -84,7 +84,7 @@ pub struct Findings {
 }
 
 /// Why a study could not run.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum StudyError {
     #[error(transparent)]
     Sim(#[from] SimError),

@@ -20,7 +20,7 @@ use std::f64::consts::PI;
 use std::fmt::Write as _;
 
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
-use trio_catalog::{CatalogGame, GameKind, GameSpec};
+use trio_catalog::{CatalogError, CatalogGame, GameKind, GameSpec};
 use trio_triles::{Colour, Kind, TileSet, TileType};
 
 /// A4 in millimetres.
@@ -347,20 +347,28 @@ fn win_ansi(text: &str) -> Vec<u8> {
 }
 
 /// Why a sheet could not be drawn.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct PrintError(pub String);
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum PrintError {
+    #[error("cannot set up {spec}: {error}")]
+    Game {
+        spec: GameSpec,
+        error: Box<CatalogError>,
+    },
+    #[error("a tile side of {0} mm will not print well: choose 10 to 90")]
+    TileSide(f64),
+}
 
 /// The sheet of the game `spec` names, read from the definitions its options name.
 /// `tile_side` (mm) sizes Triles tiles.
 pub fn sheet(spec: &GameSpec, tile_side: f64) -> Result<Sheet, PrintError> {
-    let fail = |e: trio_catalog::CatalogError| PrintError(format!("cannot set up {spec}: {e}"));
+    let fail = |error| PrintError::Game {
+        spec: spec.clone(),
+        error: Box::new(error),
+    };
     match spec.kind {
         GameKind::Triles => {
             if !(10.0..=90.0).contains(&tile_side) {
-                return Err(PrintError(format!(
-                    "a tile side of {tile_side} mm will not print well: choose 10 to 90"
-                )));
+                return Err(PrintError::TileSide(tile_side));
             }
             let game = trio_triles::Triles::from_spec_files(spec).map_err(fail)?;
             Ok(triles(spec, game.tile_set(), tile_side))

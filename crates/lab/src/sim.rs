@@ -7,27 +7,50 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use trio_catalog::{AgentSpec, CatalogGame, GameSpec, KindVisitor};
-use trio_core::{rng, Referee, Seat, Step, Turn};
+use trio_catalog::{AgentSpec, CatalogError, CatalogGame, GameSpec, KindVisitor};
+use trio_core::{rng, BotError, Referee, Seat, Step, Turn};
 
-/// Why a run could not be played.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// Why a run could not be played. The wrapped errors are data, not `source`s: each
+/// message already says them.
+#[derive(Clone, Debug, Error)]
 pub enum SimError {
-    #[error("{0}")]
-    Game(String),
-    #[error("{0}")]
-    Agents(String),
-    #[error("game {game} (seed {seed}): {reason}")]
+    #[error("cannot set up {spec}: {error}")]
+    Game {
+        spec: GameSpec,
+        error: Box<CatalogError>,
+    },
+    #[error("{agents} agents for {seats} seats: give one for every seat, or one per seat")]
+    AgentCount { agents: usize, seats: usize },
+    #[error("the lab plays agents only (random, ai:1 to ai:5, mcts:N), not human")]
+    Human,
+    #[error(transparent)]
+    Agent(Box<CatalogError>),
+    #[error("game {game} (seed {seed}): {failure}")]
     Bot {
         game: usize,
         seed: u64,
-        reason: String,
+        failure: GameFailure,
     },
-    #[error("cannot start {threads} threads: {reason}")]
-    Threads { threads: usize, reason: String },
+    #[error("cannot start {threads} threads: {error}")]
+    Threads {
+        threads: usize,
+        error: Arc<rayon::ThreadPoolBuildError>,
+    },
+}
+
+/// Why one game of a run did not reach its end.
+#[derive(Clone, Debug, Error)]
+pub enum GameFailure {
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    #[error("nobody plays {0}")]
+    Unplayed(Seat),
+    #[error("the game stopped before its end")]
+    Unfinished,
 }
 
 /// What to play: a game, who sits where, the series' seed and the threads to use.
@@ -90,7 +113,10 @@ impl GameLine {
 }
 
 fn game_of<G: CatalogGame>(spec: &GameSpec) -> Result<G, SimError> {
-    G::from_spec_files(spec).map_err(|e| SimError::Game(format!("cannot set up {spec}: {e}")))
+    G::from_spec_files(spec).map_err(|error| SimError::Game {
+        spec: spec.clone(),
+        error: Box::new(error),
+    })
 }
 
 /// The names of the seats of `spec`'s game (`South`, `player 1`, `red`).
@@ -145,22 +171,13 @@ fn lineup<G: CatalogGame>(game: &G, agents: &[AgentSpec]) -> Result<Vec<AgentSpe
         0 => vec![AgentSpec::Random; seats],
         1 => vec![agents[0].clone(); seats],
         n if n == seats => agents.to_vec(),
-        n => {
-            return Err(SimError::Agents(format!(
-                "{n} agents for {seats} seats: give one for every seat, or one per seat"
-            )))
-        }
+        n => return Err(SimError::AgentCount { agents: n, seats }),
     };
     for agent in &lineup {
         match game.bot(agent) {
             Ok(Some(_)) => {}
-            Ok(None) => {
-                return Err(SimError::Agents(
-                    "the lab plays agents only (random, ai:1 to ai:5, mcts:N), not human"
-                        .to_owned(),
-                ))
-            }
-            Err(e) => return Err(SimError::Agents(e.to_string())),
+            Ok(None) => return Err(SimError::Human),
+            Err(e) => return Err(SimError::Agent(Box::new(e))),
         }
     }
     Ok(lineup)
@@ -179,7 +196,7 @@ fn play_games<G: CatalogGame>(
         .build()
         .map_err(|e| SimError::Threads {
             threads: plan.threads,
-            reason: e.to_string(),
+            error: Arc::new(e),
         })?;
     let spec = plan.spec.to_string();
     let finished = AtomicUsize::new(0);
@@ -219,10 +236,10 @@ fn play_one<G: CatalogGame>(
     let mut branching = Vec::new();
     let mut order = Vec::new();
     let mut legal = Vec::new();
-    let fail = |reason: String| SimError::Bot {
+    let fail = |failure: GameFailure| SimError::Bot {
         game: index,
         seed,
-        reason,
+        failure,
     };
     loop {
         if let Turn::Seat(seat) = referee.turn() {
@@ -232,15 +249,15 @@ fn play_one<G: CatalogGame>(
                 order.push(seat.0);
             }
         }
-        match referee.step().map_err(|e| fail(e.to_string()))? {
+        match referee.step().map_err(|e| fail(e.into()))? {
             Step::Played { .. } => {}
             Step::Over | Step::Resigned(_) => break,
-            Step::Await(seat) => return Err(fail(format!("nobody plays {seat}"))),
+            Step::Await(seat) => return Err(fail(GameFailure::Unplayed(seat))),
         }
     }
     let outcome = referee
         .outcome()
-        .ok_or_else(|| fail("the game stopped before its end".to_owned()))?;
+        .ok_or_else(|| fail(GameFailure::Unfinished))?;
     let mut events: BTreeMap<String, u64> = referee
         .rule_events()
         .unwrap_or_default()

@@ -6,17 +6,22 @@
 //! Modules from the bottom up, each importing only those before it: `board` (fields,
 //! board files, path tables), `state` (colours, turn orders, positions and their checked
 //! construction from a [`Setup`]), `moves` (actions), `movegen`, [`notation`] (text),
-//! `draw` (the terminal diagram and the JSON view), `options` (the game's options as a table
-//! and their checked construction), `rules` (the turn flow, `impl Game`).
+//! `view` (what a seat sees and its JSON), `diagram` (the terminal diagram), `options`
+//! (the game's options as a table and their checked construction), `rules` (the turn
+//! flow, `impl Game`), and below it [`breach`] (the rule ids and which one an illegal
+//! decision breaks) and [`events`] (the lab's event names).
 
 mod board;
-mod draw;
+pub mod breach;
+mod diagram;
+pub mod events;
 mod movegen;
 mod moves;
 pub mod notation;
 mod options;
 mod rules;
 mod state;
+mod view;
 
 pub use board::{
     Board, BoardError, Coord, Field, FieldError, CLASSIC_TOML, MAX_FIELDS, MAX_NEIGHBOURS,
@@ -26,11 +31,6 @@ pub use moves::{Action, Move, Place};
 pub use options::{Options, OptionsError, DEFAULT_TURN_LIMIT, OPTIONS};
 pub use rules::Orbit;
 pub use state::{
-    pawns_per_player, Colour, OrbitState, OrderError, Phase, Setup, SetupError, SetupProblem,
-    TurnOrder,
+    pawns_per_player, Colour, OrderError, Phase, Setup, SetupError, SetupFault, State, TurnOrder,
 };
-
-/// The state of a game of Na orbicie.
-pub type State = OrbitState;
-/// What a seat sees: everything (perfect information).
-pub type View = OrbitState;
+pub use view::View;

@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::board::{Board, Field, MAX_FIELDS, MAX_STEPS};
 use crate::moves::{Action, Move, Place};
-use crate::state::{pawns_per_player, OrbitState};
+use crate::state::{pawns_per_player, State};
 
 /// The most pawns one colour has: four, with two players.
 const MAX_PAWNS: usize = pawns_per_player(2);
@@ -83,7 +83,7 @@ impl fmt::Debug for MoveTable {
 
 /// Appends the moves of the colour to move, sorted: by start field, then end field
 /// (home last), then relocation field.
-pub(crate) fn moves(board: &Board, table: &MoveTable, state: &OrbitState, out: &mut Vec<Action>) {
+pub(crate) fn moves(board: &Board, table: &MoveTable, state: &State, out: &mut Vec<Action>) {
     let me = state.to_move.index();
     let all = state.occupied();
     let own = state.occ[me];
@@ -134,7 +134,7 @@ fn copy_list(table: &MoveTable, row: Row, out: &mut Vec<Action>) {
 #[inline(never)]
 fn push_blocked(
     board: &Board,
-    state: &OrbitState,
+    state: &State,
     from: Field,
     row: Row,
     all: u128,
@@ -243,6 +243,6 @@ fn field_of(bit: u128) -> Field {
 }
 
 /// The empty fields of orbit 1, where an even roll may put a centre pawn.
-pub(crate) fn entries(board: &Board, state: &OrbitState, out: &mut Vec<Action>) {
+pub(crate) fn entries(board: &Board, state: &State, out: &mut Vec<Action>) {
     push_each(out, board.mask(1) & !state.occupied(), Action::Enter);
 }

@@ -4,7 +4,7 @@
 //! (`rg r r:C,C,1.3,2.5/g:C,C,C,H -`). Syntax only: [`ActionText`] and [`Setup`] hold
 //! any well-written text, board-free; an action's fields are then looked up on a board
 //! ([`ActionText::to_action`]). Whether a position is possible is
-//! [`OrbitState::from_setup`](crate::OrbitState::from_setup)'s question, whether an
+//! [`State::from_setup`](crate::State::from_setup)'s question, whether an
 //! action is legal the rules'.
 
 use std::fmt;

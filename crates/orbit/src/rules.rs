@@ -9,14 +9,17 @@ use rand::RngCore;
 use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 use crate::board::{Board, Field};
-use crate::draw::{self, Choices};
+use crate::breach;
+use crate::diagram;
+use crate::events;
 use crate::movegen::{self, MoveTable};
 use crate::moves::{Action, Move, Place};
 use crate::notation::ActionText;
 use crate::options::{Options, OptionsError};
 use crate::state::{
-    game_over, pawns_per_player, Colour, OrbitState, Phase, Setup, TurnOrder, NO_FIELD,
+    game_over, pawns_per_player, Colour, Phase, Setup, SetupError, State, TurnOrder, NO_FIELD,
 };
+use crate::view::{self, Choices};
 
 /// Na orbicie with fixed options: the game value that creates and judges states.
 #[derive(Clone, Debug)]
@@ -71,7 +74,7 @@ impl Orbit {
     /// Ends the turn of the colour to move: its old protection lapses and `captured`
     /// (a field, or [`NO_FIELD`]) becomes its new one; then finishing, the end of the
     /// game, and the next unfinished colour.
-    fn end_turn(&self, state: &mut OrbitState, captured: u8) {
+    fn end_turn(&self, state: &mut State, captured: u8) {
         let me = state.to_move;
         state.protected[me.index()] = captured;
         state.turns += 1;
@@ -97,7 +100,7 @@ impl Orbit {
         game_over(players, finished, turns, self.turn_limit)
     }
 
-    fn apply_move(&self, state: &mut OrbitState, m: &Move) {
+    fn apply_move(&self, state: &mut State, m: &Move) {
         let me = state.to_move.index();
         state.lift(&self.board, me, m.from);
         // Protection follows the pawn, and ends when it goes home. Four selects: a
@@ -137,7 +140,7 @@ impl Orbit {
     }
 
     /// Applies an action other than a move: chance outcomes, rolls, entries, passes.
-    fn apply_other(&self, state: &mut OrbitState, action: &Action) {
+    fn apply_other(&self, state: &mut State, action: &Action) {
         match action {
             Action::Order(order) => {
                 state.order = *order;
@@ -164,7 +167,7 @@ impl Orbit {
     }
 
     /// What the player to move can do now, for the drawing and the JSON view.
-    fn choices(&self, state: &OrbitState) -> Choices {
+    fn choices(&self, state: &State) -> Choices {
         let mut legal = Vec::new();
         self.legal_actions(state, &mut legal);
         let mut choices = Choices::default();
@@ -180,9 +183,17 @@ impl Orbit {
         choices
     }
 
-    fn orbit_sum(&self, state: &OrbitState, colour: Colour) -> usize {
+    fn orbit_sum(&self, state: &State, colour: Colour) -> usize {
         let on_orbits: usize = state.fields(colour).map(|f| self.board.orbit_of(f)).sum();
         on_orbits + state.home(colour) * self.board.final_orbit()
+    }
+}
+
+impl State {
+    /// The position `setup` writes in `game` (on its board, within its turn limit); or
+    /// every reason it is not one (docs/rules/orbit.md, "Positions").
+    pub fn from_setup(setup: &Setup, game: &Orbit) -> Result<State, SetupError> {
+        State::check(setup, &game.board, game.turn_limit)
     }
 }
 
@@ -193,9 +204,9 @@ impl Default for Orbit {
 }
 
 impl Game for Orbit {
-    type State = OrbitState;
+    type State = State;
     type Action = Action;
-    type View = OrbitState;
+    type View = State;
 
     fn name(&self) -> &'static str {
         "orbit"
@@ -220,14 +231,14 @@ impl Game for Orbit {
         }
     }
 
-    fn new_game(&self) -> OrbitState {
+    fn new_game(&self) -> State {
         match self.order {
-            Some(order) => OrbitState::start(order, false),
-            None => OrbitState::start(TurnOrder::standard(self.players), true),
+            Some(order) => State::start(order, false),
+            None => State::start(TurnOrder::standard(self.players), true),
         }
     }
 
-    fn turn(&self, state: &OrbitState) -> Turn {
+    fn turn(&self, state: &State) -> Turn {
         match state.phase {
             Phase::Draw | Phase::Die => Turn::Chance,
             Phase::Act | Phase::Enter => Turn::Seat(state.to_move.seat()),
@@ -235,7 +246,7 @@ impl Game for Orbit {
         }
     }
 
-    fn legal_actions(&self, state: &OrbitState, out: &mut Vec<Action>) {
+    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
         match state.phase {
             Phase::Act => {
@@ -254,7 +265,7 @@ impl Game for Orbit {
         }
     }
 
-    fn chance_outcomes(&self, state: &OrbitState, out: &mut Vec<(Action, f64)>) {
+    fn chance_outcomes(&self, state: &State, out: &mut Vec<(Action, f64)>) {
         out.clear();
         match state.phase {
             Phase::Draw => {
@@ -267,7 +278,7 @@ impl Game for Orbit {
         }
     }
 
-    fn apply(&self, state: &mut OrbitState, action: &Action) {
+    fn apply(&self, state: &mut State, action: &Action) {
         // Moves first: they are most actions, and one test is cheaper than the jump
         // table of a match over all kinds.
         match action {
@@ -278,7 +289,7 @@ impl Game for Orbit {
 
     /// Finishers by the order they finished; the others by pawns home, then by the sum
     /// of their pawns' orbits (home counting as the final orbit), equal ones sharing.
-    fn outcome(&self, state: &OrbitState) -> Option<Outcome> {
+    fn outcome(&self, state: &State) -> Option<Outcome> {
         if state.phase != Phase::Over {
             return None;
         }
@@ -301,16 +312,16 @@ impl Game for Orbit {
         Some(Outcome::from_ranks(ranks))
     }
 
-    fn view(&self, state: &OrbitState, _seat: Seat) -> OrbitState {
+    fn view(&self, state: &State, _seat: Seat) -> State {
         state.clone()
     }
 
-    fn public_view(&self, state: &OrbitState) -> OrbitState {
+    fn public_view(&self, state: &State) -> State {
         state.clone()
     }
 
-    fn view_json(&self, view: &OrbitState) -> serde_json::Value {
-        draw::view_json(
+    fn view_json(&self, view: &State) -> serde_json::Value {
+        view::view_json(
             &self.board,
             view,
             self.choices(view),
@@ -319,34 +330,36 @@ impl Game for Orbit {
         )
     }
 
-    fn breach(&self, state: &OrbitState, action: &Action) -> Option<Breach> {
-        breach(self, state, action)
+    fn breach(&self, state: &State, action: &Action) -> Option<Breach> {
+        breach::breach(&self.board, state, action)
     }
 
-    fn determinize(&self, view: &OrbitState, _rng: &mut dyn RngCore) -> OrbitState {
+    fn determinize(&self, view: &State, _rng: &mut dyn RngCore) -> State {
         view.clone()
     }
 
-    fn parse_position(&self, text: &str) -> Result<OrbitState, NotationError> {
-        let setup: Setup = text.parse().map_err(notation_error)?;
-        OrbitState::from_setup(&setup, &self.board, self.turn_limit).map_err(notation_error)
+    fn parse_position(&self, text: &str) -> Result<State, NotationError> {
+        let setup: Setup = text.parse().map_err(NotationError::syntax)?;
+        State::from_setup(&setup, self).map_err(NotationError::impossible)
     }
 
-    fn format_position(&self, state: &OrbitState) -> String {
+    fn format_position(&self, state: &State) -> String {
         Setup::from_state(&self.board, state).to_string()
     }
 
-    fn parse_action(&self, _state: &OrbitState, text: &str) -> Result<Action, NotationError> {
-        let written: ActionText = text.parse().map_err(notation_error)?;
-        written.to_action(&self.board).map_err(notation_error)
+    fn parse_action(&self, _state: &State, text: &str) -> Result<Action, NotationError> {
+        let written: ActionText = text.parse().map_err(NotationError::syntax)?;
+        written
+            .to_action(&self.board)
+            .map_err(NotationError::syntax)
     }
 
-    fn format_action(&self, _state: &OrbitState, action: &Action) -> String {
+    fn format_action(&self, _state: &State, action: &Action) -> String {
         ActionText::from_action(&self.board, action).to_string()
     }
 
-    fn draw(&self, view: &OrbitState) -> String {
-        draw::draw(&self.board, view, self.choices(view))
+    fn draw(&self, view: &State) -> String {
+        diagram::draw(&self.board, view, self.choices(view))
     }
 
     /// The lab's events (`docs/lab.md`): rolls by face, entries, moves home, captures and
@@ -354,34 +367,34 @@ impl Game for Orbit {
     /// away, passes, and the table turn on which each colour finished.
     fn rule_events(
         &self,
-        state: &OrbitState,
+        state: &State,
         action: &Action,
         record: &mut dyn FnMut(&'static str, u64),
     ) {
         let me = state.to_move.index();
         if state.phase == Phase::Act && self.protection_used(state) {
-            record(event::PROTECTION_USED, 1);
+            record(events::PROTECTION_USED, 1);
         }
         match action {
             Action::Order(_) => {}
-            Action::Roll => record(event::ROLL, 1),
+            Action::Roll => record(events::ROLL, 1),
             Action::Die(face) => {
                 let face = usize::from(*face).clamp(1, 6);
-                record(event::FACE[face - 1], 1);
+                record(events::FACE[face - 1], 1);
                 if face % 2 == 0 && self.board.mask(1) & !state.occupied() == 0 {
-                    record(event::ROLL_BLOCKED, 1);
+                    record(events::ROLL_BLOCKED, 1);
                 }
             }
-            Action::Enter(_) => record(event::ENTER, 1),
-            Action::Pass => record(event::PASS, 1),
+            Action::Enter(_) => record(events::ENTER, 1),
+            Action::Pass => record(events::PASS, 1),
             Action::Move(m) => {
-                record(event::MOVE, 1);
+                record(events::MOVE, 1);
                 let to_orbit = match m.to {
                     Place::Field(to) => self.board.orbit_of(to),
                     Place::Home => {
-                        record(event::HOME, 1);
+                        record(events::HOME, 1);
                         if usize::from(state.home[me]) + 1 == pawns_per_player(state.players()) {
-                            record(event::FINISH_TURN[me], u64::from(state.turns) + 1);
+                            record(events::FINISH_TURN[me], u64::from(state.turns) + 1);
                         }
                         return;
                     }
@@ -390,18 +403,18 @@ impl Game for Orbit {
                 match m.relocate {
                     None => {}
                     Some(Place::Field(r)) => {
-                        record(event::CAPTURE, 1);
-                        record(event::RELOCATED, 1);
-                        record(event::PROTECT, 1);
+                        record(events::CAPTURE, 1);
+                        record(events::RELOCATED, 1);
+                        record(events::PROTECT, 1);
                         if self.board.orbit_of(r) + 1 < to_orbit {
-                            record(event::FALLBACK, 1);
+                            record(events::FALLBACK, 1);
                         }
                     }
                     Some(Place::Centre | Place::Home) => {
-                        record(event::CAPTURE, 1);
-                        record(event::TO_CENTRE, 1);
+                        record(events::CAPTURE, 1);
+                        record(events::TO_CENTRE, 1);
                         if to_orbit > 1 {
-                            record(event::FALLBACK, 1);
+                            record(events::FALLBACK, 1);
                         }
                     }
                 }
@@ -410,16 +423,16 @@ impl Game for Orbit {
     }
 
     /// How the game ended and after how many turns.
-    fn end_events(&self, state: &OrbitState, record: &mut dyn FnMut(&'static str, u64)) {
+    fn end_events(&self, state: &State, record: &mut dyn FnMut(&'static str, u64)) {
         if state.phase != Phase::Over {
             return;
         }
         if state.finished.len() + 1 >= state.players() {
-            record(event::END_FINISHED, 1);
+            record(events::END_FINISHED, 1);
         } else {
-            record(event::END_TURN_LIMIT, 1);
+            record(events::END_TURN_LIMIT, 1);
         }
-        record(event::TURNS, u64::from(state.turns));
+        record(events::TURNS, u64::from(state.turns));
     }
 }
 
@@ -427,7 +440,7 @@ impl Orbit {
     /// Whether protection takes a capture away from the player to move now: one of its
     /// pawns could end on a protected pawn, or a protected pawn of its own could end on
     /// another colour's pawn.
-    fn protection_used(&self, state: &OrbitState) -> bool {
+    fn protection_used(&self, state: &State) -> bool {
         let protected = state.protected_mask();
         if protected == 0 {
             return false;
@@ -450,286 +463,5 @@ impl Orbit {
             }
         }
         false
-    }
-}
-
-/// The names of the lab's events (`docs/lab.md`), per colour where indexed by
-/// [`Colour::index`].
-mod event {
-    pub const ROLL: &str = "orbit.roll";
-    pub const FACE: [&str; 6] = [
-        "orbit.roll.1",
-        "orbit.roll.2",
-        "orbit.roll.3",
-        "orbit.roll.4",
-        "orbit.roll.5",
-        "orbit.roll.6",
-    ];
-    pub const ROLL_BLOCKED: &str = "orbit.roll.even-orbit-1-full";
-    pub const ENTER: &str = "orbit.enter";
-    pub const MOVE: &str = "orbit.move";
-    pub const HOME: &str = "orbit.home";
-    pub const CAPTURE: &str = "orbit.capture";
-    pub const RELOCATED: &str = "orbit.capture.relocated";
-    pub const TO_CENTRE: &str = "orbit.capture.to-centre";
-    pub const FALLBACK: &str = "orbit.capture.further-in";
-    pub const PROTECT: &str = "orbit.protect";
-    pub const PROTECTION_USED: &str = "orbit.protection.used";
-    pub const PASS: &str = "orbit.pass";
-    pub const FINISH_TURN: [&str; 4] = [
-        "orbit.finish-turn.red",
-        "orbit.finish-turn.green",
-        "orbit.finish-turn.blue",
-        "orbit.finish-turn.yellow",
-    ];
-    pub const END_FINISHED: &str = "orbit.end.finished";
-    pub const END_TURN_LIMIT: &str = "orbit.end.turn-limit";
-    pub const TURNS: &str = "orbit.turns";
-}
-
-/// The core's error for text refused by the notation or the position check.
-fn notation_error(error: impl std::fmt::Display) -> NotationError {
-    NotationError::new(error.to_string())
-}
-
-/// Which rule an illegal decision breaks (docs/rules/orbit.md, "Rule ids"). Only called
-/// for decisions already found illegal, so the checks can be slow and plain.
-fn breach(game: &Orbit, state: &OrbitState, action: &Action) -> Option<Breach> {
-    let board = &game.board;
-    let me = state.to_move;
-    let coord = |f: Field| board.coord(f).to_string();
-    match (state.phase, action) {
-        (_, Action::Order(_) | Action::Die(_)) => Some(Breach::new(
-            "orbit.chance-event",
-            "the turn order and the die are drawn, no player chooses them",
-        )),
-        (Phase::Enter, Action::Enter(field)) => Some(
-            Breach::new(
-                "orbit.enter-field",
-                format!(
-                    "an even roll puts a pawn on an empty field of orbit 1, not on {}",
-                    coord(*field)
-                ),
-            )
-            .with("field", coord(*field)),
-        ),
-        (Phase::Enter, _) => Some(
-            Breach::new(
-                "orbit.must-enter",
-                format!("{me} rolled an even number and must now enter a pawn on orbit 1"),
-            )
-            .with("colour", me),
-        ),
-        (_, Action::Enter(_)) => Some(Breach::new(
-            "orbit.enter-needs-even",
-            "a pawn enters orbit 1 only right after an even roll",
-        )),
-        (_, Action::Roll) => Some(
-            Breach::new(
-                "orbit.roll-needs-centre-pawn",
-                format!("{me} has no pawn in the centre, so it cannot roll"),
-            )
-            .with("colour", me),
-        ),
-        (_, Action::Pass) => Some(
-            Breach::new(
-                "orbit.pass-only-when-stuck",
-                format!("{me} can roll or move, so it cannot pass"),
-            )
-            .with("colour", me),
-        ),
-        (_, Action::Move(m)) => move_breach(game, state, m),
-    }
-}
-
-/// Why a pawn move is illegal: the first rule of the spec's "Move" it breaks.
-fn move_breach(game: &Orbit, state: &OrbitState, m: &Move) -> Option<Breach> {
-    let board = &game.board;
-    let me = state.to_move;
-    let coord = |f: Field| board.coord(f).to_string();
-    let from = coord(m.from);
-    let to = match m.to {
-        Place::Field(f) => coord(f),
-        Place::Home => "H".to_owned(),
-        Place::Centre => "C".to_owned(),
-    };
-    if state.occ[me.index()] & m.from.bit() == 0 {
-        return Some(
-            Breach::new("orbit.own-pawn", format!("{me} has no pawn on {from}"))
-                .with("colour", me)
-                .with("from", &from),
-        );
-    }
-    let orbit = board.orbit_of(m.from);
-    let steps = state.on_orbit[orbit - 1] as usize;
-    let reach = board.reach(m.from, steps);
-    let reached = match m.to {
-        Place::Field(f) => reach.fields & f.bit() != 0,
-        Place::Home => reach.home,
-        Place::Centre => false,
-    };
-    if !reached {
-        let path = |rule: &str, message: String| {
-            Breach::new(rule, message)
-                .with("from", &from)
-                .with("to", &to)
-                .with("steps", steps)
-        };
-        let ends = |(fields, home): (u128, bool)| match m.to {
-            Place::Field(f) => fields & f.bit() != 0,
-            Place::Home => home,
-            Place::Centre => false,
-        };
-        return Some(if ends(walk_ends(board, m.from, steps, Walk::Revisiting)) {
-            path(
-                "orbit.no-revisit",
-                format!("every {steps}-step path from {from} to {to} visits a field twice"),
-            )
-        } else if ends(walk_ends(board, m.from, steps, Walk::ThroughFinal)) {
-            path(
-                "orbit.final-orbit-last-step",
-                format!(
-                    "a path enters the final orbit only with its last step; {from} to {to} in {steps} steps crosses it"
-                ),
-            )
-        } else {
-            let unit = if steps == 1 { "step" } else { "steps" };
-            path(
-                "orbit.exact-steps",
-                format!(
-                    "a pawn on orbit {orbit} moves exactly {steps} {unit}, one per pawn there; {to} is not {steps} {unit} from {from}"
-                ),
-            )
-            .with("orbit", orbit)
-        });
-    }
-    let victim = match m.to {
-        Place::Field(f) => state.pawn_at(f).map(|c| (f, c)),
-        Place::Home | Place::Centre => None,
-    };
-    let Some((at, victim)) = victim else {
-        return m.relocate.map(|_| {
-            Breach::new(
-                "orbit.nothing-captured",
-                format!("{to} holds no pawn to capture, so nothing is put back"),
-            )
-            .with("to", &to)
-        });
-    };
-    if victim == me {
-        return Some(
-            Breach::new(
-                "orbit.not-onto-own",
-                format!("{to} holds a {me} pawn: a move never ends on its own colour"),
-            )
-            .with("to", &to)
-            .with("colour", me),
-        );
-    }
-    let protected = state.protected_mask();
-    if protected & (at.bit() | m.from.bit()) != 0 {
-        let (field, message) = if protected & at.bit() != 0 {
-            (
-                &to,
-                format!("the {victim} pawn on {to} is protected and cannot be captured"),
-            )
-        } else {
-            (
-                &from,
-                format!("the {me} pawn on {from} is protected and cannot capture"),
-            )
-        };
-        return Some(Breach::new("orbit.protected", message).with("field", field));
-    }
-    let allowed = movegen::relocation_fields(board, m.from.bit(), at.bit(), state.occupied());
-    let inner = (1..board.orbit_of(at))
-        .rev()
-        .find(|&k| board.mask(k) & allowed != 0);
-    let (where_, ok) = match inner {
-        Some(k) => (
-            format!("an empty field of orbit {k}"),
-            matches!(m.relocate, Some(Place::Field(f)) if allowed & f.bit() != 0),
-        ),
-        None => (
-            "the centre (C)".to_owned(),
-            m.relocate == Some(Place::Centre),
-        ),
-    };
-    (!ok).then(|| {
-        let put = match m.relocate {
-            Some(Place::Field(f)) => coord(f),
-            Some(Place::Centre) => "C".to_owned(),
-            Some(Place::Home) => "H".to_owned(),
-            None => "-".to_owned(),
-        };
-        Breach::new(
-            "orbit.relocation-field",
-            match m.relocate {
-                None => {
-                    format!("capturing on {to} must say where the {victim} pawn goes: {where_}")
-                }
-                Some(_) => {
-                    format!("the {victim} pawn captured on {to} goes to {where_}, not {put}")
-                }
-            },
-        )
-        .with("to", &to)
-        .with("relocate", put)
-        .with("allowed", where_)
-    })
-}
-
-/// How [`walk_ends`] bends the rules of a path, to tell which one a move breaks.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Walk {
-    /// Fields may be visited twice; the final orbit only with the last step.
-    Revisiting,
-    /// No field twice, but the final orbit may be crossed.
-    ThroughFinal,
-}
-
-/// Where paths of exactly `steps` steps from `from` end when one path rule is lifted:
-/// the fields off the final orbit, and whether some path ends on it (home).
-fn walk_ends(board: &Board, from: Field, steps: usize, walk: Walk) -> (u128, bool) {
-    let last = board.final_orbit();
-    match walk {
-        Walk::Revisiting => {
-            let mut at = from.bit();
-            let mut home = false;
-            for step in 1..=steps {
-                let mut next = 0u128;
-                for f in (0..board.field_count()).filter(|&f| at >> f & 1 != 0) {
-                    for &n in board.neighbours(Field(f as u8)) {
-                        if board.orbit_of(n) == last {
-                            home |= step == steps;
-                        } else {
-                            next |= n.bit();
-                        }
-                    }
-                }
-                at = next;
-            }
-            (at, home)
-        }
-        Walk::ThroughFinal => {
-            fn go(board: &Board, at: Field, left: usize, seen: u128, out: &mut (u128, bool)) {
-                if left == 0 {
-                    if board.orbit_of(at) == board.final_orbit() {
-                        out.1 = true;
-                    } else {
-                        out.0 |= at.bit();
-                    }
-                    return;
-                }
-                for &n in board.neighbours(at) {
-                    if seen & n.bit() == 0 {
-                        go(board, n, left - 1, seen | n.bit(), out);
-                    }
-                }
-            }
-            let mut out = (0, false);
-            go(board, from, steps, from.bit(), &mut out);
-            out
-        }
     }
 }

@@ -1,6 +1,6 @@
 //! Positions of Na orbicie (docs/rules/orbit.md, "Equipment", "Start", "Positions"): the
 //! colours and turn orders, what a state waits for ([`Phase`]), the state itself
-//! ([`OrbitState`]), and its unchecked written form [`Setup`] with the one checked
+//! ([`State`]), and its unchecked written form [`Setup`] with the one checked
 //! conversion into a state, which reports every reason a setup is refused.
 
 use std::fmt;
@@ -10,7 +10,7 @@ use trio_core::Seat;
 
 use crate::board::{Board, Coord, Field, FieldError, MAX_ORBITS};
 
-/// No field: an empty slot of [`OrbitState::protected`].
+/// No field: an empty slot of [`State::protected`].
 pub(crate) const NO_FIELD: u8 = u8::MAX;
 
 /// The pawn colours, in the order seats are numbered: red is seat 1.
@@ -239,7 +239,7 @@ pub(crate) fn game_over(players: usize, finished: usize, turns: u32, turn_limit:
 /// Pawns of one colour are interchangeable, so they are kept as a set of fields plus
 /// counts in the centre and at home; equal positions are equal values.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct OrbitState {
+pub struct State {
     /// The colours in turn order (red, green, … while [`Phase::Draw`]).
     pub(crate) order: TurnOrder,
     pub(crate) phase: Phase,
@@ -261,7 +261,7 @@ pub struct OrbitState {
     pub(crate) turns: u32,
 }
 
-impl OrbitState {
+impl State {
     /// The start of a game (docs/rules/orbit.md, "Start"): every pawn of the colours of
     /// `order` in the centre; the order is drawn first when `draw` is set.
     pub(crate) fn start(order: TurnOrder, draw: bool) -> Self {
@@ -275,7 +275,7 @@ impl OrbitState {
     }
 
     /// No pawns anywhere, the first colour of `order` to act, nothing protected or
-    /// finished, no turn played: what [`Self::start`] and [`Self::from_setup`] fill in.
+    /// finished, no turn played: what [`Self::start`] and [`Self::check`] fill in.
     fn empty(order: TurnOrder) -> Self {
         Self {
             order,
@@ -421,7 +421,7 @@ pub enum ToMove {
 }
 
 /// A position as written (`notation` reads and writes it), before it is checked against
-/// a board and the rules by [`OrbitState::from_setup`].
+/// a board and the rules by [`State::from_setup`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// `None` (`?`) while the order is to be drawn; then the groups are in the order
@@ -442,7 +442,7 @@ pub struct Setup {
 impl Setup {
     /// How `state` is written on `board`: pawns in the canonical order (centre, fields in
     /// numeric order, home), protected pawns in field order.
-    pub fn from_state(board: &Board, state: &OrbitState) -> Self {
+    pub fn from_state(board: &Board, state: &State) -> Self {
         let to_move = match state.phase {
             Phase::Draw => ToMove::Draw,
             Phase::Act => ToMove::Act(state.to_move),
@@ -477,7 +477,7 @@ impl Setup {
 
 /// One reason a [`Setup`] is not a position of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum SetupProblem {
+pub enum SetupFault {
     #[error("turn order: {0}")]
     Order(OrderError),
     #[error("the pawn groups must be {expected} in this order, found {found}")]
@@ -527,47 +527,38 @@ pub enum SetupProblem {
     OrbitOneFull,
 }
 
-/// Why a [`Setup`] was refused: every reason found, in the order of the position's fields.
+/// Why a [`Setup`] was refused: every reason found, in the order of the position's
+/// fields, never none. The message joins them with `; `.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}", .faults.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
 pub struct SetupError {
-    pub problems: Vec<SetupProblem>,
+    pub faults: Vec<SetupFault>,
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, problem) in self.problems.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{problem}")?;
-        }
-        Ok(())
-    }
-}
-
-impl OrbitState {
+impl State {
     /// The position `setup` writes, on `board`, in a game stopped after `turn_limit`
-    /// turns; or every reason it is not one (docs/rules/orbit.md, "Positions").
-    pub fn from_setup(setup: &Setup, board: &Board, turn_limit: u32) -> Result<Self, SetupError> {
-        let mut problems = Vec::new();
+    /// turns; or every reason it is not one (docs/rules/orbit.md, "Positions"). Public as
+    /// [`State::from_setup`].
+    pub(crate) fn check(setup: &Setup, board: &Board, turn_limit: u32) -> Result<Self, SetupError> {
+        let mut faults = Vec::new();
         let colours: Vec<Colour> = setup.pawns.iter().map(|(c, _)| *c).collect();
         let players = colours.len();
         let order = match &setup.order {
             Some(order) => TurnOrder::new(order).unwrap_or_else(|e| {
-                problems.push(SetupProblem::Order(e));
+                faults.push(SetupFault::Order(e));
                 TurnOrder::standard(players)
             }),
             None => TurnOrder::standard(players),
         };
         if !(2..=4).contains(&players) || colours != order.as_slice() {
-            problems.push(SetupProblem::Groups {
+            faults.push(SetupFault::Groups {
                 expected: letters(order.as_slice()),
                 found: letters(&colours),
             });
         }
-        if !problems.is_empty() {
+        if !faults.is_empty() {
             // Without the colours of a game nothing else can be judged.
-            return Err(SetupError { problems });
+            return Err(SetupError { faults });
         }
         let mut state = Self::empty(order);
         state.turns = setup.turn;
@@ -575,7 +566,7 @@ impl OrbitState {
         let each = pawns_per_player(players);
         for (colour, spots) in &setup.pawns {
             if spots.len() != each {
-                problems.push(SetupProblem::PawnCount {
+                faults.push(SetupFault::PawnCount {
                     colour: *colour,
                     found: spots.len(),
                     players,
@@ -588,9 +579,9 @@ impl OrbitState {
                     Spot::Centre => state.centre[c] = state.centre[c].saturating_add(1),
                     Spot::Home => state.home[c] = state.home[c].saturating_add(1),
                     Spot::At(coord) => match board.standing_field(coord) {
-                        Err(e) => problems.push(e.into()),
+                        Err(e) => faults.push(e.into()),
                         Ok(field) if state.occupied() & field.bit() != 0 => {
-                            problems.push(SetupProblem::TwoPawns(coord));
+                            faults.push(SetupFault::TwoPawns(coord));
                         }
                         Ok(field) => state.put(board, c, field),
                     },
@@ -612,12 +603,12 @@ impl OrbitState {
         let mut sorted = finished.clone();
         sorted.sort();
         if let Some(&colour) = finished.iter().find(|&&c| !order.contains(c)) {
-            problems.push(SetupProblem::FinisherNotInGame {
+            faults.push(SetupFault::FinisherNotInGame {
                 listed: finished.clone(),
                 colour,
             });
         } else if sorted != all_home {
-            problems.push(SetupProblem::Finished {
+            faults.push(SetupFault::Finished {
                 listed: letters(&finished),
                 home: letters(&all_home),
             });
@@ -629,24 +620,24 @@ impl OrbitState {
             let field = match board.standing_field(coord) {
                 Ok(field) => field,
                 Err(e) => {
-                    problems.push(e.into());
+                    faults.push(e.into());
                     continue;
                 }
             };
             let Some(owner) = state.pawn_at(field) else {
-                problems.push(SetupProblem::ProtectedEmpty(coord));
+                faults.push(SetupFault::ProtectedEmpty(coord));
                 continue;
             };
             if !order.contains(until) {
-                problems.push(SetupProblem::ProtectorNotInGame { at: coord, until });
+                faults.push(SetupFault::ProtectorNotInGame { at: coord, until });
             } else if until == owner {
-                problems.push(SetupProblem::ProtectedBy {
+                faults.push(SetupFault::ProtectedBy {
                     at: coord,
                     until,
                     owner,
                 });
             } else if state.protected[until.index()] != NO_FIELD {
-                problems.push(SetupProblem::ProtectsTwo(until));
+                faults.push(SetupFault::ProtectsTwo(until));
             } else {
                 state.protected[until.index()] = field.0;
             }
@@ -657,21 +648,21 @@ impl OrbitState {
         let (phase, to_move) = match setup.to_move {
             ToMove::Draw if setup.order.is_none() => (Phase::Draw, first),
             ToMove::Draw => {
-                problems.push(SetupProblem::DrawWithOrder);
+                faults.push(SetupFault::DrawWithOrder);
                 (Phase::Draw, first)
             }
             _ if setup.order.is_none() => {
-                problems.push(SetupProblem::OrderUnknown);
+                faults.push(SetupFault::OrderUnknown);
                 (Phase::Draw, first)
             }
             ToMove::Over => {
                 if !over {
-                    problems.push(SetupProblem::NotOver);
+                    faults.push(SetupFault::NotOver);
                 }
                 (Phase::Over, first)
             }
             _ if over => {
-                problems.push(SetupProblem::Over);
+                faults.push(SetupFault::Over);
                 (Phase::Over, first)
             }
             ToMove::Act(c) => (Phase::Act, c),
@@ -680,22 +671,22 @@ impl OrbitState {
         };
         if matches!(phase, Phase::Act | Phase::Die | Phase::Enter) {
             if !order.contains(to_move) {
-                problems.push(SetupProblem::NotInGame(to_move));
+                faults.push(SetupFault::NotInGame(to_move));
             } else if state.finished.contains(to_move) {
-                problems.push(SetupProblem::HasFinished(to_move));
+                faults.push(SetupFault::HasFinished(to_move));
             } else if phase != Phase::Act && state.centre(to_move) == 0 {
-                problems.push(SetupProblem::RolledWithoutCentrePawn(to_move));
+                faults.push(SetupFault::RolledWithoutCentrePawn(to_move));
             }
             if phase == Phase::Enter && board.mask(1) & !state.occupied() == 0 {
-                problems.push(SetupProblem::OrbitOneFull);
+                faults.push(SetupFault::OrbitOneFull);
             }
         }
         state.phase = phase;
         state.to_move = to_move;
-        if problems.is_empty() {
+        if faults.is_empty() {
             Ok(state)
         } else {
-            Err(SetupError { problems })
+            Err(SetupError { faults })
         }
     }
 }

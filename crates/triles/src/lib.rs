@@ -7,10 +7,14 @@
 //! placement ([`Triles::effects`]) never rescans the table.
 
 // Each module uses only those above it: tileset ← lines ← board ← moves ← movegen ←
-// state ← rules; notation (tileset, board, moves, state) and draw (the same and
-// notation) sit beside them, below rules, and options (tileset) below rules.
+// state ← view ← rules; notation (tileset, board, moves, state) and diagram (the same,
+// view and notation) sit beside them, below rules, and options (tileset) below rules.
+// breach (the rule ids, which moves and rules name) and events (the lab's event names)
+// use none.
 mod board;
-mod draw;
+pub mod breach;
+mod diagram;
+pub mod events;
 mod lines;
 mod movegen;
 mod moves;
@@ -19,20 +23,17 @@ mod options;
 mod rules;
 mod state;
 mod tileset;
+mod view;
 
 pub use board::{Cell, Edge, Placement};
 pub use lines::{Line, Shape};
 pub use movegen::Effects;
-pub use moves::{rule, Action, Violation};
+pub use moves::{Action, Violation};
 pub use options::{Options, OptionsError, UnknownVariant, Variant, Variants, OPTIONS};
 pub use rules::Triles;
-pub use state::{PositionError, PositionFault, Setup, Tiles, TrilesState, TrilesView};
+pub use state::{Draws, Setup, SetupError, SetupFault, State, Table, Tiles};
 pub use tileset::{
     Colour, Kind, Terminal, TileId, TileSet, TileSetError, TileType, HAND_SIZE,
     MAX_TERMINALS_PER_EDGE, MAX_TILES, MAX_TYPES,
 };
-
-/// The state type of [`Triles`].
-pub type State = TrilesState;
-/// The view type of [`Triles`].
-pub type View = TrilesView;
+pub use view::View;

@@ -1,6 +1,6 @@
 //! What a player or chance does: an [`Action`] (a placement, `draw`, `pass`, the wedge
 //! gift, or a chance outcome), why a placement is refused ([`Violation`]), and the stable
-//! [`rule`] ids every refusal names. Uses `tileset` and `board`. Rules:
+//! the rule ids every refusal names ([`crate::breach`]). Uses `tileset` and `board`. Rules:
 //! `docs/rules/triles.md` ("A turn", "Rewards", "Rule ids").
 
 use std::fmt;
@@ -8,6 +8,7 @@ use std::fmt;
 use trio_core::{Breach, Seat};
 
 use crate::board::{Cell, Edge, Placement};
+use crate::breach;
 use crate::tileset::{Colour, TileId};
 
 /// A decision of a player or an outcome of chance.
@@ -89,15 +90,15 @@ impl Violation {
     /// The stable id of the rule this breaks (`docs/rules/triles.md`, "Rule ids").
     pub fn rule(&self) -> &'static str {
         match self {
-            Violation::NotPlacing => rule::GIVE_FIRST,
-            Violation::NotYourTile { .. } => rule::NOT_IN_HAND,
-            Violation::Rotation(_) => rule::ROTATION,
-            Violation::CellOccupied(_) => rule::CELL_TAKEN,
-            Violation::NotAdjacent(_) => rule::NOT_ADJACENT,
-            Violation::ColourMismatch { .. } => rule::EDGE_MATCH,
-            Violation::ExtendsNoOwnLine(_) => rule::EXTEND_OWN_LINE,
-            Violation::MakesOwnDot(_) => rule::OWN_DOT,
-            Violation::ClosesOwnLine(_) => rule::CLOSE_OWN_LINE,
+            Violation::NotPlacing => breach::GIVE_FIRST,
+            Violation::NotYourTile { .. } => breach::NOT_IN_HAND,
+            Violation::Rotation(_) => breach::ROTATION,
+            Violation::CellOccupied(_) => breach::CELL_TAKEN,
+            Violation::NotAdjacent(_) => breach::NOT_ADJACENT,
+            Violation::ColourMismatch { .. } => breach::EDGE_MATCH,
+            Violation::ExtendsNoOwnLine(_) => breach::EXTEND_OWN_LINE,
+            Violation::MakesOwnDot(_) => breach::OWN_DOT,
+            Violation::ClosesOwnLine(_) => breach::CLOSE_OWN_LINE,
         }
     }
 
@@ -131,61 +132,4 @@ impl Violation {
             | Violation::ClosesOwnLine(c) => breach.with("colour", c),
         }
     }
-}
-
-/// The stable ids of the rules an illegal decision can break, as [`trio_core::Breach`]
-/// names them; each is explained in `docs/rules/triles.md` ("Rule ids").
-pub mod rule {
-    /// A placement or gift of a tile the mover does not hold.
-    pub const NOT_IN_HAND: &str = "triles.not-in-hand";
-    /// A rotation other than 0, 1 or 2.
-    pub const ROTATION: &str = "triles.rotation";
-    /// A placement on a cell that holds a tile.
-    pub const CELL_TAKEN: &str = "triles.cell-taken";
-    /// A placement on a cell that shares no edge with a placed tile.
-    pub const NOT_ADJACENT: &str = "triles.not-adjacent";
-    /// Rule 1: colours match on every shared edge.
-    pub const EDGE_MATCH: &str = "triles.edge-match";
-    /// Rule 2: the placement extends a line of the mover's colour.
-    pub const EXTEND_OWN_LINE: &str = "triles.extend-own-line";
-    /// Rule 3: no dot of the mover's colour.
-    pub const OWN_DOT: &str = "triles.own-dot";
-    /// Rule 4: no line of the mover's colour closed.
-    pub const CLOSE_OWN_LINE: &str = "triles.close-own-line";
-    /// `draw` while a placement is possible.
-    pub const DRAW_ONLY_WHEN_STUCK: &str = "triles.draw-only-when-stuck";
-    /// Ruling: with an empty pool the mover passes instead of drawing.
-    pub const EMPTY_POOL_PASS: &str = "triles.empty-pool-pass";
-    /// Ruling: an owed extra placement that cannot be made is passed, without a draw.
-    pub const OWED_PLACEMENT_PASS: &str = "triles.owed-placement-pass";
-    /// `pass` while a placement is possible.
-    pub const PASS_ONLY_WHEN_STUCK: &str = "triles.pass-only-when-stuck";
-    /// `pass` at the start of a turn while the pool has tiles: the mover draws.
-    pub const PASS_ONLY_WHEN_POOL_EMPTY: &str = "triles.pass-only-when-pool-empty";
-    /// Reward 3 comes before anything else: the wedge gift is chosen first.
-    pub const GIVE_FIRST: &str = "triles.give-first";
-    /// `give` without a wedge to reward.
-    pub const GIVE_ONLY_AFTER_WEDGE: &str = "triles.give-only-after-wedge";
-    /// A chance outcome (`draw:K`, `black:1`, `first:B`) played as a decision.
-    pub const CHANCE_ONLY: &str = "triles.chance-only";
-
-    /// Every id above.
-    pub const ALL: [&str; 16] = [
-        NOT_IN_HAND,
-        ROTATION,
-        CELL_TAKEN,
-        NOT_ADJACENT,
-        EDGE_MATCH,
-        EXTEND_OWN_LINE,
-        OWN_DOT,
-        CLOSE_OWN_LINE,
-        DRAW_ONLY_WHEN_STUCK,
-        EMPTY_POOL_PASS,
-        OWED_PLACEMENT_PASS,
-        PASS_ONLY_WHEN_STUCK,
-        PASS_ONLY_WHEN_POOL_EMPTY,
-        GIVE_FIRST,
-        GIVE_ONLY_AFTER_WEDGE,
-        CHANCE_ONLY,
-    ];
 }

@@ -7,7 +7,7 @@
 //! black; seat 1 when absent) or `black:?`, and `?` for a first mover not yet drawn.
 //!
 //! Reading a position builds a [`Setup`]; whether it is a position is for
-//! `Triles::state_from_setup` to say, and whether an action is legal for the rules.
+//! [`State::from_setup`](crate::State::from_setup) to say, and whether an action is legal for the rules.
 //! Errors are [`ParseError`]. Uses `tileset`, `board`, `moves` and `state`. Rules:
 //! `docs/rules/triles.md` ("Grid, rotation, notation").
 
@@ -19,7 +19,7 @@ use trio_core::{NotationError, Seat};
 
 use crate::board::{Cell, Placement};
 use crate::moves::Action;
-use crate::state::{Setup, Tiles};
+use crate::state::{Draws, Setup, Table, Tiles};
 use crate::tileset::{Colour, TileId, TileSet};
 
 /// Text that is not Triles notation.
@@ -67,13 +67,15 @@ pub enum ParseError {
     TagNumber { word: String, max: u8 },
     #[error("owed draw {0:?} is not like W2")]
     OwedDraw(String),
+    #[error("drawing:{0}: at most two owed draws (the opponent's, then the mover's)")]
+    TooManyDraws(String),
     #[error("unknown tag {0:?} (extra:N, give, drawing:W1, passes:N, black:N)")]
     UnknownTag(String),
 }
 
 impl From<ParseError> for NotationError {
     fn from(e: ParseError) -> Self {
-        NotationError::new(e.to_string())
+        NotationError::syntax(e)
     }
 }
 
@@ -291,13 +293,15 @@ pub fn parse_setup(set: &TileSet, text: &str) -> Result<Setup, ParseError> {
         board,
         hands,
         pool,
-        next,
-        to_move,
-        extra: 0,
-        give: false,
-        draws: Vec::new(),
-        passes: 0,
-        black: Some(Seat(0)),
+        table: Table {
+            next,
+            black: Some(Seat(0)),
+            to_move,
+            extra: 0,
+            give: false,
+            draws: Draws::new(),
+            passes: 0,
+        },
     };
     let mut seen: Vec<&str> = Vec::new();
     for word in words {
@@ -317,11 +321,11 @@ pub fn parse_setup(set: &TileSet, text: &str) -> Result<Setup, ParseError> {
             }),
         };
         match tag {
-            "extra" => setup.extra = number(u8::MAX)?,
-            "give" if value.is_empty() => setup.give = true,
-            "passes" => setup.passes = number(2)?,
-            "black" if value == "?" => setup.black = None,
-            "black" => setup.black = Some(parse_seat(value)?),
+            "extra" => setup.table.extra = number(u8::MAX)?,
+            "give" if value.is_empty() => setup.table.give = true,
+            "passes" => setup.table.passes = number(2)?,
+            "black" if value == "?" => setup.table.black = None,
+            "black" => setup.table.black = Some(parse_seat(value)?),
             "drawing" => {
                 for owed in value.split(',') {
                     let mut chars = owed.chars();
@@ -330,7 +334,11 @@ pub fn parse_setup(set: &TileSet, text: &str) -> Result<Setup, ParseError> {
                     let (Some(colour), Some(n)) = (colour, n) else {
                         return Err(ParseError::OwedDraw(owed.to_owned()));
                     };
-                    setup.draws.push((colour, n));
+                    setup
+                        .table
+                        .draws
+                        .try_push((colour, n))
+                        .map_err(|_| ParseError::TooManyDraws(value.to_owned()))?;
                 }
             }
             _ => return Err(ParseError::UnknownTag(word.to_owned())),
@@ -357,29 +365,30 @@ pub fn format_setup(set: &TileSet, setup: &Setup) -> String {
         format_tiles(set, &setup.hands[1]),
         format_tiles(set, &setup.pool)
     );
-    if let Some(t) = setup.next {
+    if let Some(t) = setup.table.next {
         write!(out, " next:{}", set.name(t)).expect("writing to a string");
     }
     out.push_str(" | ");
-    out.push(setup.to_move.map_or('?', Colour::letter));
-    if setup.extra > 0 {
-        write!(out, " extra:{}", setup.extra).expect("writing to a string");
+    out.push(setup.table.to_move.map_or('?', Colour::letter));
+    if setup.table.extra > 0 {
+        write!(out, " extra:{}", setup.table.extra).expect("writing to a string");
     }
-    if setup.give {
+    if setup.table.give {
         out.push_str(" give");
     }
-    if !setup.draws.is_empty() {
+    if !setup.table.draws.is_empty() {
         let owed: Vec<String> = setup
+            .table
             .draws
             .iter()
             .map(|(c, n)| format!("{}{n}", c.letter()))
             .collect();
         write!(out, " drawing:{}", owed.join(",")).expect("writing to a string");
     }
-    if setup.passes > 0 {
-        write!(out, " passes:{}", setup.passes).expect("writing to a string");
+    if setup.table.passes > 0 {
+        write!(out, " passes:{}", setup.table.passes).expect("writing to a string");
     }
-    match setup.black {
+    match setup.table.black {
         Some(Seat(0)) => {}
         Some(seat) => write!(out, " black:{}", seat.0 + 1).expect("writing to a string"),
         None => out.push_str(" black:?"),

@@ -10,19 +10,35 @@ use rand::RngCore;
 use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 use crate::board::{Board, Cell, Geometry, Placement};
-use crate::draw::{self, Context};
+use crate::breach;
+use crate::diagram;
+use crate::events;
 use crate::movegen::{Effects, Judge};
-use crate::moves::{rule, Action, Violation};
+use crate::moves::{Action, Violation};
 use crate::notation;
 use crate::options::{Options, Variant, Variants};
-use crate::state::{PositionError, Setup, Tiles, TrilesState, TrilesView};
+use crate::state::{Setup, SetupError, State, Tiles};
 use crate::tileset::{Colour, TileId, TileSet, HAND_SIZE};
+use crate::view::{self, Context, View};
 
 /// The game of Triles with its options.
 #[derive(Clone, Debug)]
 pub struct Triles {
     options: Options,
     geometry: Geometry,
+}
+
+impl State {
+    /// The state `setup` describes, if `game` can reach it; or every reason it is not.
+    pub fn from_setup(setup: &Setup, game: &Triles) -> Result<State, SetupError> {
+        let open_pool = game.options.variants.open_pool;
+        let (board, faults) = setup.faults(game.tile_set(), &game.geometry, open_pool);
+        if faults.is_empty() {
+            Ok(State::assemble(board, setup.clone()))
+        } else {
+            Err(SetupError { faults })
+        }
+    }
 }
 
 impl Default for Triles {
@@ -50,8 +66,8 @@ impl Triles {
     }
 
     /// What `placement` would create if the mover made it now, or which rule it breaks.
-    pub fn effects(&self, state: &TrilesState, placement: Placement) -> Result<Effects, Violation> {
-        if self.turn(state) == Turn::Chance || state.is_over() || state.give {
+    pub fn effects(&self, state: &State, placement: Placement) -> Result<Effects, Violation> {
+        if self.turn(state) == Turn::Chance || state.is_over() || state.table.give {
             return Err(Violation::NotPlacing);
         }
         let mover = state.mover();
@@ -69,7 +85,7 @@ impl Triles {
         self.judge(state, mover).check(placement)
     }
 
-    fn judge<'a>(&'a self, state: &'a TrilesState, mover: Colour) -> Judge<'a> {
+    fn judge<'a>(&'a self, state: &'a State, mover: Colour) -> Judge<'a> {
         Judge {
             geometry: &self.geometry,
             board: &state.board,
@@ -88,7 +104,7 @@ impl Triles {
         board.place(&self.options.tile_set, &self.geometry, placement);
     }
 
-    fn place(&self, state: &mut TrilesState, placement: Placement) {
+    fn place(&self, state: &mut State, placement: Placement) {
         let mover = state.mover();
         let effects = self
             .judge(state, mover)
@@ -97,8 +113,8 @@ impl Triles {
         let m = mover.index();
         state.hands[m].remove(placement.tile);
         self.lay(&mut state.board, placement);
-        state.passes = 0;
-        state.extra = state.extra.saturating_sub(1);
+        state.table.passes = 0;
+        state.table.extra = state.table.extra.saturating_sub(1);
         // Reward 1: an empty hand wins at once.
         if state.hands[m].is_empty() {
             state.winner = Some(mover);
@@ -113,53 +129,43 @@ impl Triles {
         };
         for (colour, n) in [(opponent, effects.dots(opponent)), (mover, own)] {
             if n > 0 {
-                state.draws.push((colour, n));
+                state.table.draws.push((colour, n));
             }
         }
         // Reward 3, then 4: the gift is settled first, then the extra placements.
-        state.give = effects.is_wedge();
-        state.extra += effects.loops(mover);
+        state.table.give = effects.is_wedge();
+        state.table.extra += effects.loops(mover);
         self.end_turn_if_settled(state);
     }
 
-    fn end_turn_if_settled(&self, state: &mut TrilesState) {
-        if !state.give && state.extra == 0 {
-            state.to_move = Some(state.mover().opponent());
+    fn end_turn_if_settled(&self, state: &mut State) {
+        if !state.table.give && state.table.extra == 0 {
+            state.table.to_move = Some(state.mover().opponent());
         }
     }
 
     /// Settles owed draws that need no chance: from the face-up next tile in
     /// `open-pool`, or none at all once the pool is empty.
-    fn settle_draws(&self, state: &mut TrilesState) {
-        while let Some(&(colour, n)) = state.draws.first() {
-            if let Some(tile) = state.next.filter(|_| self.options.variants.open_pool) {
-                state.next = None;
+    fn settle_draws(&self, state: &mut State) {
+        while let Some(&(colour, n)) = state.table.draws.first() {
+            if let Some(tile) = state.table.next.filter(|_| self.options.variants.open_pool) {
+                state.table.next = None;
                 state.hands[colour.index()].add(tile);
                 if n == 1 {
-                    state.draws.remove(0);
+                    state.table.draws.remove(0);
                 } else {
-                    state.draws[0].1 -= 1;
+                    state.table.draws[0].1 -= 1;
                 }
             } else if state.pool_len() == 0 {
-                state.draws.clear();
+                state.table.draws.clear();
             } else {
                 break;
             }
         }
     }
 
-    /// The state a setup describes, if it is one this game can reach: every reason it
-    /// is not.
-    pub fn state_from_setup(&self, setup: &Setup) -> Result<TrilesState, PositionError> {
-        setup.check(
-            &self.options.tile_set,
-            &self.geometry,
-            self.options.variants.open_pool,
-        )
-    }
-
     /// What the diagram and the JSON need besides a view.
-    fn context(&self, view: &TrilesView) -> Context<'_> {
+    fn context(&self, view: &View) -> Context<'_> {
         Context {
             set: &self.options.tile_set,
             geometry: &self.geometry,
@@ -192,15 +198,15 @@ impl Triles {
     }
 
     /// Who acts in the state a view shows.
-    pub fn view_turn(&self, view: &TrilesView) -> Turn {
+    pub fn view_turn(&self, view: &View) -> Turn {
         self.turn_of(&Waiting {
-            over: view.winner.is_some() || view.passes >= 2,
-            black: view.black,
-            to_move: view.to_move,
+            over: view.winner.is_some() || view.table.passes >= 2,
+            black: view.table.black,
+            to_move: view.table.to_move,
             set_up: !view.board.is_empty(),
-            draws: !view.draws.is_empty(),
-            face_down: view.pool_size > usize::from(view.next.is_some()),
-            next: view.next.is_some(),
+            draws: !view.table.draws.is_empty(),
+            face_down: view.pool_size > usize::from(view.table.next.is_some()),
+            next: view.table.next.is_some(),
         })
     }
 
@@ -219,22 +225,22 @@ impl Triles {
     }
 
     /// Which rule a decision that is not legal breaks.
-    fn refusal(&self, state: &TrilesState, action: &Action) -> Breach {
+    fn refusal(&self, state: &State, action: &Action) -> Breach {
         let said = |rule: &str, message: &str| Breach::new(rule, message);
         let mover = state.mover();
         let written = notation::format_action(self.tile_set(), action);
         match *action {
             Action::Tile(_) | Action::Black(_) | Action::First(_) => Breach::new(
-                rule::CHANCE_ONLY,
+                breach::CHANCE_ONLY,
                 format!("{written} is a chance outcome, not a player's decision"),
             )
             .with("action", &written),
-            Action::Give(_) if !state.give => said(
-                rule::GIVE_ONLY_AFTER_WEDGE,
+            Action::Give(_) if !state.table.give => said(
+                breach::GIVE_ONLY_AFTER_WEDGE,
                 "a tile is given only after a wedge",
             ),
-            Action::Decline if !state.give => said(
-                rule::GIVE_ONLY_AFTER_WEDGE,
+            Action::Decline if !state.table.give => said(
+                breach::GIVE_ONLY_AFTER_WEDGE,
                 "there is no wedge gift to decline",
             ),
             Action::Give(tile) => {
@@ -250,8 +256,8 @@ impl Triles {
                 .breach()
             }
             Action::Decline => said(Breach::NOT_LEGAL, "not a legal move here"),
-            _ if state.give => said(
-                rule::GIVE_FIRST,
+            _ if state.table.give => said(
+                breach::GIVE_FIRST,
                 "the wedge gift is chosen first (give TYPE or give -)",
             ),
             Action::Place(p) => match self.effects(state, p) {
@@ -266,23 +272,23 @@ impl Triles {
                 let stuck = placements.is_empty();
                 match (*action, stuck) {
                     (Action::Draw, false) => said(
-                        rule::DRAW_ONLY_WHEN_STUCK,
+                        breach::DRAW_ONLY_WHEN_STUCK,
                         "a placement is possible: draw only when none is",
                     ),
                     (Action::Pass, false) => said(
-                        rule::PASS_ONLY_WHEN_STUCK,
+                        breach::PASS_ONLY_WHEN_STUCK,
                         "a placement is possible: pass only when none is",
                     ),
-                    (Action::Draw, true) if state.extra > 0 => said(
-                        rule::OWED_PLACEMENT_PASS,
+                    (Action::Draw, true) if state.table.extra > 0 => said(
+                        breach::OWED_PLACEMENT_PASS,
                         "an owed placement that cannot be made is passed, with no draw",
                     ),
                     (Action::Draw, true) => said(
-                        rule::EMPTY_POOL_PASS,
+                        breach::EMPTY_POOL_PASS,
                         "the pool is empty: pass instead of drawing",
                     ),
                     _ => said(
-                        rule::PASS_ONLY_WHEN_POOL_EMPTY,
+                        breach::PASS_ONLY_WHEN_POOL_EMPTY,
                         "no placement is possible: draw from the pool (pass only when it is empty)",
                     )
                     .with("pool", state.pool_len()),
@@ -306,9 +312,9 @@ struct Waiting {
 }
 
 impl Game for Triles {
-    type State = TrilesState;
+    type State = State;
     type Action = Action;
-    type View = TrilesView;
+    type View = View;
 
     fn name(&self) -> &'static str {
         "triles"
@@ -327,8 +333,8 @@ impl Game for Triles {
     }
 
     /// The colour once drawn, so that prompts and the diagram speak alike.
-    fn seat_label(&self, state: &TrilesState, seat: Seat) -> String {
-        match state.black {
+    fn seat_label(&self, state: &State, seat: Seat) -> String {
+        match state.table.black {
             Some(b) if b == seat => "black".to_owned(),
             Some(_) => "white".to_owned(),
             None => self.seat_name(seat),
@@ -347,32 +353,32 @@ impl Game for Triles {
         }
     }
 
-    fn new_game(&self) -> TrilesState {
+    fn new_game(&self) -> State {
         let o = &self.options;
         let setup = Setup::new_game(&o.tile_set, o.black, o.first);
-        TrilesState::assemble(self.empty_board(), setup)
+        State::assemble(self.empty_board(), setup)
     }
 
-    fn turn(&self, state: &TrilesState) -> Turn {
+    fn turn(&self, state: &State) -> Turn {
         self.turn_of(&Waiting {
             over: state.is_over(),
-            black: state.black,
-            to_move: state.to_move,
+            black: state.table.black,
+            to_move: state.table.to_move,
             set_up: state.set_up(),
-            draws: !state.draws.is_empty(),
+            draws: !state.table.draws.is_empty(),
             face_down: !state.pool.is_empty(),
-            next: state.next.is_some(),
+            next: state.table.next.is_some(),
         })
     }
 
-    fn legal_actions(&self, state: &TrilesState, out: &mut Vec<Action>) {
+    fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
         if !matches!(self.turn(state), Turn::Seat(_)) {
             return;
         }
         let mover = state.mover();
         let hand = &state.hands[mover.index()];
-        if state.give {
+        if state.table.give {
             out.extend(hand.iter().map(|(t, _)| Action::Give(t)));
             out.push(Action::Decline);
             return;
@@ -380,19 +386,19 @@ impl Game for Triles {
         self.judge(state, mover)
             .placements(hand.iter().map(|(t, _)| t), |p| out.push(Action::Place(p)));
         if out.is_empty() {
-            let draw = state.extra == 0 && state.pool_len() > 0;
+            let draw = state.table.extra == 0 && state.pool_len() > 0;
             out.push(if draw { Action::Draw } else { Action::Pass });
         }
     }
 
-    fn chance_outcomes(&self, state: &TrilesState, out: &mut Vec<(Action, f64)>) {
+    fn chance_outcomes(&self, state: &State, out: &mut Vec<(Action, f64)>) {
         out.clear();
         if self.turn(state) != Turn::Chance {
             return;
         }
-        if state.black.is_none() {
+        if state.table.black.is_none() {
             out.extend([(Action::Black(Seat(0)), 0.5), (Action::Black(Seat(1)), 0.5)]);
-        } else if state.to_move.is_none() {
+        } else if state.table.to_move.is_none() {
             out.extend([
                 (Action::First(Colour::Black), 0.5),
                 (Action::First(Colour::White), 0.5),
@@ -408,10 +414,10 @@ impl Game for Triles {
         }
     }
 
-    fn apply(&self, state: &mut TrilesState, action: &Action) {
+    fn apply(&self, state: &mut State, action: &Action) {
         match *action {
-            Action::Black(seat) => state.black = Some(seat),
-            Action::First(colour) => state.to_move = Some(colour),
+            Action::Black(seat) => state.table.black = Some(seat),
+            Action::First(colour) => state.table.to_move = Some(colour),
             Action::Tile(tile) => {
                 state.pool.remove(tile);
                 let [black, white] = &mut state.hands;
@@ -429,37 +435,37 @@ impl Game for Triles {
                         self.lay(&mut state.board, start);
                     }
                 } else if self.options.variants.open_pool {
-                    state.next = Some(tile);
+                    state.table.next = Some(tile);
                 } else {
-                    let (colour, n) = state.draws[0];
+                    let (colour, n) = state.table.draws[0];
                     state.hands[colour.index()].add(tile);
                     if n == 1 {
-                        state.draws.remove(0);
+                        state.table.draws.remove(0);
                     } else {
-                        state.draws[0].1 -= 1;
+                        state.table.draws[0].1 -= 1;
                     }
                 }
             }
             Action::Place(p) => self.place(state, p),
             Action::Draw => {
-                state.passes = 0;
-                state.draws.push((state.mover(), 1));
-                state.to_move = Some(state.mover().opponent());
+                state.table.passes = 0;
+                state.table.draws.push((state.mover(), 1));
+                state.table.to_move = Some(state.mover().opponent());
             }
             Action::Pass => {
-                if state.extra > 0 {
+                if state.table.extra > 0 {
                     // An owed placement that cannot be made: the rest is dropped.
-                    state.extra = 0;
+                    state.table.extra = 0;
                 } else {
-                    state.passes += 1;
+                    state.table.passes += 1;
                 }
-                state.to_move = Some(state.mover().opponent());
+                state.table.to_move = Some(state.mover().opponent());
             }
             Action::Give(tile) => {
                 let mover = state.mover();
                 state.hands[mover.index()].remove(tile);
                 state.hands[mover.opponent().index()].add(tile);
-                state.give = false;
+                state.table.give = false;
                 if state.hands[mover.index()].is_empty() {
                     state.winner = Some(mover);
                 } else {
@@ -467,18 +473,18 @@ impl Game for Triles {
                 }
             }
             Action::Decline => {
-                state.give = false;
+                state.table.give = false;
                 self.end_turn_if_settled(state);
             }
         }
         self.settle_draws(state);
     }
 
-    fn outcome(&self, state: &TrilesState) -> Option<Outcome> {
+    fn outcome(&self, state: &State) -> Option<Outcome> {
         if let Some(winner) = state.winner {
             return Some(Outcome::win(state.seat_of(winner)?, 2));
         }
-        if state.passes < 2 {
+        if state.table.passes < 2 {
             return None;
         }
         let [b, w] = [0, 1].map(|i| state.hands[i].len());
@@ -490,19 +496,19 @@ impl Game for Triles {
         })
     }
 
-    fn view(&self, state: &TrilesState, seat: Seat) -> TrilesView {
-        TrilesView::new(state, Some(seat), self.options.variants.open_hands)
+    fn view(&self, state: &State, seat: Seat) -> View {
+        View::new(state, Some(seat), self.options.variants.open_hands)
     }
 
-    fn public_view(&self, state: &TrilesState) -> TrilesView {
-        TrilesView::new(state, None, self.options.variants.open_hands)
+    fn public_view(&self, state: &State) -> View {
+        View::new(state, None, self.options.variants.open_hands)
     }
 
-    fn view_json(&self, view: &TrilesView) -> serde_json::Value {
-        draw::view_json(&self.context(view), view)
+    fn view_json(&self, view: &View) -> serde_json::Value {
+        view::view_json(&self.context(view), view)
     }
 
-    fn determinize(&self, view: &TrilesView, rng: &mut dyn RngCore) -> TrilesState {
+    fn determinize(&self, view: &View, rng: &mut dyn RngCore) -> State {
         let set = &self.options.tile_set;
         let mut board = self.empty_board();
         let mut unseen = Tiles::full(set);
@@ -513,7 +519,7 @@ impl Game for Triles {
         let visible = view.hands.iter().flatten();
         for (t, n) in visible
             .flat_map(|h| h.iter())
-            .chain(view.next.map(|t| (t, 1)))
+            .chain(view.table.next.map(|t| (t, 1)))
         {
             for _ in 0..n {
                 unseen.remove(t);
@@ -549,40 +555,33 @@ impl Game for Triles {
             board: view.board.clone(),
             hands,
             pool,
-            next: view.next,
-            to_move: view.to_move,
-            extra: view.extra,
-            give: view.give,
-            draws: view.draws.to_vec(),
-            passes: view.passes,
-            black: view.black,
+            table: view.table.clone(),
         };
-        TrilesState::assemble(board, setup)
+        State::assemble(board, setup)
     }
 
-    fn parse_position(&self, text: &str) -> Result<TrilesState, NotationError> {
+    fn parse_position(&self, text: &str) -> Result<State, NotationError> {
         let setup = notation::parse_setup(self.tile_set(), text)?;
-        self.state_from_setup(&setup)
-            .map_err(|e| NotationError::new(e.to_string()))
+        State::from_setup(&setup, self).map_err(NotationError::impossible)
     }
 
-    fn format_position(&self, state: &TrilesState) -> String {
+    fn format_position(&self, state: &State) -> String {
         notation::format_setup(self.tile_set(), &Setup::from(state))
     }
 
-    fn parse_action(&self, _state: &TrilesState, text: &str) -> Result<Action, NotationError> {
+    fn parse_action(&self, _state: &State, text: &str) -> Result<Action, NotationError> {
         Ok(notation::parse_action(self.tile_set(), text)?)
     }
 
-    fn format_action(&self, _state: &TrilesState, action: &Action) -> String {
+    fn format_action(&self, _state: &State, action: &Action) -> String {
         notation::format_action(self.tile_set(), action)
     }
 
-    fn draw(&self, view: &TrilesView) -> String {
-        draw::draw(&self.context(view), view)
+    fn draw(&self, view: &View) -> String {
+        diagram::draw(&self.context(view), view)
     }
 
-    fn breach(&self, state: &TrilesState, action: &Action) -> Option<Breach> {
+    fn breach(&self, state: &State, action: &Action) -> Option<Breach> {
         Some(self.refusal(state, action))
     }
 
@@ -590,7 +589,7 @@ impl Game for Triles {
     /// gifts, draws and passes.
     fn rule_events(
         &self,
-        state: &TrilesState,
+        state: &State,
         action: &Action,
         record: &mut dyn FnMut(&'static str, u64),
     ) {
@@ -600,16 +599,16 @@ impl Game for Triles {
                 let Ok(effects) = self.judge(state, mover).check(placement) else {
                     return;
                 };
-                record(event::PLACE, 1);
-                if state.extra > 0 {
-                    record(event::EXTRA_PLACED, 1);
+                record(events::PLACE, 1);
+                if state.table.extra > 0 {
+                    record(events::EXTRA_PLACED, 1);
                 }
                 for colour in Colour::ALL {
                     let c = colour.index();
                     for (names, n) in [
-                        (event::DOT, effects.dots[c]),
-                        (event::LOOP, effects.loops[c]),
-                        (event::CLOSED, effects.closed[c]),
+                        (events::DOT, effects.dots[c]),
+                        (events::LOOP, effects.loops[c]),
+                        (events::CLOSED, effects.closed[c]),
                     ] {
                         if n > 0 {
                             record(names[c], u64::from(n));
@@ -617,7 +616,7 @@ impl Game for Triles {
                     }
                 }
                 if effects.is_wedge() {
-                    record(event::WEDGE, 1);
+                    record(events::WEDGE, 1);
                 }
                 // Reward 1 wins at once: nothing else is owed.
                 if state.hands[mover.index()].len() == 1 {
@@ -630,62 +629,41 @@ impl Game for Triles {
                 };
                 let owed = u64::from(effects.dots(mover.opponent()) + own);
                 if owed > 0 {
-                    record(event::REWARD_DRAW_OWED, owed);
+                    record(events::REWARD_DRAW_OWED, owed);
                     let lost = owed.saturating_sub(state.pool_len() as u64);
                     if lost > 0 {
-                        record(event::REWARD_DRAW_LOST, lost);
+                        record(events::REWARD_DRAW_LOST, lost);
                     }
                 }
                 if effects.loops(mover) > 0 {
-                    record(event::EXTRA_OWED, u64::from(effects.loops(mover)));
+                    record(events::EXTRA_OWED, u64::from(effects.loops(mover)));
                 }
             }
-            Action::Draw => record(event::DRAW, 1),
-            Action::Pass if state.extra > 0 => record(event::EXTRA_LOST, u64::from(state.extra)),
-            Action::Pass => record(event::PASS, 1),
-            Action::Give(_) => record(event::GIFT, 1),
-            Action::Decline => record(event::GIFT_DECLINED, 1),
+            Action::Draw => record(events::DRAW, 1),
+            Action::Pass if state.table.extra > 0 => {
+                record(events::EXTRA_LOST, u64::from(state.table.extra))
+            }
+            Action::Pass => record(events::PASS, 1),
+            Action::Give(_) => record(events::GIFT, 1),
+            Action::Decline => record(events::GIFT_DECLINED, 1),
             Action::Tile(_) | Action::Black(_) | Action::First(_) => {}
         }
     }
 
     /// How the game ended (an empty hand or two passes) and what was left in the hands
     /// and the pool.
-    fn end_events(&self, state: &TrilesState, record: &mut dyn FnMut(&'static str, u64)) {
+    fn end_events(&self, state: &State, record: &mut dyn FnMut(&'static str, u64)) {
         if state.winner.is_some() {
-            record(event::END_EMPTY_HAND, 1);
-        } else if state.passes >= 2 {
-            record(event::END_DOUBLE_PASS, 1);
+            record(events::END_EMPTY_HAND, 1);
+        } else if state.table.passes >= 2 {
+            record(events::END_DOUBLE_PASS, 1);
         }
         for colour in Colour::ALL {
             record(
-                event::HAND[colour.index()],
+                events::HAND[colour.index()],
                 state.hands[colour.index()].len() as u64,
             );
         }
-        record(event::POOL_LEFT, state.pool_len() as u64);
+        record(events::POOL_LEFT, state.pool_len() as u64);
     }
-}
-
-/// The names of the lab's events (`docs/lab.md`), per colour where indexed by
-/// [`Colour::index`].
-mod event {
-    pub const PLACE: &str = "triles.place";
-    pub const EXTRA_PLACED: &str = "triles.extra.placed";
-    pub const DOT: [&str; 2] = ["triles.dot.black", "triles.dot.white"];
-    pub const LOOP: [&str; 2] = ["triles.loop.black", "triles.loop.white"];
-    pub const CLOSED: [&str; 2] = ["triles.closed.black", "triles.closed.white"];
-    pub const WEDGE: &str = "triles.wedge";
-    pub const GIFT: &str = "triles.gift";
-    pub const GIFT_DECLINED: &str = "triles.gift.declined";
-    pub const REWARD_DRAW_OWED: &str = "triles.reward-draw.owed";
-    pub const REWARD_DRAW_LOST: &str = "triles.reward-draw.lost";
-    pub const EXTRA_OWED: &str = "triles.extra.owed";
-    pub const EXTRA_LOST: &str = "triles.extra.lost";
-    pub const DRAW: &str = "triles.draw";
-    pub const PASS: &str = "triles.pass";
-    pub const END_EMPTY_HAND: &str = "triles.end.empty-hand";
-    pub const END_DOUBLE_PASS: &str = "triles.end.double-pass";
-    pub const HAND: [&str; 2] = ["triles.final-hand.black", "triles.final-hand.white"];
-    pub const POOL_LEFT: &str = "triles.final-pool";
 }

@@ -1,8 +1,7 @@
-//! Game states and what a seat sees: hands and the pool ([`Tiles`]), the [`TrilesState`]
-//! of a game, the [`TrilesView`] of one seat or a spectator, and the unchecked [`Setup`]
-//! that the notation reads and fixtures write, with its checked conversion into a state
-//! (`Setup::check`, public as `Triles::state_from_setup`) reporting every reason it is
-//! not a position. Uses `tileset`, `lines`, `board`, `moves` and `movegen`. Rules:
+//! Game states: hands and the pool ([`Tiles`]), what a state, a view and a setup share
+//! ([`Table`]), the [`State`] of a game, and the unchecked [`Setup`] that the notation
+//! reads and fixtures write, with its checked conversion into a state
+//! ([`State::from_setup`]) reporting every reason it is not a position. Uses `tileset`, `lines`, `board`, `moves` and `movegen`. Rules:
 //! `docs/rules/triles.md` ("Setup", "Grid, rotation, notation").
 
 use std::fmt;
@@ -26,10 +25,7 @@ pub struct Tiles {
 
 impl Default for Tiles {
     fn default() -> Self {
-        Self {
-            counts: [0; MAX_TYPES],
-            len: 0,
-        }
+        Self::NONE
     }
 }
 
@@ -42,6 +38,12 @@ impl fmt::Debug for Tiles {
 }
 
 impl Tiles {
+    /// No tiles: the hand of a seat whose colour is not drawn yet.
+    pub(crate) const NONE: Tiles = Tiles {
+        counts: [0; MAX_TYPES],
+        len: 0,
+    };
+
     /// Every copy of every type of `set`.
     pub fn full(set: &TileSet) -> Self {
         let mut tiles = Tiles::default();
@@ -93,32 +95,59 @@ impl Tiles {
     }
 }
 
-/// Draws owed to players, settled before anything else, in order.
-pub(crate) type Draws = ArrayVec<(Colour, u8), 2>;
+/// Draws owed to players, settled before anything else, in order: at most the
+/// opponent's, then the mover's.
+pub type Draws = ArrayVec<(Colour, u8), 2>;
+
+/// What a [`State`], a [`crate::View`] and a [`Setup`] all record besides the tiles: who plays
+/// which colour, whose turn it is and what is owed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Table {
+    /// The face-up next tile of the pool (`open-pool`).
+    pub next: Option<TileId>,
+    /// The seat playing black; `None` while colours are not drawn (`black:?`).
+    pub black: Option<Seat>,
+    /// The colour to move; during the setup, the one that will move first; `None` while
+    /// it is not drawn (`?`).
+    pub to_move: Option<Colour>,
+    /// Extra placements owed to the mover for its loops.
+    pub extra: u8,
+    /// The mover is to choose the wedge gift.
+    pub give: bool,
+    pub draws: Draws,
+    /// Consecutive turns that began with a pass.
+    pub passes: u8,
+}
+
+impl Table {
+    /// Before the first chance event: colours and the first mover as the options fix them
+    /// (`None`: drawn by chance), nothing owed.
+    fn new_game(black: Option<Seat>, first: Option<Colour>) -> Self {
+        Table {
+            next: None,
+            black,
+            to_move: first,
+            extra: 0,
+            give: false,
+            draws: Draws::new(),
+            passes: 0,
+        }
+    }
+}
 
 /// A position of Triles.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrilesState {
+pub struct State {
     pub(crate) board: Board,
     /// Indexed by [`Colour::index`].
     pub(crate) hands: [Tiles; 2],
     /// Face down; in `open-pool` without the visible `next` tile.
     pub(crate) pool: Tiles,
-    pub(crate) next: Option<TileId>,
-    pub(crate) black: Option<Seat>,
-    /// The colour to move; during the setup, the one that will move first.
-    pub(crate) to_move: Option<Colour>,
-    /// Extra placements owed to the mover for its loops.
-    pub(crate) extra: u8,
-    /// The mover is to choose the wedge gift.
-    pub(crate) give: bool,
-    pub(crate) draws: Draws,
-    /// Consecutive turns that began with a pass.
-    pub(crate) passes: u8,
+    pub(crate) table: Table,
     pub(crate) winner: Option<Colour>,
 }
 
-impl TrilesState {
+impl State {
     /// The one constructor: a board (laid from `setup.board`, unchecked) and the rest of
     /// `setup`. After the setup, a player without tiles has won.
     pub(crate) fn assemble(board: Board, setup: Setup) -> Self {
@@ -130,17 +159,11 @@ impl TrilesState {
                 .into_iter()
                 .find(|c| setup.hands[c.index()].is_empty())
         };
-        TrilesState {
+        State {
             board,
             hands: setup.hands,
             pool: setup.pool,
-            next: setup.next,
-            black: setup.black,
-            to_move: setup.to_move,
-            extra: setup.extra,
-            give: setup.give,
-            draws: setup.draws.iter().copied().collect(),
-            passes: setup.passes,
+            table: setup.table,
             winner,
         }
     }
@@ -161,33 +184,33 @@ impl TrilesState {
 
     /// The face-up next tile of the pool (`open-pool`).
     pub fn next(&self) -> Option<TileId> {
-        self.next
+        self.table.next
     }
 
     /// The colour to move (once drawn).
     pub fn to_move(&self) -> Option<Colour> {
-        self.to_move
+        self.table.to_move
     }
 
     pub fn black(&self) -> Option<Seat> {
-        self.black
+        self.table.black
     }
 
     pub fn extra(&self) -> u8 {
-        self.extra
+        self.table.extra
     }
 
     pub fn gift_pending(&self) -> bool {
-        self.give
+        self.table.give
     }
 
     /// Draws still owed, in order.
     pub fn draws(&self) -> &[(Colour, u8)] {
-        &self.draws
+        &self.table.draws
     }
 
     pub fn passes(&self) -> u8 {
-        self.passes
+        self.table.passes
     }
 
     /// Empty cells next to placed tiles.
@@ -202,7 +225,7 @@ impl TrilesState {
 
     /// The seat playing `colour`, once colours are drawn.
     pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
-        self.black.map(|b| {
+        self.table.black.map(|b| {
             if colour == Colour::Black {
                 b
             } else {
@@ -213,7 +236,7 @@ impl TrilesState {
 
     /// The colour `seat` plays, once colours are drawn.
     pub fn colour_of(&self, seat: Seat) -> Option<Colour> {
-        self.black.map(|b| {
+        self.table.black.map(|b| {
             if b == seat {
                 Colour::Black
             } else {
@@ -223,7 +246,7 @@ impl TrilesState {
     }
 
     pub(crate) fn pool_len(&self) -> usize {
-        self.pool.len() + usize::from(self.next.is_some())
+        self.pool.len() + usize::from(self.table.next.is_some())
     }
 
     pub(crate) fn set_up(&self) -> bool {
@@ -231,159 +254,16 @@ impl TrilesState {
     }
 
     pub(crate) fn is_over(&self) -> bool {
-        self.winner.is_some() || self.passes >= 2
+        self.winner.is_some() || self.table.passes >= 2
     }
 
     pub(crate) fn mover(&self) -> Colour {
-        self.to_move.expect("colours are drawn before play")
-    }
-}
-
-/// What one seat, or a spectator, sees: the board, the hands it may see (its own; both
-/// in `open-hands`; a spectator none but in `open-hands`), every hand's size, the pool's
-/// size (and the next tile in `open-pool`), whose turn it is and what is owed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrilesView {
-    /// `None` for a spectator.
-    pub(crate) viewer: Option<Seat>,
-    pub(crate) board: Vec<Placement>,
-    /// Per colour ([`Colour::index`]): the hand, where the viewer may see it.
-    pub(crate) hands: [Option<Tiles>; 2],
-    pub(crate) hand_sizes: [usize; 2],
-    pub(crate) pool_size: usize,
-    pub(crate) next: Option<TileId>,
-    pub(crate) black: Option<Seat>,
-    pub(crate) to_move: Option<Colour>,
-    pub(crate) extra: u8,
-    pub(crate) give: bool,
-    pub(crate) draws: Draws,
-    pub(crate) passes: u8,
-    pub(crate) winner: Option<Colour>,
-}
-
-/// The hand of a seat whose colour is not drawn yet.
-const NO_TILES: Tiles = Tiles {
-    counts: [0; MAX_TYPES],
-    len: 0,
-};
-
-impl TrilesView {
-    /// What `viewer` (a seat, or a spectator for `None`) may see of `state`: its own hand,
-    /// and every hand when `open_hands`.
-    pub(crate) fn new(state: &TrilesState, viewer: Option<Seat>, open_hands: bool) -> Self {
-        let own = viewer.and_then(|seat| state.colour_of(seat));
-        TrilesView {
-            viewer,
-            board: state.board.placements().to_vec(),
-            hands: Colour::ALL
-                .map(|c| (open_hands || own == Some(c)).then(|| state.hands[c.index()])),
-            hand_sizes: Colour::ALL.map(|c| state.hands[c.index()].len()),
-            pool_size: state.pool_len(),
-            next: state.next,
-            black: state.black,
-            to_move: state.to_move,
-            extra: state.extra,
-            give: state.give,
-            draws: state.draws.clone(),
-            passes: state.passes,
-            winner: state.winner,
-        }
-    }
-
-    /// The seat this view is for; `None` for a spectator.
-    pub fn seat(&self) -> Option<Seat> {
-        self.viewer
-    }
-
-    /// The viewer's colour, once colours are drawn; `None` for a spectator.
-    pub fn colour(&self) -> Option<Colour> {
-        let (b, seat) = (self.black?, self.viewer?);
-        Some(if b == seat {
-            Colour::Black
-        } else {
-            Colour::White
-        })
-    }
-
-    /// The seat playing `colour`, once colours are drawn.
-    pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
-        self.black.map(|b| match colour {
-            Colour::Black => b,
-            Colour::White => Seat(1 - b.0),
-        })
-    }
-
-    pub fn placements(&self) -> &[Placement] {
-        &self.board
-    }
-
-    /// The viewer's hand (empty before the deal); `None` for a spectator.
-    pub fn hand(&self) -> Option<&Tiles> {
-        self.viewer?;
-        Some(match self.colour() {
-            Some(c) => self.hands[c.index()]
-                .as_ref()
-                .expect("a seat sees its hand"),
-            None => &NO_TILES,
-        })
-    }
-
-    /// The hand of `colour`, if the viewer may see it.
-    pub fn hand_of(&self, colour: Colour) -> Option<&Tiles> {
-        self.hands[colour.index()].as_ref()
-    }
-
-    /// How many tiles `colour` holds.
-    pub fn hand_size(&self, colour: Colour) -> usize {
-        self.hand_sizes[colour.index()]
-    }
-
-    /// The opponent's hand, in `open-hands`; `None` for a spectator.
-    pub fn opponent_hand(&self) -> Option<&Tiles> {
-        self.hand_of(self.colour()?.opponent())
-    }
-
-    /// How many tiles the opponent holds (0 for a spectator or before the deal).
-    pub fn opponent_hand_size(&self) -> usize {
-        self.colour().map_or(0, |c| self.hand_size(c.opponent()))
-    }
-
-    /// Tiles in the pool, the visible next tile included.
-    pub fn pool_size(&self) -> usize {
-        self.pool_size
-    }
-
-    pub fn next(&self) -> Option<TileId> {
-        self.next
-    }
-
-    pub fn to_move(&self) -> Option<Colour> {
-        self.to_move
-    }
-
-    pub fn extra(&self) -> u8 {
-        self.extra
-    }
-
-    pub fn gift_pending(&self) -> bool {
-        self.give
-    }
-
-    pub fn draws(&self) -> &[(Colour, u8)] {
-        &self.draws
-    }
-
-    pub fn passes(&self) -> u8 {
-        self.passes
-    }
-
-    pub fn winner(&self) -> Option<Colour> {
-        self.winner
+        self.table.to_move.expect("colours are drawn before play")
     }
 }
 
 /// A position as written down, not yet checked: what the notation reads
-/// (`notation::parse_setup`) and fixtures build. `Triles::state_from_setup` makes it a
+/// (`notation::parse_setup`) and fixtures build. [`State::from_setup`] makes it a
 /// state or says every reason it is none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
@@ -393,17 +273,7 @@ pub struct Setup {
     pub hands: [Tiles; 2],
     /// The face-down pool.
     pub pool: Tiles,
-    /// The face-up next tile (`open-pool`).
-    pub next: Option<TileId>,
-    /// `None` while the first mover is not drawn (`?`).
-    pub to_move: Option<Colour>,
-    pub extra: u8,
-    pub give: bool,
-    /// Draws owed, in order.
-    pub draws: Vec<(Colour, u8)>,
-    pub passes: u8,
-    /// `None` while colours are not drawn (`black:?`).
-    pub black: Option<Seat>,
+    pub table: Table,
 }
 
 impl Setup {
@@ -414,39 +284,17 @@ impl Setup {
             board: Vec::new(),
             hands: [Tiles::default(); 2],
             pool: Tiles::full(set),
-            next: None,
-            to_move: first,
-            extra: 0,
-            give: false,
-            draws: Vec::new(),
-            passes: 0,
-            black,
-        }
-    }
-
-    /// The state this setup describes, if a game with tile set `set` (whose `geometry`
-    /// is given) can reach it; `open_pool` allows a face-up next tile.
-    pub(crate) fn check(
-        &self,
-        set: &TileSet,
-        geometry: &Geometry,
-        open_pool: bool,
-    ) -> Result<TrilesState, PositionError> {
-        let (board, faults) = self.faults(set, geometry, open_pool);
-        if faults.is_empty() {
-            Ok(TrilesState::assemble(board, self.clone()))
-        } else {
-            Err(PositionError { faults })
+            table: Table::new_game(black, first),
         }
     }
 
     /// The board laid as far as it fits, and every reason this is not a position.
-    fn faults(
+    pub(crate) fn faults(
         &self,
         set: &TileSet,
         geometry: &Geometry,
         open_pool: bool,
-    ) -> (Board, Vec<PositionFault>) {
+    ) -> (Board, Vec<SetupFault>) {
         let mut faults = Vec::new();
         let mut board = Board::new(set);
         let types = set.types().len();
@@ -462,15 +310,15 @@ impl Setup {
                     .chain([&self.pool])
                     .flat_map(|h| h.iter().map(|(t, _)| t)),
             )
-            .chain(self.next)
+            .chain(self.table.next)
             .filter(|&t| !known(t))
             .map(|t| t.0)
             .collect();
         for t in unknown {
-            faults.push(PositionFault::UnknownTile(t));
+            faults.push(SetupFault::UnknownTile(t));
         }
         if self.board.len() > set.total_tiles() {
-            faults.push(PositionFault::TooManyPlaced {
+            faults.push(SetupFault::TooManyPlaced {
                 placed: self.board.len(),
                 total: set.total_tiles(),
             });
@@ -479,7 +327,7 @@ impl Setup {
             for (i, &p) in self.board.iter().enumerate() {
                 let (tile, cell, rotation) = (name(p.tile), p.cell, p.rotation);
                 if i == 0 && (cell != Cell::new(0, 0) || rotation != 0) {
-                    faults.push(PositionFault::StartTile {
+                    faults.push(SetupFault::StartTile {
                         tile,
                         cell,
                         rotation,
@@ -487,7 +335,7 @@ impl Setup {
                     break;
                 }
                 if let Err(violation) = movegen::fits(geometry, &board, p) {
-                    faults.push(PositionFault::Misfit {
+                    faults.push(SetupFault::Misfit {
                         tile,
                         cell,
                         rotation,
@@ -506,78 +354,69 @@ impl Setup {
                 .chain([&self.pool])
                 .map(|h| usize::from(h.count(id)))
                 .sum();
-            let found = on_board + held + usize::from(self.next == Some(id));
+            let found = on_board + held + usize::from(self.table.next == Some(id));
             let copies = usize::from(set.tile(id).copies());
             if found != copies {
-                faults.push(PositionFault::TileCount {
+                faults.push(SetupFault::TileCount {
                     tile: name(id),
                     found,
                     copies,
                 });
             }
         }
-        if self.next.is_some() && !open_pool {
-            faults.push(PositionFault::NextWithoutOpenPool);
+        if self.table.next.is_some() && !open_pool {
+            faults.push(SetupFault::NextWithoutOpenPool);
         }
         let [black, white] = [0, 1].map(|i| self.hands[i].len());
-        let drawn = self.black.is_some() && self.to_move.is_some();
+        let drawn = self.table.black.is_some() && self.table.to_move.is_some();
         if self.board.is_empty() {
-            let pending = self.extra > 0
-                || self.give
-                || !self.draws.is_empty()
-                || self.passes > 0
-                || self.next.is_some();
+            let pending = self.table.extra > 0
+                || self.table.give
+                || !self.table.draws.is_empty()
+                || self.table.passes > 0
+                || self.table.next.is_some();
             if pending {
-                faults.push(PositionFault::OwedBeforeStart);
+                faults.push(SetupFault::OwedBeforeStart);
             }
             if !drawn && black + white > 0 {
-                faults.push(PositionFault::DealBeforeColours);
+                faults.push(SetupFault::DealBeforeColours);
             }
             if black > HAND_SIZE || white > HAND_SIZE || (white > 0 && black < HAND_SIZE) {
-                faults.push(PositionFault::Deal);
+                faults.push(SetupFault::Deal);
             }
         } else {
             if !drawn {
-                faults.push(PositionFault::StartBeforeColours);
+                faults.push(SetupFault::StartBeforeColours);
             }
             if black == 0 && white == 0 {
-                faults.push(PositionFault::BothHandsEmpty);
+                faults.push(SetupFault::BothHandsEmpty);
             }
         }
-        let pool_len = self.pool.len() + usize::from(self.next.is_some());
-        if !self.draws.is_empty() && pool_len == 0 {
-            faults.push(PositionFault::DrawsFromEmptyPool);
+        let pool_len = self.pool.len() + usize::from(self.table.next.is_some());
+        if !self.table.draws.is_empty() && pool_len == 0 {
+            faults.push(SetupFault::DrawsFromEmptyPool);
         }
-        if !self.draws.is_empty() && self.next.is_some() {
-            faults.push(PositionFault::DrawsWithNext);
-        }
-        if self.draws.len() > 2 {
-            faults.push(PositionFault::TooManyDraws);
+        if !self.table.draws.is_empty() && self.table.next.is_some() {
+            faults.push(SetupFault::DrawsWithNext);
         }
         (board, faults)
     }
 }
 
-impl From<&TrilesState> for Setup {
-    fn from(state: &TrilesState) -> Setup {
+impl From<&State> for Setup {
+    fn from(state: &State) -> Setup {
         Setup {
             board: state.placements().to_vec(),
             hands: state.hands,
             pool: state.pool,
-            next: state.next,
-            to_move: state.to_move,
-            extra: state.extra,
-            give: state.give,
-            draws: state.draws.to_vec(),
-            passes: state.passes,
-            black: state.black,
+            table: state.table.clone(),
         }
     }
 }
 
 /// One reason a [`Setup`] is not a position of Triles.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PositionFault {
+pub enum SetupFault {
     #[error("tile type #{0} is not in the set")]
     UnknownTile(u8),
     #[error("{placed} tiles on the board, the set has {total}")]
@@ -617,14 +456,12 @@ pub enum PositionFault {
     DrawsFromEmptyPool,
     #[error("an owed draw would already have taken the next tile")]
     DrawsWithNext,
-    #[error("at most two owed draws (the opponent's, then the mover's)")]
-    TooManyDraws,
 }
 
 /// Why a [`Setup`] is not a position: every reason found, never none. The message joins
 /// them with `; `.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{}", .faults.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
-pub struct PositionError {
-    pub faults: Vec<PositionFault>,
+pub struct SetupError {
+    pub faults: Vec<SetupFault>,
 }

@@ -272,7 +272,7 @@ fn board_position(board: &str) -> Result<Position> {
         cells,
         side: Side::South,
     };
-    let pos = Position::try_from(setup).map_err(|e| anyhow!("board {board:?}: {e}"))?;
+    let pos = Position::from_setup(&setup).map_err(|e| anyhow!("board {board:?}: {e}"))?;
     let pieces = pos.occupied().count_ones();
     if pieces != 12 {
         bail!("board {board:?} has {pieces} pieces; UGI plays from a position in play, twelve pieces, four of each value");

@@ -30,9 +30,7 @@ use std::time::{Duration, Instant};
 use trio_ai::gyges::{GygesEngine, SearchLimit, SearchParams};
 use trio_ai::{wilson_interval, Z_95};
 use trio_core::{rng, Bot, Game};
-use trio_gyges::{
-    generate_moves, End, GameState, Gyges, Move, MoveList, SetupOrder, Side, Variant,
-};
+use trio_gyges::{generate_moves, End, Gyges, Move, MoveList, SetupOrder, Side, State, Variant};
 
 use trio_catalog::UgiBot;
 
@@ -65,7 +63,7 @@ struct Tally {
 /// cannot tell whether such a path exists, so any piece of the active row is accepted),
 /// or a replacement dropping a piece of the same value back on the start square, where
 /// landing on `to` is legal (some other drop of the same replacement is).
-fn is_pass(state: &GameState, variant: Variant, mv: Move) -> bool {
+fn is_pass(state: &State, variant: Variant, mv: Move) -> bool {
     let pos = state.position();
     let active = pos.active_rank(pos.side_to_move());
     match mv {

@@ -2,7 +2,7 @@
 
 use rand::RngCore;
 use trio_core::{Bot, Seat};
-use trio_gyges::{GameState, Gyges, Move, SetupOrder};
+use trio_gyges::{Gyges, Move, SetupOrder, State};
 
 use super::config::SETUP_DEPTH;
 use super::search::{GygesEngine, SearchLimit};
@@ -56,7 +56,7 @@ impl Bot<Gyges> for AlphaBetaBot {
     fn choose(
         &mut self,
         game: &Gyges,
-        view: &GameState,
+        view: &State,
         _seat: Seat,
         rng: &mut dyn RngCore,
     ) -> Option<Move> {

@@ -10,9 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use trio_core::Game;
-use trio_gyges::{
-    generate_moves, has_goal_move, GameState, Gyges, Move, MoveList, Position, Variant,
-};
+use trio_gyges::{generate_moves, has_goal_move, Gyges, Move, MoveList, Position, State, Variant};
 
 use super::config::{
     SearchParams, Weights, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, MAX_DEPTH,
@@ -204,7 +202,7 @@ impl GygesEngine {
     pub fn search(
         &mut self,
         game: &Gyges,
-        state: &GameState,
+        state: &State,
         limit: SearchLimit,
     ) -> Option<SearchResult> {
         self.search_with(game, state, limit, &mut |_, _| {})
@@ -215,7 +213,7 @@ impl GygesEngine {
     pub fn search_with(
         &mut self,
         game: &Gyges,
-        state: &GameState,
+        state: &State,
         limit: SearchLimit,
         on_iteration: &mut dyn FnMut(&SearchResult, Duration),
     ) -> Option<SearchResult> {
