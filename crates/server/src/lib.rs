@@ -27,6 +27,8 @@ mod ui;
 mod ws;
 
 use axum::extract::DefaultBodyLimit;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 
 pub use error::ApiError;
@@ -36,13 +38,53 @@ pub use state::AppState;
 pub use store::{Storage, StorageError};
 
 /// The service: the API, the WebSocket and the built-in page, bodies limited to
-/// [`protocol::MAX_MESSAGE_BYTES`].
+/// [`protocol::MAX_MESSAGE_BYTES`], every error the documented JSON.
 pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(ui::router())
         .merge(api::router())
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "bad-method",
+                "this path takes another method",
+            )
+        })
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
+        .layer(axum::middleware::map_response(json_errors))
         .with_state(state)
+}
+
+/// Makes an error axum's extractors answered in plain text (a path that does not parse, a
+/// WebSocket request without its upgrade headers) the documented JSON, its text the message.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let code = match status {
+        StatusCode::NOT_FOUND => "not-found",
+        StatusCode::METHOD_NOT_ALLOWED => "bad-method",
+        StatusCode::PAYLOAD_TOO_LARGE => "too-large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "bad-content-type",
+        StatusCode::UPGRADE_REQUIRED => "bad-upgrade",
+        // Internals stay inside.
+        s if s.is_server_error() => return ApiError::unavailable().into_response(),
+        _ => "bad-request",
+    };
+    let text = axum::body::to_bytes(response.into_body(), protocol::MAX_MESSAGE_BYTES)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let message = match text.trim() {
+        "" => status.canonical_reason().unwrap_or("refused"),
+        text => text,
+    };
+    ApiError::new(status, code, message).into_response()
 }
 
 /// Serves [`app`] on `listener` until `shutdown` completes.

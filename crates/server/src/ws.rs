@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use bytes::Bytes;
@@ -45,6 +45,19 @@ fn frame(text: Bytes) -> Message {
     Message::Text(Utf8Bytes::try_from(text).unwrap_or_else(|_| Utf8Bytes::from_static("")))
 }
 
+/// Sends `text` (an error), then a close frame with `code` and `reason`: a refused client
+/// hears why, and that it was closed on purpose.
+async fn refuse(socket: &mut WebSocket, text: Option<Bytes>, code: u16, reason: &'static str) {
+    if let Some(text) = text {
+        let _ = socket.send(frame(text)).await;
+    }
+    let close = CloseFrame {
+        code,
+        reason: Utf8Bytes::from_static(reason),
+    };
+    let _ = socket.send(Message::Close(Some(close))).await;
+}
+
 fn read(message: &str) -> Result<ClientMessage, Bytes> {
     serde_json::from_str(message).map_err(|e| error_text("bad-json", e.to_string()))
 }
@@ -55,15 +68,18 @@ async fn session(mut socket: WebSocket, room: RoomHandle) {
             Ok(ClientMessage::Hello { token, since }) => (token, since),
             Ok(_) => {
                 let text = error_text("no-hello", "say hello first");
-                let _ = socket.send(frame(text)).await;
-                return;
+                return refuse(&mut socket, Some(text), close_code::POLICY, "no-hello").await;
             }
             Err(error) => {
-                let _ = socket.send(frame(error)).await;
-                return;
+                return refuse(&mut socket, Some(error), close_code::POLICY, "bad-json").await;
             }
         },
-        _ => return,
+        Err(_) => {
+            let text = error_text("no-hello", "say hello within 10 s");
+            return refuse(&mut socket, Some(text), close_code::POLICY, "no-hello").await;
+        }
+        // Closed by the client, or not text: nothing to tell.
+        Ok(_) => return refuse(&mut socket, None, close_code::POLICY, "no-hello").await,
     };
     let (out, mut outgoing) = mpsc::channel::<Bytes>(CLIENT_QUEUE);
     let (reply, joined) = oneshot::channel();
@@ -80,11 +96,14 @@ async fn session(mut socket: WebSocket, room: RoomHandle) {
     let conn = match conn {
         Ok(conn) => conn,
         Err(refusal) => {
+            // A room that cannot answer now may later: "try again" (1013).
+            let code = match refusal {
+                Refusal::Unavailable => close_code::AGAIN,
+                _ => close_code::POLICY,
+            };
             let error = ApiError::from(refusal);
-            let _ = socket
-                .send(frame(error_text(error.code, error.message)))
-                .await;
-            return;
+            let text = error_text(error.code, error.message);
+            return refuse(&mut socket, Some(text), code, error.code).await;
         }
     };
     let (mut sink, mut stream) = socket.split();

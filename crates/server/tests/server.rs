@@ -125,6 +125,25 @@ impl Socket {
         }
     }
 
+    /// Reads until the socket closes, within 10 s: the close frame's code and reason, `None`
+    /// if it closed without one.
+    async fn closing(&mut self) -> Option<(u16, String)> {
+        let within = Duration::from_secs(10);
+        loop {
+            let frame = tokio::time::timeout(within, self.ws.next())
+                .await
+                .expect("closed within 10 s");
+            match frame {
+                Some(Ok(Message::Close(frame))) => {
+                    return frame.map(|f| (f.code.into(), f.reason.to_string()))
+                }
+                Some(Ok(Message::Text(text))) => self.frames.push(text.to_string()),
+                Some(Ok(_)) => {}
+                None | Some(Err(_)) => return None,
+            }
+        }
+    }
+
     /// Reads until the game is at `seq` (an event or snapshot at it).
     async fn reach(&mut self, seq: u64) {
         self.until(|m| match m {
@@ -453,6 +472,72 @@ async fn refusals_say_why_in_order() {
         ServerMessage::Error { code, .. } => assert_eq!(code, "wrong-token"),
         other => panic!("{other:?}"),
     }
+    assert_eq!(intruder.closing().await, Some((1008, "wrong-token".into())));
+}
+
+#[tokio::test]
+async fn every_error_is_the_documented_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("games.db")).await;
+    let game = server.create("gyges", &["human", "human"]).await;
+    let id = &game.id;
+    let token = &game.seats[0].token;
+    let requests = [
+        (
+            server.http.delete(server.url("/api/games")),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "bad-method",
+        ),
+        (
+            server
+                .http
+                .get(server.url(&format!("/api/games/{id}/replay/-1"))),
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+        ),
+        (
+            server.http.get(server.url(&format!("/api/games/{id}/ws"))),
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+        ),
+        (
+            server.http.get(server.url("/nowhere")),
+            StatusCode::NOT_FOUND,
+            "not-found",
+        ),
+        (
+            server
+                .http
+                .post(server.url(&format!("/api/games/{id}/resign")))
+                .bearer_auth(token)
+                .json(&json!([])),
+            StatusCode::BAD_REQUEST,
+            "bad-json",
+        ),
+    ];
+    for (request, status, expected) in requests {
+        let response = request.send().await.unwrap();
+        let what = format!("{} {}", response.status(), response.url());
+        assert_eq!(response.status(), status, "{what}");
+        let body: Value = response
+            .json()
+            .await
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(body["code"], expected, "{what}: {body}");
+        assert!(
+            body["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{body}"
+        );
+    }
+    // `[]` resigned nothing.
+    assert!(server.snapshot(id, Some(token)).await.result.is_none());
+    // A socket that does not say hello first is told so, and closed with a reason.
+    let mut rude = server.socket(id, json!({"type": "ping"})).await;
+    match rude.next().await {
+        ServerMessage::Error { code, .. } => assert_eq!(code, "no-hello"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(rude.closing().await, Some((1008, "no-hello".into())));
 }
 
 #[tokio::test]
