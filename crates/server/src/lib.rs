@@ -16,6 +16,8 @@
 
 mod api;
 mod error;
+mod limits;
+mod listen;
 mod postgres;
 pub mod protocol;
 mod room;
@@ -32,14 +34,20 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 
 pub use error::ApiError;
+pub use limits::{connection_budget, Limits, Rate};
 pub use postgres::{PgStorage, CHANNEL as NOTICE_CHANNEL};
 pub use sqlite::SqliteStorage;
 pub use state::AppState;
 pub use store::{Storage, StorageError};
 
 /// The service: the API, the WebSocket and the built-in page, bodies limited to
-/// [`protocol::MAX_MESSAGE_BYTES`], every error the documented JSON.
+/// [`protocol::MAX_MESSAGE_BYTES`], every error the documented JSON. The limits per
+/// address hold only as [`serve`] serves it (it knows each request's address).
 pub fn app(state: AppState) -> Router {
+    guarded(state, limits::Guard::new(&Limits::default()))
+}
+
+fn guarded(state: AppState, guard: std::sync::Arc<limits::Guard>) -> Router {
     Router::new()
         .merge(ui::router())
         .merge(api::router())
@@ -51,6 +59,8 @@ pub fn app(state: AppState) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
+        .layer(axum::middleware::from_fn(limits::rate_limit))
+        .layer(axum::extract::Extension(guard))
         .layer(axum::middleware::map_response(json_errors))
         .with_state(state)
 }
@@ -87,18 +97,15 @@ async fn json_errors(response: Response) -> Response {
     ApiError::new(status, code, message).into_response()
 }
 
-/// Serves [`app`] on `listener` until `shutdown` completes.
+/// Serves [`app`] on `listener` within `limits` until `shutdown` completes, then drains:
+/// stops accepting, answers the requests in flight, closes every WebSocket with `1001`.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     state: AppState,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    limits: Limits,
+    shutdown: impl std::future::Future<Output = ()>,
 ) -> std::io::Result<()> {
-    use axum::serve::ListenerExt;
-    // Small frames go out at once (no Nagle delay behind a delayed ACK).
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let guard = limits::Guard::new(&limits);
+    let app = guarded(state, guard.clone());
+    listen::serve(listener, app, guard, &limits, shutdown).await
 }
