@@ -52,7 +52,7 @@ pub fn router() -> Router<AppState> {
         .fallback(not_found)
 }
 
-/// A JSON body whose rejections are our JSON errors.
+/// A JSON object body whose rejections are our JSON errors.
 #[derive(Debug)]
 pub struct Body<T>(pub T);
 
@@ -60,10 +60,17 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(value)) => Ok(Body(value)),
-            Err(rejection) => Err(ApiError::json(&rejection as &JsonRejection)),
+        let raw = match Json::<Box<serde_json::value::RawValue>>::from_request(req, state).await {
+            Ok(Json(raw)) => raw,
+            Err(rejection) => return Err(ApiError::json(&rejection as &JsonRejection)),
+        };
+        // serde reads a struct from an array too: `[]` would pass for `{}`.
+        if !raw.get().starts_with('{') {
+            return Err(ApiError::bad_request("bad-json", "a body is a JSON object"));
         }
+        serde_json::from_str(raw.get())
+            .map(Body)
+            .map_err(|e| ApiError::bad_request("bad-json", e.to_string()))
     }
 }
 

@@ -16,6 +16,8 @@
 
 mod api;
 mod error;
+mod limits;
+mod listen;
 mod postgres;
 pub mod protocol;
 mod room;
@@ -27,36 +29,83 @@ mod ui;
 mod ws;
 
 use axum::extract::DefaultBodyLimit;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 
 pub use error::ApiError;
+pub use limits::{connection_budget, Limits, Rate};
 pub use postgres::{PgStorage, CHANNEL as NOTICE_CHANNEL};
 pub use sqlite::SqliteStorage;
 pub use state::AppState;
 pub use store::{Storage, StorageError};
 
 /// The service: the API, the WebSocket and the built-in page, bodies limited to
-/// [`protocol::MAX_MESSAGE_BYTES`].
+/// [`protocol::MAX_MESSAGE_BYTES`], every error the documented JSON. The limits per
+/// address hold only as [`serve`] serves it (it knows each request's address).
 pub fn app(state: AppState) -> Router {
+    guarded(state, limits::Guard::new(&Limits::default()))
+}
+
+fn guarded(state: AppState, guard: std::sync::Arc<limits::Guard>) -> Router {
     Router::new()
         .merge(ui::router())
         .merge(api::router())
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "bad-method",
+                "this path takes another method",
+            )
+        })
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
+        .layer(axum::middleware::from_fn(limits::rate_limit))
+        .layer(axum::extract::Extension(guard))
+        .layer(axum::middleware::map_response(json_errors))
         .with_state(state)
 }
 
-/// Serves [`app`] on `listener` until `shutdown` completes.
+/// Makes an error axum's extractors answered in plain text (a path that does not parse, a
+/// WebSocket request without its upgrade headers) the documented JSON, its text the message.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let code = match status {
+        StatusCode::NOT_FOUND => "not-found",
+        StatusCode::METHOD_NOT_ALLOWED => "bad-method",
+        StatusCode::PAYLOAD_TOO_LARGE => "too-large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "bad-content-type",
+        StatusCode::UPGRADE_REQUIRED => "bad-upgrade",
+        // Internals stay inside.
+        s if s.is_server_error() => return ApiError::unavailable().into_response(),
+        _ => "bad-request",
+    };
+    let text = axum::body::to_bytes(response.into_body(), protocol::MAX_MESSAGE_BYTES)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let message = match text.trim() {
+        "" => status.canonical_reason().unwrap_or("refused"),
+        text => text,
+    };
+    ApiError::new(status, code, message).into_response()
+}
+
+/// Serves [`app`] on `listener` within `limits` until `shutdown` completes, then drains:
+/// stops accepting, answers the requests in flight, closes every WebSocket with `1001`.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     state: AppState,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    limits: Limits,
+    shutdown: impl std::future::Future<Output = ()>,
 ) -> std::io::Result<()> {
-    use axum::serve::ListenerExt;
-    // Small frames go out at once (no Nagle delay behind a delayed ACK).
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let guard = limits::Guard::new(&limits);
+    let app = guarded(state, guard.clone());
+    listen::serve(listener, app, guard, &limits, shutdown).await
 }

@@ -2,16 +2,21 @@
 //! (or none, to watch) and the last `seq` it saw, gets what it missed (or a snapshot), then
 //! live events; a seat also sends actions, each with a client id.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::Response;
+use axum::Extension;
 use bytes::Bytes;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::error::{ApiError, Refusal};
+use crate::limits::{Guard, Peer, Slot};
 use crate::protocol::{check_cid, ClientMessage, ServerMessage, MAX_MESSAGE_BYTES};
 use crate::room::{Command, Reply, Request, RoomHandle, Who, CLIENT_QUEUE};
 use crate::state::AppState;
@@ -22,14 +27,28 @@ const HELLO_WITHIN: Duration = Duration::from_secs(10);
 pub(crate) async fn sockets_open(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Extension(guard): Extension<Arc<Guard>>,
+    peer: Option<Extension<Peer>>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    // An unknown game is refused before the upgrade.
+    // An unknown game, or one socket too many from an address, is refused before the
+    // upgrade.
     let room = state.room(&id).await?;
+    let slot = match peer {
+        Some(Extension(Peer(ip))) => Some(guard.sockets.take(ip).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too-many-sockets",
+                "too many WebSockets from this address",
+            )
+        })?),
+        None => None,
+    };
+    let ip = peer.map(|Extension(Peer(ip))| ip);
     Ok(upgrade
         .max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| session(socket, room)))
+        .on_upgrade(move |socket| session(socket, room, guard, ip, slot)))
 }
 
 fn error_text(code: &str, message: impl Into<String>) -> Bytes {
@@ -45,32 +64,61 @@ fn frame(text: Bytes) -> Message {
     Message::Text(Utf8Bytes::try_from(text).unwrap_or_else(|_| Utf8Bytes::from_static("")))
 }
 
+/// Sends `text` (an error), then a close frame with `code` and `reason`: a refused client
+/// hears why, and that it was closed on purpose.
+async fn refuse(socket: &mut WebSocket, text: Option<Bytes>, code: u16, reason: &'static str) {
+    if let Some(text) = text {
+        let _ = socket.send(frame(text)).await;
+    }
+    let _ = socket.send(close(code, reason)).await;
+}
+
 fn read(message: &str) -> Result<ClientMessage, Bytes> {
     serde_json::from_str(message).map_err(|e| error_text("bad-json", e.to_string()))
 }
 
-async fn session(mut socket: WebSocket, room: RoomHandle) {
+fn close(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: Utf8Bytes::from_static(reason),
+    }))
+}
+
+/// A socket's life: hello, join, then its messages both ways until either side ends, the
+/// room drops it (it read too slowly), it stops answering pings, or the server stops.
+async fn session(
+    mut socket: WebSocket,
+    room: RoomHandle,
+    guard: Arc<Guard>,
+    ip: Option<std::net::IpAddr>,
+    _slot: Option<Slot>,
+) {
     let (token, since) = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
         Ok(Some(Ok(Message::Text(text)))) => match read(&text) {
             Ok(ClientMessage::Hello { token, since }) => (token, since),
             Ok(_) => {
                 let text = error_text("no-hello", "say hello first");
-                let _ = socket.send(frame(text)).await;
-                return;
+                return refuse(&mut socket, Some(text), close_code::POLICY, "no-hello").await;
             }
             Err(error) => {
-                let _ = socket.send(frame(error)).await;
-                return;
+                return refuse(&mut socket, Some(error), close_code::POLICY, "bad-json").await;
             }
         },
-        _ => return,
+        Err(_) => {
+            let text = error_text("no-hello", "say hello within 10 s");
+            return refuse(&mut socket, Some(text), close_code::POLICY, "no-hello").await;
+        }
+        // Closed by the client, or not text: nothing to tell.
+        Ok(_) => return refuse(&mut socket, None, close_code::POLICY, "no-hello").await,
     };
     let (out, mut outgoing) = mpsc::channel::<Bytes>(CLIENT_QUEUE);
     let (reply, joined) = oneshot::channel();
+    // Only the room holds the queue's sender: when it drops this client, the writer sees.
+    let answers = out.downgrade();
     let join = Command::Join {
         token,
         since,
-        out: out.clone(),
+        out,
         reply,
     };
     let conn = match room.send(join).await {
@@ -80,35 +128,68 @@ async fn session(mut socket: WebSocket, room: RoomHandle) {
     let conn = match conn {
         Ok(conn) => conn,
         Err(refusal) => {
+            // A room that cannot answer now may later: "try again" (1013).
+            let code = match refusal {
+                Refusal::Unavailable => close_code::AGAIN,
+                _ => close_code::POLICY,
+            };
             let error = ApiError::from(refusal);
-            let _ = socket
-                .send(frame(error_text(error.code, error.message)))
-                .await;
-            return;
+            let text = error_text(error.code, error.message);
+            return refuse(&mut socket, Some(text), code, error.code).await;
         }
     };
     let (mut sink, mut stream) = socket.split();
-    // The writer ends when the room drops the connection (a slow client) or the reader
-    // ends; either way the socket closes.
-    let writer = async move {
-        // Whatever is waiting goes out in one flush.
-        while let Some(text) = outgoing.recv().await {
-            let mut sent = sink.feed(frame(text)).await;
-            while let (Ok(()), Ok(more)) = (&sent, outgoing.try_recv()) {
-                sent = sink.feed(frame(more)).await;
+    let started = tokio::time::Instant::now();
+    // Milliseconds after `started` the client last sent anything (a pong included).
+    let heard = AtomicU64::new(0);
+    let writer = async {
+        let mut pings = tokio::time::interval(guard.ping_every);
+        pings.reset();
+        let deadline = guard.ping_every + guard.pong_within;
+        let goodbye = loop {
+            tokio::select! {
+                text = outgoing.recv() => {
+                    // The room let go of this client: it read too slowly (or the room stopped).
+                    let Some(text) = text.filter(|_| outgoing.sender_strong_count() > 0) else {
+                        break close(close_code::AGAIN, "too slow: reconnect with since");
+                    };
+                    // Whatever is waiting goes out in one flush.
+                    let mut sent = sink.feed(frame(text)).await;
+                    while let (Ok(()), Ok(more)) = (&sent, outgoing.try_recv()) {
+                        sent = sink.feed(frame(more)).await;
+                    }
+                    if sent.is_err() || sink.flush().await.is_err() {
+                        return;
+                    }
+                }
+                _ = pings.tick() => {
+                    let quiet = started.elapsed().saturating_sub(Duration::from_millis(heard.load(Ordering::Relaxed)));
+                    if quiet >= deadline {
+                        break close(close_code::POLICY, "no answer to ping");
+                    }
+                    if sink.send(Message::Ping(Bytes::new())).await.is_err() {
+                        return;
+                    }
+                }
+                () = guard.stopped() => break close(close_code::AWAY, "the server is stopping: reconnect with since"),
             }
-            if sent.is_err() || sink.flush().await.is_err() {
-                break;
-            }
-        }
+        };
+        let _ = sink.send(goodbye).await;
         let _ = sink.close().await;
     };
     let reader = async {
         while let Some(Ok(message)) = stream.next().await {
+            let millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            heard.store(millis, Ordering::Relaxed);
             let text = match message {
                 Message::Text(text) => text,
                 Message::Close(_) => break,
                 _ => continue,
+            };
+            let answer = |text: Bytes| {
+                if let Some(out) = answers.upgrade() {
+                    let _ = out.try_send(text);
+                }
             };
             let (cid, request) = match read(&text) {
                 Ok(ClientMessage::Act {
@@ -119,21 +200,25 @@ async fn session(mut socket: WebSocket, room: RoomHandle) {
                 Ok(ClientMessage::Resign { cid }) => (cid, Request::Resign),
                 Ok(ClientMessage::Undo { cid, expect }) => (cid, Request::Undo { expect }),
                 Ok(ClientMessage::Ping) => {
-                    let _ = out.try_send(ServerMessage::Pong.to_bytes());
+                    answer(ServerMessage::Pong.to_bytes());
                     continue;
                 }
                 Ok(ClientMessage::Hello { .. }) => {
-                    let _ = out.try_send(error_text("hello-again", "hello is said once"));
+                    answer(error_text("hello-again", "hello is said once"));
                     continue;
                 }
                 Err(error) => {
-                    let _ = out.try_send(error);
+                    answer(error);
                     continue;
                 }
             };
             if let Err(message) = check_cid(&cid) {
-                let _ = out.try_send(error_text("bad-cid", message));
+                answer(error_text("bad-cid", message));
                 continue;
+            }
+            // Over its address's rate, the socket is read no faster.
+            if let Some(ip) = ip {
+                guard.actions.until_key_ready(&ip).await;
             }
             let act = Command::Act {
                 who: Who::Conn(conn),

@@ -31,6 +31,34 @@ async fn serve(db: &Path) -> Server {
     }
 }
 
+/// The server as `trio serve` runs it, within `limits`, its clients told apart by address.
+async fn serve_within(db: &Path, limits: trio_server::Limits) -> Server {
+    let state = AppState::sqlite(db.to_str().unwrap()).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(trio_server::serve(
+        listener,
+        state,
+        limits,
+        std::future::pending(),
+    ));
+    Server {
+        addr,
+        http: reqwest::Client::new(),
+    }
+}
+
+/// Reads `tcp` until the server closes it, within 10 s: everything it sent.
+async fn read_to_close(tcp: &mut TcpStream) -> Vec<u8> {
+    use tokio::io::AsyncReadExt;
+    let mut all = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), tcp.read_to_end(&mut all))
+        .await
+        .expect("closed within 10 s")
+        .ok();
+    all
+}
+
 impl Server {
     fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
@@ -144,6 +172,25 @@ impl Socket {
             let message = self.next().await;
             if pred(&message) {
                 return message;
+            }
+        }
+    }
+
+    /// Reads until the socket closes, within 10 s: the close frame's code and reason, `None`
+    /// if it closed without one.
+    async fn closing(&mut self) -> Option<(u16, String)> {
+        let within = Duration::from_secs(10);
+        loop {
+            let frame = tokio::time::timeout(within, self.ws.next())
+                .await
+                .expect("closed within 10 s");
+            match frame {
+                Some(Ok(Message::Close(frame))) => {
+                    return frame.map(|f| (f.code.into(), f.reason.to_string()))
+                }
+                Some(Ok(Message::Text(text))) => self.frames.push(text.to_string()),
+                Some(Ok(_)) => {}
+                None | Some(Err(_)) => return None,
             }
         }
     }
@@ -463,6 +510,72 @@ async fn refusals_say_why_in_order() {
         ServerMessage::Error { code, .. } => assert_eq!(code, "wrong-token"),
         other => panic!("{other:?}"),
     }
+    assert_eq!(intruder.closing().await, Some((1008, "wrong-token".into())));
+}
+
+#[tokio::test]
+async fn every_error_is_the_documented_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("games.db")).await;
+    let game = server.create("gyges", &["human", "human"]).await;
+    let id = &game.id;
+    let token = &game.seats[0].token;
+    let requests = [
+        (
+            server.http.delete(server.url("/api/games")),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "bad-method",
+        ),
+        (
+            server
+                .http
+                .get(server.url(&format!("/api/games/{id}/replay/-1"))),
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+        ),
+        (
+            server.http.get(server.url(&format!("/api/games/{id}/ws"))),
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+        ),
+        (
+            server.http.get(server.url("/nowhere")),
+            StatusCode::NOT_FOUND,
+            "not-found",
+        ),
+        (
+            server
+                .http
+                .post(server.url(&format!("/api/games/{id}/resign")))
+                .bearer_auth(token)
+                .json(&json!([])),
+            StatusCode::BAD_REQUEST,
+            "bad-json",
+        ),
+    ];
+    for (request, status, expected) in requests {
+        let response = request.send().await.unwrap();
+        let what = format!("{} {}", response.status(), response.url());
+        assert_eq!(response.status(), status, "{what}");
+        let body: Value = response
+            .json()
+            .await
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(body["code"], expected, "{what}: {body}");
+        assert!(
+            body["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{body}"
+        );
+    }
+    // `[]` resigned nothing.
+    assert!(server.snapshot(id, Some(token)).await.result.is_none());
+    // A socket that does not say hello first is told so, and closed with a reason.
+    let mut rude = server.socket(id, json!({"type": "ping"})).await;
+    match rude.next().await {
+        ServerMessage::Error { code, .. } => assert_eq!(code, "no-hello"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(rude.closing().await, Some((1008, "no-hello".into())));
 }
 
 #[tokio::test]
@@ -1016,4 +1129,131 @@ async fn legal_moves_come_with_their_parts() {
             kind => assert_eq!(action, kind),
         }
     }
+}
+
+#[tokio::test]
+async fn a_flood_from_one_address_leaves_the_others_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = trio_server::Limits {
+        connections_per_address: 8,
+        ..Default::default()
+    };
+    let server = serve_within(&dir.path().join("games.db"), limits).await;
+    // Another client, from another address: its connection is open before the flood.
+    let other = reqwest::Client::builder()
+        .local_address("127.0.0.2".parse::<std::net::IpAddr>().unwrap())
+        .build()
+        .unwrap();
+    let game: Created = other
+        .post(server.url("/api/games"))
+        .json(&json!({"game": "gyges", "seats": ["human", "human"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let mut flood = Vec::new();
+    for _ in 0..8 {
+        flood.push(TcpStream::connect(server.addr).await.unwrap());
+    }
+    // One more from the flooding address is answered with the JSON error and closed.
+    let mut extra = TcpStream::connect(server.addr).await.unwrap();
+    let answer = String::from_utf8(read_to_close(&mut extra).await).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+    assert!(
+        answer.contains(r#""code":"too-many-connections""#),
+        "{answer}"
+    );
+    // The other address still lists, shows and plays.
+    let lobby = other.get(server.url("/api/games")).send().await.unwrap();
+    assert_eq!(lobby.status(), StatusCode::OK);
+    let response = other
+        .post(server.url(&format!("/api/games/{}/actions", game.id)))
+        .bearer_auth(&game.seats[0].token)
+        .json(&json!({"action": "setup 123321", "expect": 0}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    drop(flood);
+}
+
+#[tokio::test]
+async fn a_stalled_request_and_a_silent_socket_are_closed_by_their_timeouts() {
+    use tokio::io::AsyncWriteExt;
+    let dir = tempfile::tempdir().unwrap();
+    let limits = trio_server::Limits {
+        header_timeout: Duration::from_millis(300),
+        ping_every: Duration::from_millis(200),
+        pong_within: Duration::from_millis(200),
+        ..Default::default()
+    };
+    let server = serve_within(&dir.path().join("games.db"), limits).await;
+    let game = server.create("gyges", &["human", "human"]).await;
+    // Half a request, then nothing.
+    let mut stalled = TcpStream::connect(server.addr).await.unwrap();
+    stalled
+        .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    read_to_close(&mut stalled).await;
+    // A WebSocket that says hello and then never reads, so never answers a ping.
+    let mut silent = TcpStream::connect(server.addr).await.unwrap();
+    let upgrade = format!(
+        "GET /api/games/{}/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n",
+        game.id
+    );
+    silent.write_all(upgrade.as_bytes()).await.unwrap();
+    let hello = br#"{"type":"hello"}"#;
+    // A masked text frame, its mask all zeros.
+    let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
+    frame.extend_from_slice(hello);
+    silent.write_all(&frame).await.unwrap();
+    let sent = read_to_close(&mut silent).await;
+    // The last frame is a close frame (0x88) with code 1008.
+    let close = [0x88, 2 + "no answer to ping".len() as u8, 0x03, 0xf0];
+    assert!(
+        sent.windows(4).any(|w| w == close),
+        "{}",
+        String::from_utf8_lossy(&sent)
+    );
+}
+
+#[tokio::test]
+async fn creating_games_past_the_rate_is_refused_with_429() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = trio_server::Limits {
+        creates: "2/h".parse().unwrap(),
+        ..Default::default()
+    };
+    let server = serve_within(&dir.path().join("games.db"), limits).await;
+    server.create("gyges", &["human", "human"]).await;
+    server.create("gyges", &["human", "human"]).await;
+    let response = server
+        .http
+        .post(server.url("/api/games"))
+        .json(&json!({"game": "gyges", "seats": ["human", "human"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = response.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=1800).contains(&wait), "{wait}");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "rate-limited", "{body}");
+    // Other requests from that address are not limited by it.
+    let lobby = server
+        .http
+        .get(server.url("/api/games"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(lobby.status(), StatusCode::OK);
 }

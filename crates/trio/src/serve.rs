@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
-use trio_server::AppState;
+use trio_server::{AppState, Limits, Rate};
 
 #[derive(Debug, Args)]
 #[command(after_help = "The API is in docs/api.md, the WebSocket protocol in \
@@ -31,6 +31,83 @@ pub struct ServeArgs {
     /// lasts unrenewed; after it, another instance takes the game over.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = lease_seconds)]
     pub ai_lease: f64,
+    /// Connections open at once, WebSockets included (default: the descriptor limit less
+    /// an eighth, at least 64, kept for storage and logs).
+    #[arg(long, value_name = "N")]
+    pub max_connections: Option<usize>,
+    /// Connections open at once from one address.
+    #[arg(long, default_value_t = 64, value_name = "N")]
+    pub connections_per_address: usize,
+    /// WebSockets open at once from one address.
+    #[arg(long, default_value_t = 16, value_name = "N")]
+    pub sockets_per_address: usize,
+    /// Seconds a request's headers may take, and a kept-alive connection may wait for its
+    /// next request.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = timeout_seconds)]
+    pub header_timeout: f64,
+    /// Seconds a connection may pass no byte either way.
+    #[arg(long, default_value_t = 120.0, value_name = "SECONDS", value_parser = timeout_seconds)]
+    pub idle_timeout: f64,
+    /// Seconds between pings on a quiet WebSocket.
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS", value_parser = timeout_seconds)]
+    pub ping_every: f64,
+    /// Seconds after a ping a WebSocket that sent nothing is closed.
+    #[arg(long, default_value_t = 15.0, value_name = "SECONDS", value_parser = timeout_seconds)]
+    pub pong_within: f64,
+    /// Games one address may create (N/s, N/min or N/h; N at once, refilled at that rate).
+    #[arg(long, default_value = "30/min", value_name = "RATE")]
+    pub create_rate: Rate,
+    /// Moves, resignations and undos one address may send.
+    #[arg(long, default_value = "20/s", value_name = "RATE")]
+    pub action_rate: Rate,
+    /// Hints one address may ask for.
+    #[arg(long, default_value = "30/min", value_name = "RATE")]
+    pub hint_rate: Rate,
+    /// Replay steps one address may ask for.
+    #[arg(long, default_value = "30/s", value_name = "RATE")]
+    pub replay_rate: Rate,
+}
+
+fn timeout_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.05..=86_400.0).contains(&s) => Ok(s),
+        _ => Err("a timeout is 0.05 to 86400 seconds".to_owned()),
+    }
+}
+
+impl ServeArgs {
+    fn limits(&self) -> Limits {
+        Limits {
+            connections: self.max_connections,
+            connections_per_address: self.connections_per_address,
+            sockets_per_address: self.sockets_per_address,
+            header_timeout: Duration::from_secs_f64(self.header_timeout),
+            idle_timeout: Duration::from_secs_f64(self.idle_timeout),
+            ping_every: Duration::from_secs_f64(self.ping_every),
+            pong_within: Duration::from_secs_f64(self.pong_within),
+            creates: self.create_rate,
+            actions: self.action_rate,
+            hints: self.hint_rate,
+            replays: self.replay_rate,
+        }
+    }
+}
+
+/// Completes on SIGTERM (what systemd, docker and Kubernetes send) or SIGINT (Ctrl-C).
+async fn stop_signal() {
+    use tokio::signal::unix::{signal, SignalKind};
+    match signal(SignalKind::terminate()) {
+        Ok(mut term) => {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+        }
+        Err(_) => {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
+    eprintln!("trio serve: stopping, draining connections");
 }
 
 fn lease_seconds(text: &str) -> Result<f64, String> {
@@ -99,11 +176,9 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
             .with_context(|| format!("cannot listen on {}", args.addr))?;
         let addr = listener.local_addr()?;
         println!("trio serve: listening on http://{addr} (games in {kept})");
-        trio_server::serve(listener, state, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .context("the server stopped")?;
+        trio_server::serve(listener, state, args.limits(), stop_signal())
+            .await
+            .context("the server stopped")?;
         Ok(ExitCode::SUCCESS)
     })
 }

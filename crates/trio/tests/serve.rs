@@ -21,7 +21,9 @@ struct Server {
 
 impl Server {
     fn start(db: &Path) -> Server {
-        let (child, addr) = spawn_serve(&["--db", db.to_str().unwrap()], Stdio::null());
+        // Every test client is on 127.0.0.1: the per-address rates would hold them back.
+        let args = ["--db", db.to_str().unwrap(), "--action-rate", "1000000/s"];
+        let (child, addr) = spawn_serve(&args, Stdio::null());
         let addr = addr.expect("trio serve says its address");
         Server {
             child,
@@ -354,4 +356,66 @@ fn the_load_generator_plays_and_reports_on_loopback_only() {
         err.contains("10.1.2.3:8080 is not a loopback address"),
         "{err}"
     );
+}
+
+#[test]
+fn sigterm_drains_with_close_frames_and_loses_no_acknowledged_action() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut server = Server::start(&db);
+    let http = reqwest::Client::new();
+    let (game, acked, mut socket) = runtime.block_on(async {
+        let game = create_game(&http, server.addr(), "gyges", &["human", "human"]).await;
+        let acked = Arc::new(Mutex::new(Vec::new()));
+        let url = format!("ws://{}/api/games/{}/ws", server.addr(), game.id);
+        let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        futures_util::SinkExt::send(&mut socket, Message::text(r#"{"type":"hello"}"#))
+            .await
+            .unwrap();
+        let player = tokio::spawn(play(server.base.clone(), game.clone(), acked.clone(), 7));
+        while acked.lock().unwrap().len() < 20 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        drop(player);
+        (game, acked, socket)
+    });
+    let pid = server.child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let close = runtime.block_on(async {
+        loop {
+            let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
+                .await
+                .expect("an answer within 10 s");
+            match frame {
+                Some(Ok(Message::Close(frame))) => return frame,
+                Some(Ok(_)) => {}
+                other => panic!("closed without a close frame: {other:?}"),
+            }
+        }
+    });
+    assert_eq!(close.map(|f| u16::from(f.code)), Some(1001));
+    assert!(
+        server.child.wait().unwrap().success(),
+        "exits 0 after draining"
+    );
+    let acked = acked.lock().unwrap().clone();
+    let server = Server::start(&db);
+    runtime.block_on(async {
+        let now = snapshot(&http, &server.base, &game.id, &game.seats[0].token)
+            .await
+            .unwrap();
+        for (_, seq, action) in &acked {
+            assert_eq!(
+                now.moves[*seq as usize - 1].action.as_deref(),
+                Some(action.as_str())
+            );
+        }
+    });
 }
