@@ -21,8 +21,7 @@ struct Server {
 
 impl Server {
     fn start(db: &Path) -> Server {
-        // Every test client is on 127.0.0.1: the per-address rates would hold them back.
-        let args = ["--db", db.to_str().unwrap(), "--action-rate", "1000000/s"];
+        let args = ["--db", db.to_str().unwrap()];
         let (child, addr) = spawn_serve(&args, Stdio::null());
         let addr = addr.expect("trio serve says its address");
         Server {

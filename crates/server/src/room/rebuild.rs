@@ -6,8 +6,8 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use trio_catalog::{AgentSpec, Definitions, GameSpec, SpecError};
-use trio_core::{Change, Seat, Turn};
+use trio_catalog::{AgentError, AgentSpec, CatalogError, Definitions, GameSpec, SpecError};
+use trio_core::{BotError, Change, PlayError, Seat, Turn};
 
 use super::audience::Audience;
 use super::driver::Lease;
@@ -20,30 +20,68 @@ use crate::store::{EventKind, EventRow, StoredGame};
 /// Why a stored game could not be rebuilt.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum RebuildError {
-    #[error("game {id}: {reason}")]
-    Bad { id: String, reason: String },
+    #[error("game {id}: {fault}")]
+    Bad { id: String, fault: Box<StoredFault> },
+}
+
+/// What in a stored game does not make a game.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum StoredFault {
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+    #[error("seat {agent}: {error}")]
+    Agent { agent: String, error: AgentError },
+    #[error("a token hash does not read")]
+    TokenHash,
+    #[error("event {seq} ({kind}): {fault}")]
+    Event {
+        seq: u64,
+        kind: &'static str,
+        fault: EventFault,
+    },
+}
+
+/// Why a stored event does not apply to the game its room holds.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum EventFault {
+    #[error("no seat")]
+    NoSeat,
+    #[error("no action")]
+    NoAction,
+    #[error(transparent)]
+    Refused(#[from] PlayError),
+    #[error("chance is not to act here")]
+    NotChance,
+    #[error(transparent)]
+    Chance(#[from] BotError),
+    #[error("the game is at version {0}")]
+    Version(u64),
+    #[error("the seed draws {drawn:?}, the stored event says {stored:?}")]
+    OtherDraw {
+        drawn: Option<String>,
+        stored: Option<String>,
+    },
 }
 
 impl Room {
     /// Rebuilds a stored game (a new one has no events), not yet started.
     pub(crate) fn rebuild(stored: StoredGame, shared: Shared) -> Result<Self, RebuildError> {
         let StoredGame { game: row, events } = stored;
-        let bad = |reason: String| RebuildError::Bad {
+        let bad = |fault: StoredFault| RebuildError::Bad {
             id: row.id.clone(),
-            reason,
+            fault: Box::new(fault),
         };
-        let spec: GameSpec = row
-            .spec
-            .parse()
-            .map_err(|e: SpecError| bad(e.to_string()))?;
+        let spec: GameSpec = row.spec.parse().map_err(|e: SpecError| bad(e.into()))?;
         let game = Definitions::given(&spec, row.definitions.clone())
             .and_then(|definitions| trio_catalog::build_with(&spec, definitions))
-            .map_err(|e| bad(e.to_string()))?;
+            .map_err(|e| bad(e.into()))?;
         let table = Table::from_row(&row).map_err(bad)?;
         let outside = vec![AgentSpec::Human; table.agents().len()];
         let live = game
             .start(row.seed, &outside, row.start.as_deref())
-            .map_err(|e| bad(e.to_string()))?;
+            .map_err(|e| bad(e.into()))?;
         let summary = Arc::new(Mutex::new(GameSummary {
             id: row.id.clone(),
             game: row.spec.clone(),
@@ -72,7 +110,7 @@ impl Room {
             if !agent.is_human() {
                 room.live
                     .set_agent(Seat(s as u8), agent)
-                    .map_err(|e| bad(e.to_string()))?;
+                    .map_err(|e| bad(e.into()))?;
             }
         }
         room.refresh();
@@ -80,9 +118,13 @@ impl Room {
     }
 
     /// Applies one stored event (the next one) to the game, as its room knows it now.
-    pub(super) fn replay(&mut self, event: &EventRow) -> Result<(), String> {
+    pub(super) fn replay(&mut self, event: &EventRow) -> Result<(), StoredFault> {
         self.apply_stored(event)
-            .map_err(|reason| format!("event {} ({}): {reason}", event.seq, event.kind.as_str()))?;
+            .map_err(|fault| StoredFault::Event {
+                seq: event.seq,
+                kind: event.kind.as_str(),
+                fault,
+            })?;
         if let (Some(cid), Some(seat)) = (&event.client_id, event.seat) {
             self.table.remember(seat, cid.clone(), event.seq);
         }
@@ -90,40 +132,39 @@ impl Room {
         Ok(())
     }
 
-    fn apply_stored(&mut self, event: &EventRow) -> Result<(), String> {
+    fn apply_stored(&mut self, event: &EventRow) -> Result<(), EventFault> {
         let live = self.live.as_mut();
-        let seat = || event.seat.map(Seat).ok_or("no seat".to_owned());
+        let seat = || event.seat.map(Seat).ok_or(EventFault::NoSeat);
         match event.kind {
             EventKind::Play => {
-                let action = event.action.as_deref().ok_or("no action")?;
-                live.submit(seat()?, action, None)
-                    .map_err(|e| e.to_string())?;
+                let action = event.action.as_deref().ok_or(EventFault::NoAction)?;
+                live.submit(seat()?, action, None)?;
             }
             EventKind::Chance => {
                 if live.turn() != Turn::Chance {
-                    return Err("chance is not to act here".to_owned());
+                    return Err(EventFault::NotChance);
                 }
-                live.step().map_err(|e| e.to_string())?;
+                live.step()?;
                 let drawn = match live.log().last().map(|e| &e.change) {
                     Some(Change::Played(notation)) => Some(notation.as_str()),
                     _ => None,
                 };
                 if drawn != event.action.as_deref() {
-                    return Err(format!(
-                        "the seed draws {drawn:?}, the stored event says {:?}",
-                        event.action
-                    ));
+                    return Err(EventFault::OtherDraw {
+                        drawn: drawn.map(str::to_owned),
+                        stored: event.action.clone(),
+                    });
                 }
             }
             EventKind::Resign => {
-                live.resign(seat()?).map_err(|e| e.to_string())?;
+                live.resign(seat()?)?;
             }
             EventKind::Undo => {
-                live.undo(seat()?).map_err(|e| e.to_string())?;
+                live.undo(seat()?)?;
             }
         }
         if live.version() != event.seq {
-            return Err(format!("the game is at version {}", live.version()));
+            return Err(EventFault::Version(live.version()));
         }
         Ok(())
     }

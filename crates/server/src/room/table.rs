@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use trio_catalog::{AgentSpec, Live};
 use trio_core::{PlayError, Record, Seat, SeedCommitment, Turn};
 
+use super::rebuild::StoredFault;
 use crate::error::Refusal;
 use crate::secrets::{self, TokenHash};
 use crate::store::GameRow;
@@ -24,14 +25,15 @@ pub(super) struct Table {
 
 impl Table {
     /// The table of a stored game.
-    pub(super) fn from_row(row: &GameRow) -> Result<Self, String> {
+    pub(super) fn from_row(row: &GameRow) -> Result<Self, StoredFault> {
         let agents = row
             .seats
             .iter()
             .map(|s| {
-                s.agent
-                    .parse()
-                    .map_err(|e| format!("seat {}: {e}", s.agent))
+                s.agent.parse().map_err(|error| StoredFault::Agent {
+                    agent: s.agent.clone(),
+                    error,
+                })
             })
             .collect::<Result<_, _>>()?;
         let tokens = row
@@ -40,7 +42,7 @@ impl Table {
             .map(|s| match &s.token_hash {
                 Some(h) => secrets::token_hash_from_hex(h)
                     .map(Some)
-                    .ok_or_else(|| "a token hash does not read".to_owned()),
+                    .ok_or(StoredFault::TokenHash),
                 None => Ok(None),
             })
             .collect::<Result<_, _>>()?;
