@@ -27,6 +27,7 @@ const HINT_LEVEL: u8 = 3;
 #[derive(Debug, Serialize)]
 struct HintShown {
     action: String,
+    parts: serde_json::Value,
     level: u8,
 }
 
@@ -216,6 +217,7 @@ async fn hints_show(
         })?;
     Ok(Json(HintShown {
         action: hint.action,
+        parts: hint.parts,
         level: HINT_LEVEL,
     }))
 }

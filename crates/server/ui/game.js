@@ -169,7 +169,7 @@ export class GamePage {
     this.draw();
     try {
       const hint = await api('GET', `/api/games/${this.id}/hint`, { token: conn.token });
-      this.hint = hint.action;
+      this.hint = hint;
       this.message = { key: 'play.hint.is', args: { move: hint.action }, hint: true };
     } catch (e) {
       this.message = e instanceof ApiError ? { refusal: e.body } : { text: e.message };
@@ -266,8 +266,9 @@ export class GamePage {
       you: conn.role === 'seat' ? conn.seat : null,
       moves,
       last: game.lastMove(moves),
-      hint: this.hint,
+      hint: this.hint ? this.hint.parts : null,
       proposed: this.proposed,
+      proposedParts: mine && this.proposed ? (live.legal_parts ?? [])[live.legal.indexOf(this.proposed)] ?? null : null,
     });
   }
 
