@@ -25,7 +25,10 @@ pub const OPTIONS: &[OptionDecl] = &[
     OptionDecl {
         name: "ply-limit",
         // At least one move each after the setup; a limit keeps every game finite.
-        kind: OptionKind::Integer { min: 2, max: 10_000 },
+        kind: OptionKind::Integer {
+            min: 2,
+            max: 10_000,
+        },
         default: Some("300"),
         help: "Plies (moves of either player) after the setup at which the game is drawn.",
     },
