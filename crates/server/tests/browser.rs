@@ -754,3 +754,28 @@ async fn a_board_and_a_tile_set_of_ones_own_are_uploaded_and_played_to_the_end()
     assert!(b.text("[data-result]").await.len() > 3);
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triles_open_hands_is_played_to_the_end_with_both_hands_on_the_table() {
+    let server = Server::start().await;
+    let created = server
+        .create("triles(variant=open-hands)", &["human", "ai:1"], None)
+        .await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.triles").await;
+    my_turn(&b).await;
+    assert!(b.text(".status").await.contains("You play"));
+    // The player's hand is its tray; the other hand lies open beside the table.
+    b.wait(".tray .hand-tile").await;
+    b.wait(".open-hand .open-tile").await;
+    let mut turns = 0;
+    while !my_turn_or_the_end(&b).await {
+        assert!(b.count(".tray .hand-tile").await > 0, "the tray stays");
+        triles_turn(&b).await;
+        turns += 1;
+        assert!(turns < 200, "the open-hands game does not end");
+    }
+    assert!(b.text("[data-result]").await.len() > 3);
+    b.close().await;
+}

@@ -15,7 +15,8 @@ use crate::protocol::{
 pub(super) struct Views {
     seq: u64,
     turn: Option<TurnInfo>,
-    /// Per seat then a spectator; one shared view when nothing is hidden.
+    /// Per seat then a spectator: a view names its viewer (a Triles seat's hand is its
+    /// tray even with both hands open), so even a game hiding nothing has one per viewer.
     views: Vec<ViewJson>,
     /// What each seat is offered, then a spectator.
     offers: Vec<Offers>,
@@ -45,14 +46,10 @@ impl Views {
             Turn::Over => TurnInfo::of(TurnKind::Over),
         });
         let raw = |viewer: Option<Seat>| ViewJson::new(&live.view_json(viewer));
-        self.views = if live.facts().hidden_information {
-            (0..seats)
-                .map(|s| raw(Some(Seat(s as u8))))
-                .chain(std::iter::once(raw(None)))
-                .collect()
-        } else {
-            vec![raw(None)]
-        };
+        self.views = (0..seats)
+            .map(|s| raw(Some(Seat(s as u8))))
+            .chain(std::iter::once(raw(None)))
+            .collect();
         self.offers = (0..seats)
             .map(|s| Some(s as u8))
             .chain(std::iter::once(None))
@@ -93,11 +90,7 @@ impl Views {
     /// The state now for `viewer`.
     pub(super) fn state(&self, viewer: Option<u8>) -> StateNow {
         let mover = viewer.is_some() && viewer == self.mover;
-        let view = if self.views.len() == 1 {
-            &self.views[0]
-        } else {
-            &self.views[self.index(viewer)]
-        };
+        let view = &self.views[self.index(viewer)];
         StateNow {
             turn: self
                 .turn
