@@ -779,3 +779,44 @@ async fn triles_open_hands_is_played_to_the_end_with_both_hands_on_the_table() {
     assert!(b.text("[data-result]").await.len() > 3);
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_takes_a_player_back_to_its_seat() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    start_from_lobby(&b, &server, "gyges", &["me", "ai:1"]).await;
+    b.wait("svg.board.gyges").await;
+    let id = state(&b, "trio.page().id")
+        .await
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    // Back in the lobby, the game's link opens the seat this browser holds, not a watch.
+    b.goto(&server.url("/")).await;
+    let link = format!(".running a[href^=\"/games/{id}\"]");
+    b.wait(&link).await;
+    assert!(b.text(".running").await.contains("you play here"));
+    b.click(&link).await;
+    b.wait("svg.board.gyges").await;
+    my_turn(&b).await;
+    assert!(b.text(".status").await.contains("You play South"));
+    b.click("[data-act=setup]").await;
+    b.wait_for("set up", &format!("{GAME}.moves.some(m => m.seat === 0)"))
+        .await;
+
+    // Another browser, holding no seat, still watches.
+    let other = Browser::start(1280, 900).await;
+    other.goto(&server.url("/")).await;
+    other.click(&link).await;
+    other.wait("svg.board.gyges").await;
+    other
+        .wait_for(
+            "watching",
+            "trio.page().shown && trio.page().shown.role === 'spectator'",
+        )
+        .await;
+    assert!(other.text(".status").await.contains("You are watching"));
+    other.close().await;
+    b.close().await;
+}

@@ -5,7 +5,7 @@
 
 import { h, clear } from './dom.js';
 import { t, known, refusal, playerLabel } from './i18n.js';
-import { api, rememberCreated, ApiError } from './net.js';
+import { api, rememberCreated, savedTokens, ApiError } from './net.js';
 import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
 
@@ -156,8 +156,11 @@ export class Lobby {
     }
     for (const g of this.games) {
       const game = gameOf(g.game);
-      list.append(h('li', {}, [
-        h('a', { href: `/games/${g.id}#watch` }, [t('game.' + game.kind)]),
+      // A game this browser holds a seat of opens that seat (the page finds the tokens).
+      const mine = savedTokens(g.id).length > 0;
+      list.append(h('li', mine ? { 'data-mine': '' } : {}, [
+        h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
+        mine ? h('strong', { class: 'mine' }, [' ' + t('lobby.yours')]) : null,
         ' — ',
         g.seats.map(s => `${game.seatLabel(s.seat, null)} (${playerLabel(s.player)}${s.connected ? ' ●' : ''})`).join(', '),
         ', ' + t('lobby.move', { n: g.seq }),
