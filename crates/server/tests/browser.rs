@@ -820,3 +820,89 @@ async fn the_lobby_takes_a_player_back_to_its_seat() {
     other.close().await;
     b.close().await;
 }
+
+/// The marks of Na orbicie's board whose fill or stroke is near a pawn's colour (within
+/// 80 of 255 per channel, Euclidean): each as its class, property and colour.
+const MARKS_LIKE_PAWNS: &str = "(() => {
+  const rgb = c => { const m = /rgba?\\(([\\d.]+), ([\\d.]+), ([\\d.]+)/.exec(c || ''); return m ? m.slice(1, 4).map(Number) : null; };
+  const pawns = [...document.querySelectorAll('svg.orbit .home-count .pawn-body')].map(e => rgb(getComputedStyle(e).fill));
+  const marks = document.querySelectorAll('svg.orbit .mark, svg.orbit .field.target .spot, svg.orbit .hatch-line, \
+    svg.orbit .home-ring.target, svg.orbit .centre-disc.target, svg.orbit .field.proposed .spot, svg.orbit .die.can-roll .die-face');
+  const near = [];
+  for (const e of marks) for (const prop of ['fill', 'stroke']) {
+    const c = rgb(getComputedStyle(e)[prop]);
+    if (c && pawns.some(p => Math.hypot(c[0] - p[0], c[1] - p[1], c[2] - p[2]) < 80)) near.push(`${e.getAttribute('class')} ${prop} ${getComputedStyle(e)[prop]}`);
+  }
+  return near;
+})()";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orbit_marks_are_never_a_pawns_colour_and_differ_by_shape() {
+    let server = Server::start().await;
+    let created = server
+        .create(
+            "orbit(players=4)",
+            &["human", "ai:1", "ai:1", "ai:1"],
+            Some("rgby r r:1.0,4.0/g:1.5,1.7/b:C,C/y:C,C -"),
+        )
+        .await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.orbit").await;
+    assert_eq!(b.count(".home-count .pawn-body").await, 4);
+    // Red plays on until a pawn of its can move while a last move is marked: then the
+    // chosen pawn, the other movable ones and the last move show together.
+    let mut decisions = 0;
+    loop {
+        assert!(
+            !my_turn_or_the_end(&b).await,
+            "the game ended first, after {decisions}"
+        );
+        assert_eq!(state(&b, MARKS_LIKE_PAWNS).await, json!([]));
+        let legal: Vec<String> =
+            serde_json::from_value(state(&b, &format!("{GAME}.legal")).await).unwrap();
+        let from = legal
+            .iter()
+            .filter_map(|a| a.strip_prefix("move "))
+            .map(|m| m.split('-').next().unwrap().to_owned())
+            .next();
+        if let (Some(from), true) = (&from, b.count(".mark.last").await > 0) {
+            assert!(
+                b.count(".mark.movable").await > 0,
+                "the pawns that can move"
+            );
+            b.click(&format!(".field[data-field='{from}']")).await;
+            let field = format!(".field.selected[data-field='{from}']");
+            b.wait(&format!("{field} .mark.chosen")).await;
+            assert_eq!(state(&b, MARKS_LIKE_PAWNS).await, json!([]));
+            assert!(
+                b.count(".mark.target").await + b.count(".home-ring.target").await > 0,
+                "where the pawn may end"
+            );
+            // The chosen pawn's mark is drawn over it.
+            let over = state(
+                &b,
+                &format!(
+                    "(() => {{ const f = document.querySelector(\"{field}\"); \
+                     return !!(f.querySelector('.pawn').compareDocumentPosition(f.querySelector('.mark.chosen')) \
+                     & Node.DOCUMENT_POSITION_FOLLOWING); }})()"
+                ),
+            )
+            .await;
+            assert_eq!(over, json!(true), "the chosen mark is over the pawn");
+            // Can move, last move and chosen: three shapes.
+            let shapes = state(
+                &b,
+                "['movable', 'last', 'chosen'].map(k => document.querySelector('.mark.' + k)?.tagName)",
+            )
+            .await;
+            assert_eq!(shapes, json!(["circle", "polygon", "path"]));
+            b.screenshot(&screenshot_path("orbit-marks.png")).await;
+            break;
+        }
+        orbit_decision(&b).await;
+        decisions += 1;
+        assert!(decisions < 60, "no move of red's met a marked last move");
+    }
+    b.close().await;
+}
