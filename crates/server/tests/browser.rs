@@ -906,3 +906,67 @@ async fn orbit_marks_are_never_a_pawns_colour_and_differ_by_shape() {
     }
     b.close().await;
 }
+
+/// Whether every element `css` matches lies inside the viewport, from the page's top.
+async fn in_view(b: &Browser, css: &str) -> Value {
+    b.js(
+        "window.scrollTo(0, 0); const all = [...document.querySelectorAll(arguments[0])]; \
+         return all.length > 0 && all.every(e => { const r = e.getBoundingClientRect(); \
+         return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; });",
+        json!([css]),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triles_on_a_laptop_screen_keeps_the_prompt_confirm_and_why_not_in_view() {
+    let server = Server::start().await;
+    let created = server.create("triles", &["human", "ai:1"], None).await;
+    // A window of 757 px leaves less than that to the page (the issue's laptop shows 757).
+    let b = Browser::start(1280, 757).await;
+    assert!(state(&b, "innerHeight").await.as_u64().unwrap() <= 757);
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.triles").await;
+    // Turns are played until a tile of the hand can be laid.
+    for _ in 0..10 {
+        my_turn(&b).await;
+        if b.count(".hand-tile.playable").await > 0 {
+            break;
+        }
+        triles_turn(&b).await;
+        b.wait_for("the move is answered", "!trio.page().sending")
+            .await;
+    }
+    b.click(".hand-tile.playable").await;
+    for _ in 0..3 {
+        if b.count(".cell.fit").await > 0 {
+            break;
+        }
+        b.click("[data-act=rotate]").await;
+    }
+    b.click(".cell.fit").await;
+    b.wait("[data-act=confirm]").await;
+    assert_eq!(
+        in_view(&b, "[data-prompt]").await,
+        json!(true),
+        "the prompt"
+    );
+    assert_eq!(
+        in_view(&b, "[data-act=confirm]").await,
+        json!(true),
+        "Confirm"
+    );
+
+    // A tile laid where it does not fit: the refusal, "Why not?", is in view too.
+    let tile = state(&b, "trio.page().proposed.split('@')[0]").await;
+    let tile = tile.as_str().unwrap();
+    b.click("[data-act=cancel]").await;
+    b.js(
+        &format!("trio.page().play('{tile}@40,40,0', true); return true;"),
+        json!([]),
+    )
+    .await;
+    b.wait(".message.why").await;
+    assert_eq!(in_view(&b, ".message.why").await, json!(true), "Why not?");
+    b.close().await;
+}

@@ -255,7 +255,10 @@ export class GamePage {
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending });
     const play = h('section', { class: 'play' }, [
-      status, offline, replayBar, this.boardHost, this.promptNode, this.actionsNode, messageLine(this.message), this.tools(live),
+      status, offline, replayBar, this.boardHost,
+      // What to do now stays in view while the page scrolls (a tall table on a laptop).
+      h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
+      this.tools(live),
     ]);
     this.shell.append(play, side);
     this.board.render({
