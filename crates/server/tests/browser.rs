@@ -970,3 +970,39 @@ async fn triles_on_a_laptop_screen_keeps_the_prompt_confirm_and_why_not_in_view(
     assert_eq!(in_view(&b, ".message.why").await, json!(true), "Why not?");
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hint_and_undo_wait_while_ones_move_is_on_its_way() {
+    let server = Server::start().await;
+    let created = server.create("gyges", &["human", "ai:1"], None).await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.gyges").await;
+    my_turn(&b).await;
+    b.click("[data-act=setup]").await;
+    b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+        .await;
+    my_turn(&b).await;
+    b.wait("[data-act=hint]:not([disabled])").await;
+
+    // Offline, the move stays on its way: meanwhile neither hint nor undo can be asked.
+    b.js("trio.drop(8000);", json!([])).await;
+    b.wait("[data-offline]").await;
+    b.click("[data-sq=a1]").await;
+    b.click("[data-sq=a2]").await;
+    b.click("[data-act=confirm]").await;
+    b.wait_for("on its way", "trio.page().sending").await;
+    assert!(
+        b.find("[data-act=hint][disabled]").await.is_some(),
+        "no hint"
+    );
+    assert!(
+        b.find("[data-act=undo][disabled]").await.is_some(),
+        "no undo"
+    );
+    b.wait_for("played and answered", &format!("{GAME}.moves.length >= 4"))
+        .await;
+    my_turn(&b).await;
+    b.wait("[data-act=hint]:not([disabled])").await;
+    b.close().await;
+}

@@ -165,14 +165,23 @@ export class GamePage {
 
   async askHint() {
     const conn = this.shown;
+    const seq = conn.game.seq;
     this.message = { key: 'play.hint.wait' };
     this.draw();
+    let hint = null;
+    let message;
     try {
-      const hint = await api('GET', `/api/games/${this.id}/hint`, { token: conn.token });
-      this.hint = hint.action;
-      this.message = { key: 'play.hint.is', args: { move: hint.action }, hint: true };
+      hint = (await api('GET', `/api/games/${this.id}/hint`, { token: conn.token })).action;
+      message = { key: 'play.hint.is', args: { move: hint }, hint: true };
     } catch (e) {
-      this.message = e instanceof ApiError ? { refusal: e.body } : { text: e.message };
+      message = e instanceof ApiError ? { refusal: e.body } : { text: e.message };
+    }
+    // A move made meanwhile makes the answer stale (a refusal too: the turn has passed).
+    if (conn.game.seq === seq) {
+      this.hint = hint;
+      this.message = message;
+    } else if (this.message && this.message.key === 'play.hint.wait') {
+      this.message = null;
     }
     this.draw();
   }
@@ -307,8 +316,9 @@ export class GamePage {
     if (conn.role !== 'seat' || live.result) return null;
     return toolsRow({
       againstAi: this.againstAi(),
-      canUndo: this.offered('undo'),
-      canHint: this.offered('hint') && this.myTurn(),
+      // Not while one's own move is on its way: the answer would be for the game before it.
+      canUndo: this.offered('undo') && !this.sending,
+      canHint: this.offered('hint') && this.myTurn() && !this.sending,
       undo: () => { this.message = null; conn.undo(); },
       hint: () => this.askHint(),
       resign: () => conn.resign(),
