@@ -1006,3 +1006,89 @@ async fn hint_and_undo_wait_while_ones_move_is_on_its_way() {
     b.wait("[data-act=hint]:not([disabled])").await;
     b.close().await;
 }
+
+/// Waits until the prompt names `action` as the move a second tap or Confirm plays.
+async fn prompt_names(b: &Browser, action: &str) {
+    b.wait("[data-act=confirm]").await;
+    let prompt = b.text("[data-prompt]").await;
+    assert!(
+        prompt.contains(&format!("Confirm to play {action}.")),
+        "{prompt}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_prompt_names_the_move_about_to_be_played_in_each_game() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+
+    // Gygès: a piece and where it ends.
+    let created = server.create("gyges", &["human", "ai:1"], None).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    my_turn(&b).await;
+    b.click("[data-act=setup]").await;
+    b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+        .await;
+    my_turn(&b).await;
+    b.click("[data-sq=a1]").await;
+    b.click("[data-sq=a2]").await;
+    prompt_names(&b, "a1-a2").await;
+
+    // Triles: a tile laid in a cell where it fits.
+    let created = server.create("triles", &["human", "ai:1"], None).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.triles").await;
+    for _ in 0..10 {
+        my_turn(&b).await;
+        if b.count(".hand-tile.playable").await > 0 {
+            break;
+        }
+        triles_turn(&b).await;
+        b.wait_for("the move is answered", "!trio.page().sending")
+            .await;
+    }
+    b.click(".hand-tile.playable").await;
+    for _ in 0..3 {
+        if b.count(".cell.fit").await > 0 {
+            break;
+        }
+        b.click("[data-act=rotate]").await;
+    }
+    b.click(".cell.fit").await;
+    b.wait_for("a tile proposed", "trio.page().proposed").await;
+    let proposed = state(&b, "trio.page().proposed").await;
+    prompt_names(&b, proposed.as_str().unwrap()).await;
+
+    // Na orbicie: red rolls until a pawn of its can move without a capture.
+    let created = server
+        .create(
+            "orbit",
+            &["human", "ai:1"],
+            Some("rg r r:C,C,1.0,4.0/g:C,C,1.5,1.7 -"),
+        )
+        .await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.orbit").await;
+    let mut named = false;
+    for _ in 0..20 {
+        assert!(!my_turn_or_the_end(&b).await, "the game ended first");
+        let legal: Vec<String> =
+            serde_json::from_value(state(&b, &format!("{GAME}.legal")).await).unwrap();
+        let plain = legal
+            .iter()
+            .filter_map(|a| a.strip_prefix("move "))
+            .find(|m| !m.contains('>') && !m.ends_with('H'))
+            .map(str::to_owned);
+        if let Some(plain) = plain {
+            let (from, to) = plain.split_once('-').unwrap();
+            b.click(&format!(".field[data-field='{from}']")).await;
+            b.click(&format!(".field[data-field='{to}']")).await;
+            prompt_names(&b, &format!("move {plain}")).await;
+            named = true;
+            break;
+        }
+        orbit_decision(&b).await;
+    }
+    assert!(named, "red never had a plain move");
+    b.close().await;
+}

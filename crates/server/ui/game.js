@@ -51,7 +51,7 @@ export class GamePage {
       propose: action => { this.proposed = action; this.message = null; this.draw(); },
       commit: action => this.play(action),
       attempt: action => this.play(action, true),
-      prompt: text => { if (this.promptNode) this.promptNode.textContent = text; },
+      prompt: text => { this.boardPrompt = text; this.showPrompt(); },
       actions: list => this.renderActions(list),
       redraw: () => this.draw(),
     };
@@ -251,6 +251,7 @@ export class GamePage {
       this.board = new game.Board(this.boardHost, this.ctx);
     }
     this.promptNode = h('p', { class: 'prompt', 'data-prompt': '' });
+    this.boardPrompt = '';
     this.actionsNode = h('div', { class: 'actions' });
     // Names come from the game as it stands (a replay's early view has no colours yet).
     const side = h('aside', { class: 'side' }, [
@@ -307,8 +308,15 @@ export class GamePage {
         h('button', { type: 'button', class: 'primary confirm', 'data-act': 'confirm', onclick: () => this.play(this.proposed) }, [t('play.confirm')]),
         h('button', { type: 'button', 'data-act': 'cancel', onclick: () => this.cancel() }, [t('play.cancel')]),
       );
-      if (this.promptNode) this.promptNode.textContent = t('play.tapagain', { move: this.proposed });
     }
+    this.showPrompt();
+  }
+
+  /// The board's prompt; with a move proposed, the move a second tap or Confirm plays,
+  /// whichever of the board's prompt and buttons came first.
+  showPrompt() {
+    if (!this.promptNode) return;
+    this.promptNode.textContent = this.proposed ? t('play.tapagain', { move: this.proposed }) : this.boardPrompt;
   }
 
   tools(live) {
