@@ -182,9 +182,9 @@ async fn gyges_finished_game_shows_result_seed_record_and_replay() {
         result.contains("South wins") && result.contains("left the board"),
         "{result}"
     );
-    b.wait("[data-check=ok]").await;
-    assert!(b.text(".fair").await.contains("trio verify"));
-    assert!(b.find("[data-act=export]").await.is_some());
+    // No dice and no draws in Gygès: nothing to show fair (Triles' finished game does).
+    assert!(b.find(".fair").await.is_none());
+    b.wait("[data-act=export]").await;
 
     // Replay: back, to the start, and a jump.
     b.click("[data-act=replay]").await;
@@ -426,6 +426,7 @@ async fn triles_finished_game_from_the_last_tile() {
         "{result}"
     );
     b.wait("[data-check=ok]").await;
+    assert!(b.text(".fair").await.contains("trio verify"));
     b.close().await;
 }
 
@@ -1090,5 +1091,37 @@ async fn the_prompt_names_the_move_about_to_be_played_in_each_game() {
         orbit_decision(&b).await;
     }
     assert!(named, "red never had a plain move");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_page_says_its_variant_and_shows_fairness_only_with_chance() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    let created = server
+        .create("gyges(variant=official)", &["human", "ai:1"], None)
+        .await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.gyges").await;
+    b.wait(".spec").await;
+    assert_eq!(b.text(".spec").await, "Variant: official (1985 rule book)");
+    assert!(b.find(".fair").await.is_none(), "Gygès has no chance");
+
+    let created = server
+        .create("triles(variant=open-hands)", &["human", "ai:1"], None)
+        .await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.triles").await;
+    b.wait(".spec").await;
+    assert_eq!(
+        b.text(".spec").await,
+        "Variants: open hands · Tile set: standard (52 tiles)"
+    );
+    assert!(b.text(".fair").await.contains("Fair dice and draws"));
+    b.click("[data-lang]").await;
+    b.wait_for("Polish", "document.documentElement.lang === 'pl'")
+        .await;
+    assert!(b.text(".spec").await.starts_with("Warianty: odkryte ręce"));
+    b.click("[data-lang]").await;
     b.close().await;
 }

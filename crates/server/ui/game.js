@@ -9,6 +9,7 @@ import { h, clear } from './dom.js';
 import { t, refusal } from './i18n.js';
 import { api, Conn, tokensFor, createdGame, ApiError } from './net.js';
 import { gameOf } from './games.js';
+import { kinds, specWords } from './kinds.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
 import { Replay } from './replay.js';
 import { statusBar, playersPanel, resultPanel, moveList, invitePanel, toolsRow, passDevice, messageLine } from './panels.js';
@@ -32,6 +33,8 @@ export class GamePage {
     this.replay = null;
     this.wasMyTurn = false;
     this.board = null;
+    this.kinds = null; // the server's kinds and their options, for the spec in words
+    kinds().then(list => { this.kinds = list; this.draw(); }, () => {});
     // An unknown game says so instead of reconnecting for ever.
     api('GET', `/api/games/${id}`).catch(e => {
       if (e instanceof ApiError && e.status === 404) {
@@ -258,14 +261,15 @@ export class GamePage {
       playersPanel(game, live),
       resultPanel(game, live, this.resultTools()),
       moveList(game, moves, live.view, this.replay),
-      seedPanel(live, this.record, this.seedCheck),
+      // Only a game of chance has dice or draws to be fair.
+      live.facts && live.facts.chance ? seedPanel(live, this.record, this.seedCheck) : null,
       invitePanel(game, live, createdGame(this.id), this.conns.map(c => c.token)),
     ]);
     const offline = this.conns.some(c => !c.open) ? h('p', { class: 'offline', 'data-offline': '' }, [t('play.reconnecting')]) : null;
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending });
     const play = h('section', { class: 'play' }, [
-      status, offline, replayBar, this.boardHost,
+      status, this.specLine(live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
@@ -282,6 +286,14 @@ export class GamePage {
       hint: this.hint,
       proposed: this.proposed,
     });
+  }
+
+  /// Which variant is played: every option of the game's kind, as its spec sets it.
+  specLine(live) {
+    const kind = this.kinds && this.kinds.find(k => k.kind === this.game.kind);
+    if (!kind || !kind.options.length) return null;
+    const words = specWords(kind.kind, kind.options, live.game).map(w => `${w.label}: ${w.value}`);
+    return h('p', { class: 'spec', 'data-spec': live.game }, [words.join(' · ')]);
   }
 
   passDevice(seat, view) {
