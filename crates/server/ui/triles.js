@@ -466,7 +466,8 @@ class TrilesBoard {
       ctx.actions(gives.map(a => ({
         label: a === 'give -' ? t('triles.give.none') : t('triles.give.tile', { tile: a.slice(5) }),
         action: a,
-        primary: a === 'give -',
+        // The gift is what a wedge earns; giving nothing is the lesser choice.
+        primary: a !== 'give -',
       })));
       return;
     }
