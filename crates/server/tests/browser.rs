@@ -770,6 +770,8 @@ async fn triles_open_hands_is_played_to_the_end_with_both_hands_on_the_table() {
     // The player's hand is its tray; the other hand lies open beside the table.
     b.wait(".tray .hand-tile").await;
     b.wait(".open-hand .open-tile").await;
+    b.screenshot(&screenshot_path("triles-open-hands.png"))
+        .await;
     let mut turns = 0;
     while !my_turn_or_the_end(&b).await {
         assert!(b.count(".tray .hand-tile").await > 0, "the tray stays");
