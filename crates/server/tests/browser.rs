@@ -1127,3 +1127,41 @@ async fn the_game_page_says_its_variant_and_shows_fairness_only_with_chance() {
     b.click("[data-lang]").await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triles_wedge_gift_is_the_primary_button() {
+    let server = Server::start().await;
+    // Black has just closed the ring of A tiles of tests/rules.rs: a loop and a wedge.
+    let created = server
+        .create(
+            "triles",
+            &["human", "ai:1"],
+            Some(
+                "A@0,0,0 A@1,0,1 A@1,1,2 A@0,1,0 A@-1,1,1 A@-1,0,2 C@0,-1,2 | B:A1B1D1 | W:C1D1 \
+                 | pool:A2B8C7D7E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B extra:1 give",
+            ),
+        )
+        .await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    my_turn(&b).await;
+    b.wait("[data-act='give A']").await;
+    assert!(b.text("[data-prompt]").await.starts_with("Wedge!"));
+    for gift in ["give A", "give B", "give D"] {
+        let class = b.attr(&format!("[data-act='{gift}']"), "class").await;
+        assert_eq!(class.as_deref(), Some("primary"), "{gift}");
+    }
+    let class = b.attr("[data-act='give -']", "class").await;
+    assert_eq!(
+        class.as_deref(),
+        Some(""),
+        "Give nothing is not the primary"
+    );
+    b.click("[data-act='give B']").await;
+    b.wait_for(
+        "given",
+        &format!("{GAME}.moves.some(m => m.action === 'give B')"),
+    )
+    .await;
+    b.close().await;
+}
