@@ -15,7 +15,8 @@ import { t } from './i18n.js';
 
 const R0 = 60; // centre radius
 const SPAN = 364; // from the centre's edge to the home ring, whatever the number of orbits
-const COLOURS = { red: '#d55e00', green: '#009e73', blue: '#0072b2', yellow: '#f0e442' };
+/// The pawns' colours by name (Okabe–Ito; ui/tests/orbit.test.js checks them as a deuteranope sees them).
+export const COLOURS = { red: '#d55e00', green: '#009e73', blue: '#0072b2', yellow: '#f0e442' };
 const SEAT_COLOURS = ['red', 'green', 'blue', 'yellow']; // seat i plays SEAT_COLOURS[i]
 const PIPS = {
   1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
