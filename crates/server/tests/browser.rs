@@ -1007,6 +1007,24 @@ async fn hint_and_undo_wait_while_ones_move_is_on_its_way() {
         .await;
     my_turn(&b).await;
     b.wait("[data-act=hint]:not([disabled])").await;
+
+    // An undo on its way is an action on its way too.
+    let count = moves(&b).await;
+    b.js("trio.drop(8000);", json!([])).await;
+    b.wait("[data-offline]").await;
+    b.click("[data-act=undo]").await;
+    b.wait_for("on its way", "trio.page().sending").await;
+    assert!(
+        b.find("[data-act=hint][disabled]").await.is_some(),
+        "no hint"
+    );
+    assert!(
+        b.find("[data-act=undo][disabled]").await.is_some(),
+        "no undo"
+    );
+    b.wait_for("undone", &format!("{GAME}.moves.length === {}", count - 2))
+        .await;
+    my_turn(&b).await;
     b.close().await;
 }
 

@@ -339,7 +339,8 @@ export class GamePage {
       // Not while one's own move is on its way: the answer would be for the game before it.
       canUndo: this.offered('undo') && !this.sending,
       canHint: this.offered('hint') && this.myTurn() && !this.sending,
-      undo: () => { this.message = null; conn.undo(); },
+      // An undo is on its way as a move is, till its event comes (or its refusal).
+      undo: () => { this.message = null; this.sending = true; conn.undo(); this.draw(); },
       hint: () => this.askHint(),
       resign: () => conn.resign(),
       asked: () => this.draw(),
