@@ -149,6 +149,13 @@ pub fn check_state<G: Game>(game: &G, state: &G::State, config: &Config, rng: &m
             game.view_json(&view).is_object(),
             "a view as JSON is an object: {text}"
         );
+        if !game.facts().seat_views {
+            assert_eq!(
+                game.view_json(&view),
+                game.view_json(&public),
+                "{seat}'s view is a spectator's, as the facts say (seat_views false): {text}"
+            );
+        }
         if turn == Turn::Seat(seat) {
             let (mut real, mut guessed) = (Vec::new(), Vec::new());
             game.legal_actions(state, &mut real);

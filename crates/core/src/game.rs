@@ -18,6 +18,9 @@ pub struct Facts {
     pub chance: bool,
     /// Whether some seat's view hides part of the state from it (a hand, the pool's order).
     pub hidden_information: bool,
+    /// Whether a seat's view differs from a spectator's: it shows what others may not see,
+    /// or names its viewer. Otherwise one view serves everyone.
+    pub seat_views: bool,
     /// The most actions, chance outcomes included, that a game can last before its rules
     /// stop it.
     pub longest_game: usize,

@@ -131,6 +131,7 @@ impl Game for Gyges {
             seats: 2..=2,
             chance: false,
             hidden_information: false,
+            seat_views: false,
             // Two setup moves, then the ply limit; without one, only repetition ends a
             // game, after more moves than can be counted.
             longest_game: match self.ply_limit {

@@ -227,6 +227,7 @@ impl Game for Orbit {
             seats: 2..=4,
             chance: true,
             hidden_information: false,
+            seat_views: false,
             longest_game: 3 * self.turn_limit as usize + usize::from(self.order.is_none()),
         }
     }

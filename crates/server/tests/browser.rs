@@ -182,9 +182,9 @@ async fn gyges_finished_game_shows_result_seed_record_and_replay() {
         result.contains("South wins") && result.contains("left the board"),
         "{result}"
     );
-    b.wait("[data-check=ok]").await;
-    assert!(b.text(".fair").await.contains("trio verify"));
-    assert!(b.find("[data-act=export]").await.is_some());
+    // No dice and no draws in Gygès: nothing to show fair (Triles' finished game does).
+    assert!(b.find(".fair").await.is_none());
+    b.wait("[data-act=export]").await;
 
     // Replay: back, to the start, and a jump.
     b.click("[data-act=replay]").await;
@@ -440,6 +440,7 @@ async fn triles_finished_game_from_the_last_tile() {
         "{result}"
     );
     b.wait("[data-check=ok]").await;
+    assert!(b.text(".fair").await.contains("trio verify"));
     b.close().await;
 }
 
@@ -766,5 +767,436 @@ async fn a_board_and_a_tile_set_of_ones_own_are_uploaded_and_played_to_the_end()
         assert!(turns < 200, "the Triles game does not end");
     }
     assert!(b.text("[data-result]").await.len() > 3);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triles_open_hands_is_played_to_the_end_with_both_hands_on_the_table() {
+    let server = Server::start().await;
+    let created = server
+        .create("triles(variant=open-hands)", &["human", "ai:1"], None)
+        .await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.triles").await;
+    my_turn(&b).await;
+    assert!(b.text(".status").await.contains("You play"));
+    // The player's hand is its tray; the other hand lies open beside the table.
+    b.wait(".tray .hand-tile").await;
+    b.wait(".open-hand .open-tile").await;
+    b.screenshot(&screenshot_path("triles-open-hands.png"))
+        .await;
+    let mut turns = 0;
+    while !my_turn_or_the_end(&b).await {
+        assert!(b.count(".tray .hand-tile").await > 0, "the tray stays");
+        triles_turn(&b).await;
+        turns += 1;
+        assert!(turns < 200, "the open-hands game does not end");
+    }
+    assert!(b.text("[data-result]").await.len() > 3);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_takes_a_player_back_to_its_seat() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    start_from_lobby(&b, &server, "gyges", &["me", "ai:1"]).await;
+    b.wait("svg.board.gyges").await;
+    let id = state(&b, "trio.page().id")
+        .await
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    // Back in the lobby, the game's link opens the seat this browser holds, not a watch.
+    b.goto(&server.url("/")).await;
+    let link = format!(".running a[href^=\"/games/{id}\"]");
+    b.wait(&link).await;
+    assert!(b.text(".running").await.contains("you play here"));
+    b.click(&link).await;
+    b.wait("svg.board.gyges").await;
+    my_turn(&b).await;
+    assert!(b.text(".status").await.contains("You play South"));
+    b.click("[data-act=setup]").await;
+    b.wait_for("set up", &format!("{GAME}.moves.some(m => m.seat === 0)"))
+        .await;
+
+    // Another browser, holding no seat, still watches.
+    let other = Browser::start(1280, 900).await;
+    other.goto(&server.url("/")).await;
+    other.click(&link).await;
+    other.wait("svg.board.gyges").await;
+    other
+        .wait_for(
+            "watching",
+            "trio.page().shown && trio.page().shown.role === 'spectator'",
+        )
+        .await;
+    assert!(other.text(".status").await.contains("You are watching"));
+    other.close().await;
+    b.close().await;
+}
+
+/// The marks of Na orbicie's board whose fill or stroke is near a pawn's colour (within
+/// 80 of 255 per channel, Euclidean): each as its class, property and colour.
+const MARKS_LIKE_PAWNS: &str = "(() => {
+  const rgb = c => { const m = /rgba?\\(([\\d.]+), ([\\d.]+), ([\\d.]+)/.exec(c || ''); return m ? m.slice(1, 4).map(Number) : null; };
+  const pawns = [...document.querySelectorAll('svg.orbit .home-count .pawn-body')].map(e => rgb(getComputedStyle(e).fill));
+  const marks = document.querySelectorAll('svg.orbit .mark, svg.orbit .field.target .spot, svg.orbit .hatch-line, \
+    svg.orbit .home-ring.target, svg.orbit .centre-disc.target, svg.orbit .field.proposed .spot, svg.orbit .die.can-roll .die-face');
+  const near = [];
+  for (const e of marks) for (const prop of ['fill', 'stroke']) {
+    const c = rgb(getComputedStyle(e)[prop]);
+    if (c && pawns.some(p => Math.hypot(c[0] - p[0], c[1] - p[1], c[2] - p[2]) < 80)) near.push(`${e.getAttribute('class')} ${prop} ${getComputedStyle(e)[prop]}`);
+  }
+  return near;
+})()";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orbit_marks_are_never_a_pawns_colour_and_differ_by_shape() {
+    let server = Server::start().await;
+    let created = server
+        .create(
+            "orbit(players=4)",
+            &["human", "ai:1", "ai:1", "ai:1"],
+            Some("rgby r r:1.0,4.0/g:1.5,1.7/b:C,C/y:C,C -"),
+        )
+        .await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.orbit").await;
+    assert_eq!(b.count(".home-count .pawn-body").await, 4);
+    // Red plays on until a pawn of its can move while a last move is marked: then the
+    // chosen pawn, the other movable ones and the last move show together.
+    let mut decisions = 0;
+    loop {
+        assert!(
+            !my_turn_or_the_end(&b).await,
+            "the game ended first, after {decisions}"
+        );
+        assert_eq!(state(&b, MARKS_LIKE_PAWNS).await, json!([]));
+        let legal: Vec<String> =
+            serde_json::from_value(state(&b, &format!("{GAME}.legal")).await).unwrap();
+        let from = legal
+            .iter()
+            .filter_map(|a| a.strip_prefix("move "))
+            .map(|m| m.split('-').next().unwrap().to_owned())
+            .next();
+        if let (Some(from), true) = (&from, b.count(".mark.last").await > 0) {
+            assert!(
+                b.count(".mark.movable").await > 0,
+                "the pawns that can move"
+            );
+            b.click(&format!(".field[data-field='{from}']")).await;
+            let field = format!(".field.selected[data-field='{from}']");
+            b.wait(&format!("{field} .mark.chosen")).await;
+            assert_eq!(state(&b, MARKS_LIKE_PAWNS).await, json!([]));
+            assert!(
+                b.count(".mark.target").await + b.count(".home-ring.target").await > 0,
+                "where the pawn may end"
+            );
+            // The chosen pawn's mark is drawn over it.
+            let over = state(
+                &b,
+                &format!(
+                    "(() => {{ const f = document.querySelector(\"{field}\"); \
+                     return !!(f.querySelector('.pawn').compareDocumentPosition(f.querySelector('.mark.chosen')) \
+                     & Node.DOCUMENT_POSITION_FOLLOWING); }})()"
+                ),
+            )
+            .await;
+            assert_eq!(over, json!(true), "the chosen mark is over the pawn");
+            // Can move, last move and chosen: three shapes.
+            let shapes = state(
+                &b,
+                "['movable', 'last', 'chosen'].map(k => document.querySelector('.mark.' + k)?.tagName)",
+            )
+            .await;
+            assert_eq!(shapes, json!(["circle", "polygon", "path"]));
+            b.screenshot(&screenshot_path("orbit-marks.png")).await;
+            break;
+        }
+        orbit_decision(&b).await;
+        decisions += 1;
+        assert!(decisions < 60, "no move of red's met a marked last move");
+    }
+    b.close().await;
+}
+
+/// Whether every element `css` matches lies inside the viewport, from the page's top.
+async fn in_view(b: &Browser, css: &str) -> Value {
+    b.js(
+        "window.scrollTo(0, 0); const all = [...document.querySelectorAll(arguments[0])]; \
+         return all.length > 0 && all.every(e => { const r = e.getBoundingClientRect(); \
+         return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; });",
+        json!([css]),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triles_on_a_laptop_screen_keeps_the_prompt_confirm_and_why_not_in_view() {
+    let server = Server::start().await;
+    let created = server.create("triles", &["human", "ai:1"], None).await;
+    // A window of 757 px leaves less than that to the page (the issue's laptop shows 757).
+    let b = Browser::start(1280, 757).await;
+    assert!(state(&b, "innerHeight").await.as_u64().unwrap() <= 757);
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.triles").await;
+    // Turns are played until a tile of the hand can be laid.
+    for _ in 0..10 {
+        my_turn(&b).await;
+        if b.count(".hand-tile.playable").await > 0 {
+            break;
+        }
+        triles_turn(&b).await;
+        b.wait_for("the move is answered", "!trio.page().sending")
+            .await;
+    }
+    b.click(".hand-tile.playable").await;
+    for _ in 0..3 {
+        if b.count(".cell.fit").await > 0 {
+            break;
+        }
+        b.click("[data-act=rotate]").await;
+    }
+    b.click(".cell.fit").await;
+    b.wait("[data-act=confirm]").await;
+    assert_eq!(
+        in_view(&b, "[data-prompt]").await,
+        json!(true),
+        "the prompt"
+    );
+    assert_eq!(
+        in_view(&b, "[data-act=confirm]").await,
+        json!(true),
+        "Confirm"
+    );
+
+    // A tile laid where it does not fit: the refusal, "Why not?", is in view too.
+    let tile = state(&b, "trio.page().proposed.split('@')[0]").await;
+    let tile = tile.as_str().unwrap();
+    b.click("[data-act=cancel]").await;
+    b.js(
+        &format!("trio.page().play('{tile}@40,40,0', true); return true;"),
+        json!([]),
+    )
+    .await;
+    b.wait(".message.why").await;
+    assert_eq!(in_view(&b, ".message.why").await, json!(true), "Why not?");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hint_and_undo_wait_while_ones_move_is_on_its_way() {
+    let server = Server::start().await;
+    let created = server.create("gyges", &["human", "ai:1"], None).await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.gyges").await;
+    my_turn(&b).await;
+    b.click("[data-act=setup]").await;
+    b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+        .await;
+    my_turn(&b).await;
+    b.wait("[data-act=hint]:not([disabled])").await;
+
+    // Offline, the move stays on its way: meanwhile neither hint nor undo can be asked.
+    b.js("trio.drop(8000);", json!([])).await;
+    b.wait("[data-offline]").await;
+    b.click("[data-sq=a1]").await;
+    b.click("[data-sq=a2]").await;
+    b.click("[data-act=confirm]").await;
+    b.wait_for("on its way", "trio.page().sending").await;
+    assert!(
+        b.find("[data-act=hint][disabled]").await.is_some(),
+        "no hint"
+    );
+    assert!(
+        b.find("[data-act=undo][disabled]").await.is_some(),
+        "no undo"
+    );
+    b.wait_for("played and answered", &format!("{GAME}.moves.length >= 4"))
+        .await;
+    my_turn(&b).await;
+    b.wait("[data-act=hint]:not([disabled])").await;
+
+    // An undo on its way is an action on its way too.
+    let count = moves(&b).await;
+    b.js("trio.drop(8000);", json!([])).await;
+    b.wait("[data-offline]").await;
+    b.click("[data-act=undo]").await;
+    b.wait_for("on its way", "trio.page().sending").await;
+    assert!(
+        b.find("[data-act=hint][disabled]").await.is_some(),
+        "no hint"
+    );
+    assert!(
+        b.find("[data-act=undo][disabled]").await.is_some(),
+        "no undo"
+    );
+    b.wait_for("undone", &format!("{GAME}.moves.length === {}", count - 2))
+        .await;
+    my_turn(&b).await;
+    b.close().await;
+}
+
+/// Waits until the prompt names `action` as the move a second tap or Confirm plays.
+async fn prompt_names(b: &Browser, action: &str) {
+    b.wait("[data-act=confirm]").await;
+    let prompt = b.text("[data-prompt]").await;
+    assert!(
+        prompt.contains(&format!("Confirm to play {action}.")),
+        "{prompt}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_prompt_names_the_move_about_to_be_played_in_each_game() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+
+    // Gygès: a piece and where it ends.
+    let created = server.create("gyges", &["human", "ai:1"], None).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    my_turn(&b).await;
+    b.click("[data-act=setup]").await;
+    b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+        .await;
+    my_turn(&b).await;
+    b.click("[data-sq=a1]").await;
+    b.click("[data-sq=a2]").await;
+    prompt_names(&b, "a1-a2").await;
+
+    // Triles: a tile laid in a cell where it fits.
+    let created = server.create("triles", &["human", "ai:1"], None).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.triles").await;
+    for _ in 0..10 {
+        my_turn(&b).await;
+        if b.count(".hand-tile.playable").await > 0 {
+            break;
+        }
+        triles_turn(&b).await;
+        b.wait_for("the move is answered", "!trio.page().sending")
+            .await;
+    }
+    b.click(".hand-tile.playable").await;
+    for _ in 0..3 {
+        if b.count(".cell.fit").await > 0 {
+            break;
+        }
+        b.click("[data-act=rotate]").await;
+    }
+    b.click(".cell.fit").await;
+    b.wait_for("a tile proposed", "trio.page().proposed").await;
+    let proposed = state(&b, "trio.page().proposed").await;
+    prompt_names(&b, proposed.as_str().unwrap()).await;
+
+    // Na orbicie: red rolls until a pawn of its can move without a capture.
+    let created = server
+        .create(
+            "orbit",
+            &["human", "ai:1"],
+            Some("rg r r:C,C,1.0,4.0/g:C,C,1.5,1.7 -"),
+        )
+        .await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.orbit").await;
+    let mut named = false;
+    for _ in 0..20 {
+        assert!(!my_turn_or_the_end(&b).await, "the game ended first");
+        let legal: Vec<String> =
+            serde_json::from_value(state(&b, &format!("{GAME}.legal")).await).unwrap();
+        let plain = legal
+            .iter()
+            .filter_map(|a| a.strip_prefix("move "))
+            .find(|m| !m.contains('>') && !m.ends_with('H'))
+            .map(str::to_owned);
+        if let Some(plain) = plain {
+            let (from, to) = plain.split_once('-').unwrap();
+            b.click(&format!(".field[data-field='{from}']")).await;
+            b.click(&format!(".field[data-field='{to}']")).await;
+            prompt_names(&b, &format!("move {plain}")).await;
+            named = true;
+            break;
+        }
+        orbit_decision(&b).await;
+    }
+    assert!(named, "red never had a plain move");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_page_says_its_variant_and_shows_fairness_only_with_chance() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    let created = server
+        .create("gyges(variant=official)", &["human", "ai:1"], None)
+        .await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.gyges").await;
+    b.wait(".spec").await;
+    assert_eq!(
+        b.text(".spec").await,
+        "Variant: official (1985 rule book) · Ply limit: 300"
+    );
+    assert!(b.find(".fair").await.is_none(), "Gygès has no chance");
+
+    let created = server
+        .create("triles(variant=open-hands)", &["human", "ai:1"], None)
+        .await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.triles").await;
+    b.wait(".spec").await;
+    assert_eq!(
+        b.text(".spec").await,
+        "Variants: open hands · Tile set: standard (52 tiles)"
+    );
+    assert!(b.text(".fair").await.contains("Fair dice and draws"));
+    b.click("[data-lang]").await;
+    b.wait_for("Polish", "document.documentElement.lang === 'pl'")
+        .await;
+    assert!(b.text(".spec").await.starts_with("Warianty: odkryte ręce"));
+    b.click("[data-lang]").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triles_wedge_gift_is_the_primary_button() {
+    let server = Server::start().await;
+    // Black has just closed the ring of A tiles of tests/rules.rs: a loop and a wedge.
+    let created = server
+        .create(
+            "triles",
+            &["human", "ai:1"],
+            Some(
+                "A@0,0,0 A@1,0,1 A@1,1,2 A@0,1,0 A@-1,1,1 A@-1,0,2 C@0,-1,2 | B:A1B1D1 | W:C1D1 \
+                 | pool:A2B8C7D7E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B extra:1 give",
+            ),
+        )
+        .await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    my_turn(&b).await;
+    b.wait("[data-act='give A']").await;
+    assert!(b.text("[data-prompt]").await.starts_with("Wedge!"));
+    for gift in ["give A", "give B", "give D"] {
+        let class = b.attr(&format!("[data-act='{gift}']"), "class").await;
+        assert_eq!(class.as_deref(), Some("primary"), "{gift}");
+    }
+    let class = b.attr("[data-act='give -']", "class").await;
+    assert_eq!(
+        class.as_deref(),
+        Some(""),
+        "Give nothing is not the primary"
+    );
+    b.click("[data-act='give B']").await;
+    b.wait_for(
+        "given",
+        &format!("{GAME}.moves.some(m => m.action === 'give B')"),
+    )
+    .await;
     b.close().await;
 }

@@ -678,6 +678,42 @@ async fn a_resend_after_a_reconnect_is_applied_once_and_missed_events_come_back(
     }
 }
 
+#[tokio::test]
+async fn an_open_hands_seat_sees_itself_and_both_hands_over_its_socket() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server
+        .create("triles(variant=open-hands)", &["human", "human"])
+        .await;
+    let id = &created.id;
+    // Nothing is hidden, yet each view names its viewer: a seat's hand is its own.
+    for seat in &created.seats {
+        let mut socket = server
+            .socket(id, json!({"type": "hello", "token": seat.token}))
+            .await;
+        let ServerMessage::Snapshot(snapshot) = socket
+            .until(|m| matches!(m, ServerMessage::Snapshot(_)))
+            .await
+        else {
+            unreachable!()
+        };
+        let view = snapshot.view.value();
+        assert_eq!(view["viewer"]["seat"], json!(seat.seat), "{view}");
+        assert!(view["hand"].is_object(), "{view}");
+        let players = view["players"].as_array().unwrap();
+        assert!(players.iter().all(|p| p["hand"].is_object()), "{view}");
+    }
+    let mut spectator = server.socket(id, json!({"type": "hello"})).await;
+    let ServerMessage::Snapshot(snapshot) = spectator
+        .until(|m| matches!(m, ServerMessage::Snapshot(_)))
+        .await
+    else {
+        unreachable!()
+    };
+    let view = snapshot.view.value();
+    assert!(view["viewer"].is_null() && view["hand"].is_null(), "{view}");
+}
+
 /// Plays a Triles game over WebSocket to the end (or 80 actions), each seat moving on its
 /// socket from what it was sent; returns every frame each client got.
 #[tokio::test]

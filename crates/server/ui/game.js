@@ -9,6 +9,7 @@ import { h, clear } from './dom.js';
 import { t, refusal } from './i18n.js';
 import { api, Conn, tokensFor, createdGame, ApiError } from './net.js';
 import { gameOf } from './games.js';
+import { kinds, specWords } from './kinds.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
 import { Replay } from './replay.js';
 import { statusBar, playersPanel, resultPanel, moveList, invitePanel, toolsRow, passDevice, messageLine } from './panels.js';
@@ -32,6 +33,8 @@ export class GamePage {
     this.replay = null;
     this.wasMyTurn = false;
     this.board = null;
+    this.kinds = null; // the server's kinds and their options, for the spec in words
+    kinds().then(list => { this.kinds = list; this.draw(); }, () => {});
     // An unknown game says so instead of reconnecting for ever.
     api('GET', `/api/games/${id}`).catch(e => {
       if (e instanceof ApiError && e.status === 404) {
@@ -51,7 +54,7 @@ export class GamePage {
       propose: action => { this.proposed = action; this.message = null; this.draw(); },
       commit: action => this.play(action),
       attempt: action => this.play(action, true),
-      prompt: text => { if (this.promptNode) this.promptNode.textContent = text; },
+      prompt: text => { this.boardPrompt = text; this.showPrompt(); },
       actions: list => this.renderActions(list),
       redraw: () => this.draw(),
     };
@@ -165,14 +168,23 @@ export class GamePage {
 
   async askHint() {
     const conn = this.shown;
+    const seq = conn.game.seq;
     this.message = { key: 'play.hint.wait' };
     this.draw();
+    let hint = null;
+    let message;
     try {
-      const hint = await api('GET', `/api/games/${this.id}/hint`, { token: conn.token });
-      this.hint = hint;
-      this.message = { key: 'play.hint.is', args: { move: hint.action }, hint: true };
+      hint = await api('GET', `/api/games/${this.id}/hint`, { token: conn.token });
+      message = { key: 'play.hint.is', args: { move: hint.action }, hint: true };
     } catch (e) {
-      this.message = e instanceof ApiError ? { refusal: e.body } : { text: e.message };
+      message = e instanceof ApiError ? { refusal: e.body } : { text: e.message };
+    }
+    // A move made meanwhile makes the answer stale (a refusal too: the turn has passed).
+    if (conn.game.seq === seq) {
+      this.hint = hint;
+      this.message = message;
+    } else if (this.message && this.message.key === 'play.hint.wait') {
+      this.message = null;
     }
     this.draw();
   }
@@ -242,20 +254,25 @@ export class GamePage {
       this.board = new game.Board(this.boardHost, this.ctx);
     }
     this.promptNode = h('p', { class: 'prompt', 'data-prompt': '' });
+    this.boardPrompt = '';
     this.actionsNode = h('div', { class: 'actions' });
     // Names come from the game as it stands (a replay's early view has no colours yet).
     const side = h('aside', { class: 'side' }, [
       playersPanel(game, live),
       resultPanel(game, live, this.resultTools()),
       moveList(game, moves, live.view, this.replay),
-      seedPanel(live, this.record, this.seedCheck),
+      // Only a game of chance has dice or draws to be fair.
+      live.facts && live.facts.chance ? seedPanel(live, this.record, this.seedCheck) : null,
       invitePanel(game, live, createdGame(this.id), this.conns.map(c => c.token)),
     ]);
     const offline = this.conns.some(c => !c.open) ? h('p', { class: 'offline', 'data-offline': '' }, [t('play.reconnecting')]) : null;
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending });
     const play = h('section', { class: 'play' }, [
-      status, offline, replayBar, this.boardHost, this.promptNode, this.actionsNode, messageLine(this.message), this.tools(live),
+      status, this.specLine(live), offline, replayBar, this.boardHost,
+      // What to do now stays in view while the page scrolls (a tall table on a laptop).
+      h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
+      this.tools(live),
     ]);
     this.shell.append(play, side);
     this.board.render({
@@ -270,6 +287,14 @@ export class GamePage {
       proposed: this.proposed,
       proposedParts: mine && this.proposed ? (live.legal_parts ?? [])[live.legal.indexOf(this.proposed)] ?? null : null,
     });
+  }
+
+  /// Which variant is played: every option of the game's kind, as its spec sets it.
+  specLine(live) {
+    const kind = this.kinds && this.kinds.find(k => k.kind === this.game.kind);
+    if (!kind || !kind.options.length) return null;
+    const words = specWords(kind.kind, kind.options, live.game).map(w => `${w.label}: ${w.value}`);
+    return h('p', { class: 'spec', 'data-spec': live.game }, [words.join(' · ')]);
   }
 
   passDevice(seat, view) {
@@ -296,8 +321,15 @@ export class GamePage {
         h('button', { type: 'button', class: 'primary confirm', 'data-act': 'confirm', onclick: () => this.play(this.proposed) }, [t('play.confirm')]),
         h('button', { type: 'button', 'data-act': 'cancel', onclick: () => this.cancel() }, [t('play.cancel')]),
       );
-      if (this.promptNode) this.promptNode.textContent = t('play.tapagain', { move: this.proposed });
     }
+    this.showPrompt();
+  }
+
+  /// The board's prompt; with a move proposed, the move a second tap or Confirm plays,
+  /// whichever of the board's prompt and buttons came first.
+  showPrompt() {
+    if (!this.promptNode) return;
+    this.promptNode.textContent = this.proposed ? t('play.tapagain', { move: this.proposed }) : this.boardPrompt;
   }
 
   tools(live) {
@@ -305,9 +337,11 @@ export class GamePage {
     if (conn.role !== 'seat' || live.result) return null;
     return toolsRow({
       againstAi: this.againstAi(),
-      canUndo: this.offered('undo'),
-      canHint: this.offered('hint') && this.myTurn(),
-      undo: () => { this.message = null; conn.undo(); },
+      // Not while one's own move is on its way: the answer would be for the game before it.
+      canUndo: this.offered('undo') && !this.sending,
+      canHint: this.offered('hint') && this.myTurn() && !this.sending,
+      // An undo is on its way as a move is, till its event comes (or its refusal).
+      undo: () => { this.message = null; this.sending = true; conn.undo(); this.draw(); },
       hint: () => this.askHint(),
       resign: () => conn.resign(),
       asked: () => this.draw(),

@@ -5,52 +5,12 @@
 
 import { h, clear } from './dom.js';
 import { t, known, refusal, playerLabel } from './i18n.js';
-import { api, rememberCreated, ApiError } from './net.js';
+import { api, rememberCreated, savedTokens, ApiError } from './net.js';
 import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
+import { kinds } from './kinds.js';
 
 const REFRESH_MS = 5000;
-
-/// The kinds the server offers (`[{kind, options}]`), read once.
-let served = null;
-
-async function kinds() {
-  served ??= api('GET', '/api/kinds').then(answer => formKinds(answer.kinds)).catch(e => {
-    served = null;
-    throw e;
-  });
-  return served;
-}
-
-/// The server's kinds that this page can draw, each option as the form draws it.
-function formKinds(list) {
-  return list.filter(k => GAMES[k.name]).map(k => ({
-    kind: k.name,
-    options: k.options.map(o => formOption(o, GAMES[k.name].options[o.name])).filter(Boolean),
-  }));
-}
-
-/// An option's schema (docs/api.md) as a form field: a `choice`, a `set`, a `number`, or
-/// an `order` where the game says how to draw its letters; a short integer range is a
-/// choice, and a file option (a board, a tile set) is its built-in default or a file the
-/// player uploads, sent with the game.
-function formOption(o, look) {
-  const base = { name: o.name, help: o.help };
-  switch (o.kind) {
-    case 'choice': return { ...base, type: 'choice', values: o.values, default: o.default };
-    case 'set': return { ...base, type: 'set', values: o.values };
-    case 'integer': return o.max - o.min <= 10
-      ? { ...base, type: 'choice', values: range(o.min, o.max), default: o.default }
-      : { ...base, type: 'number', min: o.min, max: o.max, default: o.default };
-    case 'letters': return look ? { ...base, type: 'order', ...look } : null;
-    case 'file': return { ...base, type: 'file', what: o.what, default: o.default };
-    default: return null;
-  }
-}
-
-function range(min, max) {
-  return Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
-}
 
 export class Lobby {
   constructor(redraw) {
@@ -156,8 +116,11 @@ export class Lobby {
     }
     for (const g of this.games) {
       const game = gameOf(g.game);
-      list.append(h('li', {}, [
-        h('a', { href: `/games/${g.id}#watch` }, [t('game.' + game.kind)]),
+      // A game this browser holds a seat of opens that seat (the page finds the tokens).
+      const mine = savedTokens(g.id).length > 0;
+      list.append(h('li', mine ? { 'data-mine': '' } : {}, [
+        h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
+        mine ? h('strong', { class: 'mine' }, [' ' + t('lobby.yours')]) : null,
         ' — ',
         g.seats.map(s => `${game.seatLabel(s.seat, null)} (${playerLabel(s.player)}${s.connected ? ' ●' : ''})`).join(', '),
         ', ' + t('lobby.move', { n: g.seq }),

@@ -204,19 +204,22 @@ export class Conn {
 /// The tokens this browser holds for a game: seat tokens from the link's fragment
 /// (`#token=A&token=B` for several seats on one device) and from earlier visits.
 export function tokensFor(gameId) {
-  const key = `trio.tokens.${gameId}`;
   const params = new URLSearchParams(location.hash.slice(1));
   const fromLink = params.getAll('token').filter(t => /^[0-9a-f]{16,64}$/i.test(t));
-  let saved = [];
-  try {
-    saved = JSON.parse(localStorage.getItem(key) || '[]');
-  } catch {
-    saved = [];
-  }
-  const tokens = fromLink.length ? fromLink : saved;
-  if (fromLink.length) localStorage.setItem(key, JSON.stringify(fromLink));
-  return tokens;
+  if (fromLink.length) localStorage.setItem(tokensKey(gameId), JSON.stringify(fromLink));
+  return fromLink.length ? fromLink : savedTokens(gameId);
 }
+
+/// The seat tokens an earlier visit to a game left in this browser (none: it watches).
+export function savedTokens(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(tokensKey(gameId)) || '[]');
+  } catch {
+    return [];
+  }
+}
+
+const tokensKey = gameId => `trio.tokens.${gameId}`;
 
 export function rememberCreated(created) {
   localStorage.setItem(`trio.created.${created.id}`, JSON.stringify(created));

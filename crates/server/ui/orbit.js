@@ -3,13 +3,20 @@
 // final orbit as the home ring, and the lines between orbits. Pawns in their colours; a
 // protected pawn wears a ring. The die shows the last roll. Tap a pawn of yours: its
 // destinations light up; a capture then asks where the captured pawn goes.
+//
+// The pawns are in the Okabe–Ito colours (told apart with any colour vision); every mark
+// is white or the hint's purple, never a pawn's colour, and each kind has its own shape:
+// a dot where a pawn may end, a crosshair on a pawn it may capture, hatching where a
+// captured pawn may go, a dotted ring round a pawn that can move, a diamond round the
+// last move's fields and corner brackets round the chosen pawn, drawn over it.
 
 import { s, clear } from './dom.js';
 import { t } from './i18n.js';
 
 const R0 = 60; // centre radius
 const SPAN = 364; // from the centre's edge to the home ring, whatever the number of orbits
-const COLOURS = { red: '#d8342c', green: '#2e9a48', blue: '#2f6fd6', yellow: '#e8b817' };
+/// The pawns' colours by name (Okabe–Ito; ui/tests/orbit.test.js checks them as a deuteranope sees them).
+export const COLOURS = { red: '#d55e00', green: '#009e73', blue: '#0072b2', yellow: '#f0e442' };
 const SEAT_COLOURS = ['red', 'green', 'blue', 'yellow']; // seat i plays SEAT_COLOURS[i]
 const PIPS = {
   1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
@@ -122,6 +129,9 @@ class OrbitBoard {
     // The legal moves as the server gives their parts: no notation to read.
     this.moves = (model.mine ? model.choices : []).map(shape);
     const svg = clear(this.svg);
+    svg.append(s('defs', {}, [s('pattern', { id: 'orbit-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, [
+      s('line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'hatch-line' }),
+    ])]));
     const last = shape(model.last);
     const hint = shape(model.hint);
     const proposed = shape(model.proposedParts);
@@ -182,18 +192,28 @@ class OrbitBoard {
         const name = `${k}.${i}`;
         const [x, y] = layout.xy(k, i);
         const classes = ['field'];
-        if (targets.has(name)) classes.push('target', targets.get(name));
-        if (last && (last.from === name || last.to === name || last.enter === name)) classes.push('last');
-        if (last && last.relocate === name) classes.push('lastdrop');
+        const target = targets.get(name);
+        const isLast = last && (last.from === name || last.to === name || last.enter === name);
+        const lastDrop = last && last.relocate === name;
+        const chosen = this.sel && (this.sel.from === name || this.sel.to === name);
+        if (target) classes.push('target', target);
+        if (isLast) classes.push('last');
+        if (lastDrop) classes.push('lastdrop');
         if (hint && (hint.from === name || hint.to === name || hint.enter === name)) classes.push('hint');
-        if (this.sel && (this.sel.from === name || this.sel.to === name)) classes.push('selected');
+        if (chosen) classes.push('selected');
         if (proposed && (proposed.to === name || proposed.enter === name || proposed.relocate === name)) classes.push('proposed');
         const g = s('g', { class: classes.join(' '), 'data-field': name });
         g.append(s('circle', { cx: x, cy: y, r: layout.spot, class: 'spot' }));
-        const here = pawnsAt.get(name);
-        if (here) {
-          for (const p of here) g.append(pawn(x, y, layout.pawn, p, movable.has(name) && p.colour === mover));
-        }
+        const here = pawnsAt.get(name) || [];
+        const canMove = movable.has(name) && here.some(p => p.colour === mover);
+        for (const p of here) g.append(pawn(x, y, layout.pawn, p, canMove && p.colour === mover));
+        // The marks after the pawns, so that none hides under one.
+        const r = layout.spot;
+        if (isLast || lastDrop) g.append(s('polygon', { points: [[0, -1], [1, 0], [0, 1], [-1, 0]].map(([dx, dy]) => `${x + dx * r * 1.6},${y + dy * r * 1.6}`).join(' '), class: 'mark last' + (lastDrop ? ' drop' : '') }));
+        if (canMove && !chosen) g.append(s('circle', { cx: x, cy: y, r: r * 1.3, class: 'mark movable' }));
+        if (chosen) g.append(s('path', { d: brackets(x, y, r * 1.45), class: 'mark chosen' }));
+        if (target === 'capture') g.append(s('path', { d: crosshair(x, y, r), class: 'mark target capture' }));
+        else if (target === 'end' || target === 'enter') g.append(s('circle', { cx: x, cy: y, r: r * 0.4, class: 'mark target ' + target }));
         if (!layout.uniform) {
           // Orbits of different sizes: each field has its number just outside it.
           const [lx, ly] = layout.xy(k, i, layout.radius(k) + layout.spot + 7);
@@ -329,6 +349,22 @@ class OrbitBoard {
     const orbit = field.split('.')[0];
     return (this.model.view.pawns || []).filter(p => p.at.split('.')[0] === orbit && p.at.includes('.')).length;
   }
+}
+
+/// Four corner brackets of a square of half-side `a` round x, y.
+function brackets(x, y, a) {
+  const l = a * 0.6;
+  return [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([sx, sy]) => {
+    const cx = x + sx * a;
+    const cy = y + sy * a;
+    return `M${cx - sx * l},${cy} L${cx},${cy} L${cx},${cy - sy * l}`;
+  }).join(' ');
+}
+
+/// A crosshair: four ticks pointing in at a field of radius `r`.
+function crosshair(x, y, r) {
+  return [[0, -1], [1, 0], [0, 1], [-1, 0]].map(([dx, dy]) =>
+    `M${x + dx * r * 0.5},${y + dy * r * 0.5} L${x + dx * r * 1.7},${y + dy * r * 1.7}`).join(' ');
 }
 
 function pawn(x, y, r, p, movable) {

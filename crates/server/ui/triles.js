@@ -360,21 +360,34 @@ class TrilesBoard {
     const { view } = this.model;
     const tray = clear(this.tray);
     const hand = view.hand;
-    if (!hand) {
+    // In `open-hands` the other hand lies face up (both, for a spectator or before the
+    // colours are drawn): shown, not played from.
+    const own = view.viewer && view.viewer.colour;
+    const open = (view.players || []).filter(p => p.hand && p.colour !== own);
+    if (!hand && !open.length) {
       tray.classList.add('empty');
       return;
     }
     tray.classList.remove('empty');
-    tray.append(h('div', { class: 'tray-title' }, [t('triles.hand'),
-      view.viewer && view.viewer.colour ? ' — ' + t('triles.colour', { colour: t('triles.' + view.viewer.colour) }) : '']));
+    if (hand) tray.append(this.ownHand(hand));
+    for (const p of open) tray.append(this.openHand(p));
+  }
+
+  /// A tile of the tray or of an open hand, drawn in `rotation`.
+  mini(letter, rotation) {
+    const mini = s('svg', { viewBox: `${-S / 2 - 6} ${-H - 6} ${S + 12} ${H + 12}`, class: 'mini' });
+    mini.append(tileShape(this.model.view.types[letter], letter, 0, 0, rotation));
+    return mini;
+  }
+
+  ownHand(hand) {
+    const { view } = this.model;
+    const title = h('div', { class: 'tray-title' }, [t('triles.hand'),
+      view.viewer && view.viewer.colour ? ' — ' + t('triles.colour', { colour: t('triles.' + view.viewer.colour) }) : '']);
     const row = h('div', { class: 'tray-tiles' });
-    const letters = Object.keys(hand).sort();
     if (this.selected && !hand[this.selected]) this.selected = null;
-    for (const letter of letters) {
+    for (const letter of Object.keys(hand).sort()) {
       const selected = letter === this.selected;
-      const rotation = selected ? this.rotation : 0;
-      const mini = s('svg', { viewBox: `${-S / 2 - 6} ${-H - 6} ${S + 12} ${H + 12}`, class: 'mini' });
-      mini.append(tileShape(view.types[letter], letter, 0, 0, rotation));
       const playable = this.placements.some(p => p.type === letter);
       const button = h('button', {
         type: 'button',
@@ -382,10 +395,25 @@ class TrilesBoard {
         'data-tile': letter,
         'aria-pressed': selected ? 'true' : 'false',
         onclick: () => this.tapHand(letter),
-      }, [mini, h('span', { class: 'count' }, ['×' + hand[letter]])]);
+      }, [this.mini(letter, selected ? this.rotation : 0), h('span', { class: 'count' }, ['×' + hand[letter]])]);
       row.append(button);
     }
-    tray.append(row);
+    return h('div', { class: 'own-hand' }, [title, row]);
+  }
+
+  /// Another player's hand, face up in `open-hands`.
+  openHand(player) {
+    const { view } = this.model;
+    const name = player.seat != null ? seatLabel(player.seat, view) : this.colourName(player.colour);
+    const row = h('div', { class: 'tray-tiles' });
+    for (const letter of Object.keys(player.hand).sort()) {
+      row.append(h('span', { class: 'open-tile', 'data-tile': letter }, [
+        this.mini(letter, 0), h('span', { class: 'count' }, ['×' + player.hand[letter]]),
+      ]));
+    }
+    return h('div', { class: 'open-hand', 'data-hand': player.colour }, [
+      h('div', { class: 'tray-title' }, [t('triles.openhand', { name: cap(name) })]), row,
+    ]);
   }
 
   tapHand(letter) {
@@ -439,7 +467,8 @@ class TrilesBoard {
       ctx.actions(gives.map(a => ({
         label: a === 'give -' ? t('triles.give.none') : t('triles.give.tile', { tile: a.slice(5) }),
         action: a,
-        primary: a === 'give -',
+        // The gift is what a wedge earns; giving nothing is the lesser choice.
+        primary: a !== 'give -',
       })));
       return;
     }

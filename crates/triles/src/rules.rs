@@ -349,6 +349,8 @@ impl Game for Triles {
             // open nothing of the state is hidden from either seat (with or without
             // `open-pool`).
             hidden_information: !self.options.variants.open_hands,
+            // A view names its viewer, whose hand is its tray even when both lie open.
+            seat_views: true,
             longest_game: Self::longest_game(self.options.tile_set.total_tiles()),
         }
     }

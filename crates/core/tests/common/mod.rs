@@ -50,6 +50,7 @@ impl Game for Race {
             seats: 2..=2,
             chance: true,
             hidden_information: true,
+            seat_views: true,
             // Two deals, then at most six additions each followed by a coin.
             longest_game: 14,
         }

@@ -116,6 +116,7 @@ fn facts_and_spectators() {
             seats: 2..=4,
             chance: true,
             hidden_information: false,
+            seat_views: false,
             // 2,000 turns of roll, die and enter, and the draw of the order.
             longest_game: 6_001,
         }

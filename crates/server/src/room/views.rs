@@ -15,7 +15,8 @@ use crate::protocol::{
 pub(super) struct Views {
     seq: u64,
     turn: Option<TurnInfo>,
-    /// Per seat then a spectator; one shared view when nothing is hidden.
+    /// Per seat then a spectator; one shared view when every viewer's is the same
+    /// ([`trio_core::Facts::seat_views`]).
     views: Vec<ViewJson>,
     /// What each seat is offered, then a spectator.
     offers: Vec<Offers>,
@@ -45,7 +46,7 @@ impl Views {
             Turn::Over => TurnInfo::of(TurnKind::Over),
         });
         let raw = |viewer: Option<Seat>| ViewJson::new(&live.view_json(viewer));
-        self.views = if live.facts().hidden_information {
+        self.views = if live.facts().seat_views {
             (0..seats)
                 .map(|s| raw(Some(Seat(s as u8))))
                 .chain(std::iter::once(raw(None)))

@@ -88,6 +88,7 @@ impl Game for Cards {
             seats: 2..=2,
             chance: true,
             hidden_information: true,
+            seat_views: true,
             longest_game: 64,
         }
     }

@@ -53,6 +53,7 @@ impl Game for Claims {
             seats: 2..=4,
             chance: true,
             hidden_information: false,
+            seat_views: false,
             longest_game: 100,
         }
     }

@@ -49,6 +49,7 @@ impl Game for Guess {
             seats: 2..=2,
             chance: true,
             hidden_information: false,
+            seat_views: false,
             longest_game: 100,
         }
     }

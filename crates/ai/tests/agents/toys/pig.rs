@@ -46,6 +46,7 @@ impl Game for Pig {
             seats: 2..=2,
             chance: true,
             hidden_information: false,
+            seat_views: false,
             longest_game: 100_000,
         }
     }

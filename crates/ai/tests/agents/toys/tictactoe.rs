@@ -50,6 +50,7 @@ impl Game for TicTacToe {
             seats: 2..=2,
             chance: false,
             hidden_information: false,
+            seat_views: false,
             longest_game: 9,
         }
     }
