@@ -29,9 +29,9 @@ use sqlx::{Connection, Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    insert_game, migrations, now, now_millis, queue_append, read_events, read_ids, read_running,
-    read_stored, Append, EventRow, GameRow, Notice, Pending, Status, Storage, StorageError,
-    StoredGame,
+    describe, insert_game, migrations, now, now_millis, queue_append, read_events, read_ids,
+    read_lobby, read_stored, Append, EventRow, GameRow, Notice, Pending, Status, Storage,
+    StorageError, StoredGame,
 };
 
 /// The channel of the notices.
@@ -194,14 +194,6 @@ impl Storage for PgStorage {
         queue_append(&self.appends, append).boxed()
     }
 
-    fn running(&self) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            read_running::<Postgres>(&mut conn).await
-        }
-        .boxed()
-    }
-
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredGame>, StorageError>> {
         async move {
             // One snapshot for the three reads, so the game and its events agree.
@@ -272,20 +264,21 @@ impl Storage for PgStorage {
 
     fn lobby(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
-            let rows = sqlx::query(
-                "SELECT summary FROM games WHERE status = $1 AND summary IS NOT NULL \
-                 ORDER BY created_at DESC, id LIMIT $2",
-            )
-            .bind(Status::Running.as_str())
-            .bind(limit as i64)
-            .fetch_all(&self.pool)
-            .await?;
-            rows.iter()
-                .map(|r| {
-                    r.try_get::<String, _>("summary")
-                        .map_err(StorageError::from)
-                })
-                .collect()
+            let mut conn = self.pool.acquire().await?;
+            read_lobby::<Postgres>(&mut conn, limit).await
+        }
+        .boxed()
+    }
+
+    fn describe<'a>(
+        &'a self,
+        id: &'a str,
+        automatic: bool,
+        summary: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            describe::<Postgres>(&mut conn, id, automatic, summary).await
         }
         .boxed()
     }

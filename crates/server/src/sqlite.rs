@@ -21,16 +21,16 @@ use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
-use sqlx::migrate::Migrator;
+use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
-use sqlx::{Sqlite, Transaction};
+use sqlx::{SqlSafeStr, Sqlite, Transaction};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    insert_game, migrations, now, queue_append, read_events, read_running, read_stored, Append,
-    EventRow, GameRow, Pending, Storage, StorageError, StoredGame,
+    describe, insert_game, migrations, now, queue_append, read_events, read_ids, read_lobby,
+    read_stored, Append, EventRow, GameRow, Pending, Status, Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -76,7 +76,9 @@ impl SqliteStorage {
             .max_lifetime(None)
             .connect_with(options.clone())
             .await?;
-        Migrator::with_migrations(migrations()).run(&writer).await?;
+        Migrator::with_migrations(sqlite_migrations())
+            .run(&writer)
+            .await?;
         let readers = SqlitePoolOptions::new()
             .max_connections(4)
             .min_connections(if memory { 1 } else { 0 })
@@ -163,14 +165,16 @@ async fn insert_event(
     let at = now();
     let event = &append.event;
     let updated = sqlx::query(
-        "UPDATE games SET version = $1, status = $2, updated_at = $3 \
-         WHERE id = $4 AND version = $5",
+        "UPDATE games SET version = $1, status = $2, updated_at = $3, automatic = $6, \
+         summary = COALESCE($7, summary) WHERE id = $4 AND version = $5",
     )
     .bind(event.seq as i64)
     .bind(append.status.as_str())
     .bind(at)
     .bind(&append.game_id)
     .bind(event.seq as i64 - 1)
+    .bind(append.automatic)
+    .bind(append.summary.as_deref())
     .execute(&mut **tx)
     .await?;
     if updated.rows_affected() != 1 {
@@ -195,12 +199,29 @@ async fn insert_event(
     Ok(())
 }
 
+/// Both backends' migrations, then the columns PostgreSQL has from its own.
+fn sqlite_migrations() -> Vec<Migration> {
+    let mut all = migrations();
+    all.push(Migration::new(
+        5,
+        "lobby".into(),
+        MigrationType::Simple,
+        include_str!("../migrations/sqlite/0005_lobby.sql").into_sql_str(),
+        false,
+    ));
+    all.sort_by_key(|m| m.version);
+    all
+}
+
 impl Storage for SqliteStorage {
     fn create(&self, game: &GameRow) -> BoxFuture<'_, Result<(), StorageError>> {
         let game = game.clone();
         async move {
             let mut tx = self.writer.begin().await?;
             insert_game::<Sqlite>(&mut tx, &game).await?;
+            if let Some(summary) = &game.summary {
+                describe::<Sqlite>(&mut tx, &game.id, game.automatic, summary).await?;
+            }
             tx.commit().await?;
             Ok(())
         }
@@ -209,14 +230,6 @@ impl Storage for SqliteStorage {
 
     fn append(&self, append: Append) -> BoxFuture<'_, Result<(), StorageError>> {
         queue_append(&self.appends, append).boxed()
-    }
-
-    fn running(&self) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
-        async move {
-            let mut conn = self.readers.acquire().await?;
-            read_running::<Sqlite>(&mut conn).await
-        }
-        .boxed()
     }
 
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredGame>, StorageError>> {
@@ -237,6 +250,44 @@ impl Storage for SqliteStorage {
         async move {
             let mut conn = self.readers.acquire().await?;
             read_events::<Sqlite>(&mut conn, id, after).await
+        }
+        .boxed()
+    }
+
+    /// Alone, no lease: every running game with chance or a bot to act, and those stored
+    /// before the lobby line was (to be loaded once and described).
+    fn due(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
+        async move {
+            let rows = sqlx::query(
+                "SELECT id FROM games WHERE status = $1 AND (automatic OR summary IS NULL) \
+                 ORDER BY updated_at LIMIT $2",
+            )
+            .bind(Status::Running.as_str())
+            .bind(limit.min(i64::MAX as usize) as i64)
+            .fetch_all(&self.readers)
+            .await?;
+            read_ids(&rows)
+        }
+        .boxed()
+    }
+
+    fn lobby(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
+        async move {
+            let mut conn = self.readers.acquire().await?;
+            read_lobby::<Sqlite>(&mut conn, limit).await
+        }
+        .boxed()
+    }
+
+    fn describe<'a>(
+        &'a self,
+        id: &'a str,
+        automatic: bool,
+        summary: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.writer.acquire().await?;
+            describe::<Sqlite>(&mut conn, id, automatic, summary).await
         }
         .boxed()
     }

@@ -108,14 +108,9 @@ impl AppState {
             tokio::spawn(take_over(Arc::downgrade(&state.inner), lease));
             return Ok(state);
         }
-        let running = state.inner.store.running().await?;
-        let count = running.len();
-        for id in running {
-            if let Err(e) = state.load(&id).await {
-                tracing::error!(game = %id, "cannot load a running game: {}", e.message);
-            }
-        }
-        tracing::info!("{count} running games loaded");
+        // Alone: the server listens at once; the games with chance or a bot to act are
+        // loaded meanwhile, every other one when it is asked for.
+        tokio::spawn(resume(state.clone()));
         Ok(state)
     }
 
@@ -268,7 +263,7 @@ impl AppState {
             events: Vec::new(),
         })?;
         row.automatic = room.automatic();
-        row.summary = room.summary_json();
+        row.summary = Some(room.summary_json());
         self.inner.store.create(&row).await.map_err(|e| {
             tracing::error!("cannot store a new game: {e}");
             ApiError::unavailable()
@@ -289,7 +284,7 @@ impl AppState {
     /// Unavailable (503) when a shared store cannot be read, so that a load balancer's
     /// health check sees it.
     pub async fn lobby(&self, limit: usize) -> Result<Vec<GameSummary>, ApiError> {
-        let stored: Vec<GameSummary> = match self.inner.store.lobby(limit).await {
+        let mut games: Vec<GameSummary> = match self.inner.store.lobby(limit).await {
             Ok(lines) => lines
                 .iter()
                 .filter_map(|line| serde_json::from_str(line).ok())
@@ -299,18 +294,41 @@ impl AppState {
                 return Err(ApiError::unavailable());
             }
         };
+        // A game loaded here knows who is connected now; only the listed ones are looked
+        // up, so the lobby never walks every room under the lock the rooms need.
         let rooms = self.inner.rooms.lock().expect("rooms lock");
-        let mut games: Vec<GameSummary> = rooms
-            .values()
-            .map(|h| h.summary.lock().expect("summary lock").clone())
-            .collect();
+        for game in &mut games {
+            if let Some(room) = rooms.get(&game.id) {
+                *game = room.summary.lock().expect("summary lock").clone();
+            }
+        }
         drop(rooms);
-        let here: std::collections::HashSet<String> = games.iter().map(|g| g.id.clone()).collect();
-        games.extend(stored.into_iter().filter(|g| !here.contains(&g.id)));
         games.retain(|g| !g.over);
-        games.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)));
-        games.truncate(limit);
         Ok(games)
+    }
+
+    /// Loads game `id` to play its automatic turns, storing its lobby line and whether
+    /// chance or a bot is to act first (a game stored before these were has neither).
+    async fn resume_game(&self, id: &str) -> Result<(), ApiError> {
+        let _loading = self.inner.loading.lock().await;
+        if self.cached(id).is_some() {
+            return Ok(());
+        }
+        let unavailable = |e: StorageError| {
+            tracing::error!(game = %id, "cannot resume: {e}");
+            ApiError::unavailable()
+        };
+        let Some(stored) = self.inner.store.load(id).await.map_err(unavailable)? else {
+            return Err(ApiError::not_found());
+        };
+        let room = self.rebuild(stored)?;
+        self.inner
+            .store
+            .describe(id, room.automatic(), &room.summary_json())
+            .await
+            .map_err(unavailable)?;
+        self.start(room);
+        Ok(())
     }
 }
 
@@ -410,4 +428,23 @@ async fn take_over(state: Weak<Inner>, lease: Duration) {
             }
         }
     }
+}
+
+/// Alone on its store: loads the running games with chance or a bot to act, so that they
+/// go on without anyone asking for them.
+async fn resume(state: AppState) {
+    let due = match state.inner.store.due(usize::MAX).await {
+        Ok(due) => due,
+        Err(e) => {
+            tracing::error!("cannot list the games to resume: {e}");
+            return;
+        }
+    };
+    let count = due.len();
+    for id in due {
+        if let Err(e) = state.resume_game(&id).await {
+            tracing::error!(game = %id, "cannot resume a game: {}", e.message);
+        }
+    }
+    tracing::info!("{count} games with chance or a bot to act resumed");
 }

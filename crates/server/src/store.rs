@@ -179,9 +179,6 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     /// game is at `seq - 1`; [`StorageError::Conflict`] otherwise. Durable once it returns.
     fn append(&self, append: Append) -> BoxFuture<'_, Result<(), StorageError>>;
 
-    /// The ids of the games still running, oldest first.
-    fn running(&self) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
-
     /// A game with its events in order, or `None` if there is no such game.
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredGame>, StorageError>>;
 
@@ -209,16 +206,21 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         async { Ok(true) }.boxed()
     }
 
-    /// Running games waiting for chance or a bot whose lease is free or ran out, oldest
-    /// change first, at most `limit`.
-    fn due(&self, _limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
-        async { Ok(Vec::new()) }.boxed()
-    }
+    /// Running games to load and play: waiting for chance or a bot (on a shared store,
+    /// whose lease is free or ran out), oldest change first, at most `limit`.
+    fn due(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
 
     /// The lobby lines of the newest running games, newest first, at most `limit`.
-    fn lobby(&self, _limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
-        async { Ok(Vec::new()) }.boxed()
-    }
+    fn lobby(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
+
+    /// Stores game `id`'s lobby line and whether chance or a bot is to act, as an append
+    /// does: for a game stored before its lobby line was.
+    fn describe<'a>(
+        &'a self,
+        id: &'a str,
+        automatic: bool,
+        summary: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
 }
 
 /// An append waiting for a backend's writer task, with where its answer goes.
@@ -354,20 +356,56 @@ where
     }))
 }
 
-/// The ids of the running games, oldest first.
-pub(crate) async fn read_running<DB>(conn: &mut DB::Connection) -> Result<Vec<String>, StorageError>
+/// The lobby lines of the newest running games, newest first, at most `limit`.
+pub(crate) async fn read_lobby<DB>(
+    conn: &mut DB::Connection,
+    limit: usize,
+) -> Result<Vec<String>, StorageError>
 where
     DB: Database,
     for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
     DB::Arguments: IntoArguments<DB>,
     for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Encode<'r, DB> + Type<DB>,
     for<'r> String: Decode<'r, DB> + Type<DB>,
 {
-    let rows = sqlx::query::<DB>("SELECT id FROM games WHERE status = $1 ORDER BY created_at, id")
-        .bind(Status::Running.as_str())
-        .fetch_all(conn)
+    let rows = sqlx::query::<DB>(
+        "SELECT summary FROM games WHERE status = $1 AND summary IS NOT NULL \
+         ORDER BY created_at DESC, id LIMIT $2",
+    )
+    .bind(Status::Running.as_str())
+    .bind(limit.min(i64::MAX as usize) as i64)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            r.try_get::<String, _>("summary")
+                .map_err(StorageError::from)
+        })
+        .collect()
+}
+
+/// Writes game `id`'s lobby line and whether chance or a bot is to act.
+pub(crate) async fn describe<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    automatic: bool,
+    summary: &str,
+) -> Result<(), StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'a> bool: Encode<'a, DB> + Type<DB>,
+{
+    sqlx::query::<DB>("UPDATE games SET automatic = $1, summary = $2 WHERE id = $3")
+        .bind(automatic)
+        .bind(summary)
+        .bind(id)
+        .execute(conn)
         .await?;
-    read_ids(&rows)
+    Ok(())
 }
 
 /// Reads a game's events after version `after`, in order.

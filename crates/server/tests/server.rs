@@ -890,9 +890,52 @@ fn a_restart_on_the_same_file_goes_on_with_the_ai_seats() {
         let before = server.snapshot(&created.id, Some(&token)).await;
         (created, before)
     });
+    // A game waiting for a person, stored as before the lobby line was (no summary).
+    let waiting = runtime().block_on(async {
+        let waiting = serve(&db).await.create("gyges", &["human", "human"]).await;
+        let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", db.display()))
+            .await
+            .unwrap();
+        sqlx::query("UPDATE games SET summary = NULL WHERE id = $1")
+            .bind(&waiting.id)
+            .execute(&pool)
+            .await
+            .unwrap();
+        waiting
+    });
     // The first runtime is gone with every task of that server; a new one starts on the file.
     runtime().block_on(async {
         let server = serve(&db).await;
+        // The lobby comes from the store: both games, the old one once it is described.
+        let lobby = async {
+            loop {
+                let lobby: Value = server
+                    .http
+                    .get(server.url("/api/games"))
+                    .send()
+                    .await
+                    .unwrap()
+                    .json()
+                    .await
+                    .unwrap();
+                let ids: Vec<&str> = lobby["games"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|g| g["id"].as_str().unwrap())
+                    .collect();
+                if ids.contains(&waiting.id.as_str()) {
+                    break ids.contains(&created.id.as_str()) || before.result.is_some();
+                }
+                tokio::task::yield_now().await;
+            }
+        };
+        assert!(
+            tokio::time::timeout(Duration::from_secs(20), lobby)
+                .await
+                .expect("the old game is listed within 20 s"),
+            "the running Orbit game is listed"
+        );
         let token = &created.seats[0].token;
         let after = server.snapshot(&created.id, Some(token)).await;
         assert!(after.seq >= before.seq);

@@ -123,7 +123,35 @@ where
         );
     }
     store.create(&game("g2", false)).await.unwrap();
-    assert_eq!(store.running().await.unwrap(), vec!["g2".to_owned()]);
+    let newer = GameRow {
+        created_at: 2,
+        ..game("g3", true)
+    };
+    store.create(&newer).await.unwrap();
+    // The lobby lists the running games, newest first; only g3 has a bot to play.
+    assert_eq!(
+        store.lobby(10).await.unwrap(),
+        [r#"{"id":"g3"}"#, r#"{"id":"g2"}"#]
+    );
+    assert_eq!(store.lobby(1).await.unwrap(), [r#"{"id":"g3"}"#]);
+    // Alone, a game with a bot to act is due; shared, not while its creator's lease runs.
+    let alone = store.lease_ttl().is_none();
+    assert_eq!(
+        store.due(10).await.unwrap(),
+        if alone { vec!["g3"] } else { vec![] }
+    );
+    store
+        .append(Append {
+            summary: Some(r#"{"id":"g3","seq":1}"#.to_owned()),
+            ..append("g3", 1, Status::Running, false)
+        })
+        .await
+        .unwrap();
+    assert!(
+        store.due(10).await.unwrap().is_empty(),
+        "g3's bot has played"
+    );
+    assert_eq!(store.lobby(1).await.unwrap(), [r#"{"id":"g3","seq":1}"#]);
     drop(store);
     let store = reopen().await;
     let loaded = store.load("g1").await.unwrap().unwrap();

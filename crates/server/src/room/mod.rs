@@ -123,10 +123,13 @@ impl Room {
                 None => match tokio::time::timeout(LINGER, rx.recv()).await {
                     Ok(Some(command)) => command,
                     Ok(None) => return,
-                    // Alone, a running game stays to play its bots; on a shared store an
-                    // instance that wants it again loads it.
+                    // Idle and unwatched, a game leaves memory (its store has everything,
+                    // its lobby line included) and is loaded when asked for again; alone,
+                    // a game with chance or a bot to act stays to play it.
                     Err(_)
-                        if (self.views.over() || self.shared.lease.is_some())
+                        if (self.views.over()
+                            || self.shared.lease.is_some()
+                            || !self.automatic())
                             && self.audience.is_empty() =>
                     {
                         return
@@ -370,7 +373,7 @@ impl Room {
                 Status::Running
             },
             automatic,
-            summary: self.summary_json(),
+            summary: Some(self.summary_json()),
         };
         if let Err(e) = self.shared.store.append(append).await {
             if !matches!(e, StorageError::Conflict { .. }) {
@@ -386,10 +389,10 @@ impl Room {
         Ok(())
     }
 
-    /// The lobby's line as JSON, for a shared store (which lists games of every instance).
-    pub(crate) fn summary_json(&self) -> Option<String> {
-        self.shared.lease?;
+    /// The lobby's line as JSON, stored with every change: the lobby is read from the
+    /// store, which lists the games idle rooms left and, shared, other instances' games.
+    pub(crate) fn summary_json(&self) -> String {
         let summary = self.summary.lock().expect("summary lock");
-        serde_json::to_string(&*summary).ok()
+        serde_json::to_string(&*summary).expect("a summary serializes")
     }
 }
