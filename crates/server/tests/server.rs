@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-use trio_server::protocol::{Created, Role, ServerMessage, Snapshot};
+use trio_server::protocol::{Created, EventKind, Role, ServerMessage, Snapshot};
 use trio_server::{app, AppState};
 
 struct Server {
@@ -929,6 +929,109 @@ async fn the_server_says_what_each_viewer_is_offered() {
         .await;
     assert!(!first.offers.hint);
     assert!(first.facts.chance && first.facts.hidden_information);
+}
+
+/// Triles against the AI: once the AI has answered, undo is neither offered nor accepted,
+/// and no frame the person's socket received names a placement that is not on the table at
+/// the end or one of the person's own options: playing, seeing the answer and undoing
+/// cannot probe the AI's hidden hand.
+#[tokio::test]
+async fn undo_against_the_triles_ai_never_shows_a_tile_of_its_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server.create("triles", &["human", "ai:1"]).await;
+    let (id, token) = (&created.id, &created.seats[0].token);
+    let mut ws = server
+        .socket(id, json!({"type": "hello", "token": token, "since": 0}))
+        .await;
+    let mut hidden_hand_refusals = 0;
+    for turn in 0..12 {
+        // Until the person is to move, noting whether the AI decided meanwhile.
+        let mut answered = false;
+        let (seq, state) = loop {
+            if let ServerMessage::Event(e) = ws.next().await {
+                answered |= e.seat == Some(1) && e.kind == EventKind::Play;
+                if let Some(state) = e
+                    .state
+                    .filter(|s| !s.legal.is_empty() || s.result.is_some())
+                {
+                    break (e.seq, state);
+                }
+            }
+        };
+        if state.result.is_some() {
+            break;
+        }
+        if answered {
+            assert!(!state.offers.undo, "undo offered after the AI's answer");
+            let cid = format!("u{turn}");
+            ws.send(json!({"type": "undo", "cid": cid})).await;
+            match ws
+                .until(|m| matches!(m, ServerMessage::Ack { .. } | ServerMessage::Reject { .. }))
+                .await
+            {
+                ServerMessage::Reject { code, message, .. } => {
+                    assert_eq!(code, "no-undo", "{message}");
+                    hidden_hand_refusals +=
+                        usize::from(message.contains("from a hand you cannot see"));
+                }
+                other => panic!("an undo past the AI's answer: {other:?}"),
+            }
+        }
+        let cid = format!("a{turn}");
+        let action = state.legal[0].clone();
+        ws.send(json!({"type": "act", "cid": cid, "action": action, "expect": seq}))
+            .await;
+        match ws
+            .until(|m| matches!(m, ServerMessage::Ack { .. } | ServerMessage::Reject { .. }))
+            .await
+        {
+            ServerMessage::Ack { .. } => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(
+        hidden_hand_refusals > 0,
+        "no undo was tried past a laid tile"
+    );
+    // Every frame, in order: each placement it names is on the table at the end or was
+    // among the person's legal moves by then.
+    let end = server.snapshot(id, Some(token)).await;
+    let mut table = Vec::new();
+    placements(&serde_json::to_value(&end.view).unwrap(), &mut table);
+    let mut own: Vec<String> = Vec::new();
+    for frame in &ws.frames {
+        let value: Value = serde_json::from_str(frame).unwrap();
+        for state in [&value, &value["state"]] {
+            if let Some(legal) = state["legal"].as_array() {
+                own.extend(legal.iter().filter_map(|l| l.as_str().map(str::to_owned)));
+            }
+        }
+        let mut named = Vec::new();
+        placements(&value, &mut named);
+        for placement in named {
+            assert!(
+                table.contains(&placement) || own.contains(&placement),
+                "{placement}, neither on the table nor the person's, in {frame}"
+            );
+        }
+    }
+}
+
+/// Every string of `json` that is a Triles placement (`A@1,0,2`), in order.
+fn placements(json: &Value, out: &mut Vec<String>) {
+    match json {
+        Value::String(s)
+            if s.split_once('@').is_some_and(|(t, _)| {
+                !t.is_empty() && t.chars().all(|c| c.is_ascii_uppercase())
+            }) =>
+        {
+            out.push(s.clone())
+        }
+        Value::Array(items) => items.iter().for_each(|v| placements(v, out)),
+        Value::Object(map) => map.values().for_each(|v| placements(v, out)),
+        _ => {}
+    }
 }
 
 #[tokio::test]

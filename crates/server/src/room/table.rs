@@ -90,7 +90,8 @@ impl Table {
     }
 
     /// Whether `seat` may take back its last decisions now: only its own moves and the
-    /// AI's answers to them go back (a person's never do, nor a chance outcome).
+    /// AI's answers to them go back (a person's never do); the referee refuses chance and
+    /// an answer that showed `seat` something hidden (`Referee::undo_depth`).
     pub(super) fn check_undo(
         &self,
         live: &dyn Live,
