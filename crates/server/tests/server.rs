@@ -304,8 +304,11 @@ async fn two_seats_and_a_spectator_play_a_game_through() {
     let record = server.record(&id).await;
     let commitment = record.commitment.clone().unwrap();
     assert_eq!(commitment.seed_hash, created.seed_hash);
+    // Published at the start, it covers the game, the seats and the start with the seed.
+    let parts = trio_server::secrets::commitment_parts(&record, &commitment.nonce);
+    assert_eq!(commitment.parts.as_ref(), Some(&parts));
     assert_eq!(
-        trio_server::secrets::seed_commitment(record.seed, &commitment.nonce),
+        trio_server::secrets::commitment_hash(&parts),
         created.seed_hash
     );
     assert!(record.result.is_some());
