@@ -104,15 +104,20 @@ impl Server {
     }
 
     async fn resign(&self, id: &str, token: &str) -> StatusCode {
+        self.post(id, "resign", token, json!({})).await.0
+    }
+
+    /// `POST /api/games/{id}/{what}` (`resign`, `undo`) as `token`'s seat.
+    async fn post(&self, id: &str, what: &str, token: &str, body: Value) -> (StatusCode, Value) {
         let response = self
             .http
-            .post(self.url(&format!("/api/games/{id}/resign")))
+            .post(self.url(&format!("/api/games/{id}/{what}")))
             .bearer_auth(token)
-            .json(&json!({}))
+            .json(&body)
             .send()
             .await
             .unwrap();
-        response.status()
+        (response.status(), response.json().await.unwrap())
     }
 
     async fn record(&self, id: &str) -> trio_core::Record {
@@ -128,12 +133,21 @@ impl Server {
 
     async fn socket(&self, id: &str, hello: Value) -> Socket {
         let url = format!("ws://{}/api/games/{id}/ws", self.addr);
-        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        ws.send(Message::text(hello.to_string())).await.unwrap();
-        Socket {
-            ws,
-            frames: Vec::new(),
-        }
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Socket::hello(ws, hello).await
+    }
+
+    /// A WebSocket with a small receive buffer, so that a client that stops reading fills
+    /// it, and then the server's queue for it, soon.
+    async fn socket_with_small_buffer(&self, id: &str, hello: Value) -> Socket {
+        let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+        tcp.set_recv_buffer_size(4096).unwrap();
+        let stream = tcp.connect(self.addr).await.unwrap();
+        let url = format!("ws://{}/api/games/{id}/ws", self.addr);
+        let (ws, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+            .await
+            .unwrap();
+        Socket::hello(ws, hello).await
     }
 }
 
@@ -144,6 +158,14 @@ struct Socket {
 }
 
 impl Socket {
+    async fn hello(mut ws: WebSocketStream<MaybeTlsStream<TcpStream>>, hello: Value) -> Self {
+        ws.send(Message::text(hello.to_string())).await.unwrap();
+        Self {
+            ws,
+            frames: Vec::new(),
+        }
+    }
+
     async fn send(&mut self, message: Value) {
         self.ws
             .send(Message::text(message.to_string()))
@@ -1035,6 +1057,137 @@ fn placements(json: &Value, out: &mut Vec<String>) {
         Value::Object(map) => map.values().for_each(|v| placements(v, out)),
         _ => {}
     }
+}
+
+/// A seat's client that stops reading does not hold the game up: once its queue is full
+/// the room lets it go (its seat shows as disconnected), and when it reads again it gets
+/// what was queued, then a close frame 1013. Reconnecting with `since`, it gets every
+/// event it missed, in order, and an action it sent meanwhile, neither taken nor answered
+/// then, is applied once when sent again.
+#[tokio::test]
+async fn a_slow_reader_is_closed_with_1013_and_catches_up_with_since() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server.create("gyges", &["human", "human"]).await;
+    let id = &created.id;
+    let tokens = [&created.seats[0].token, &created.seats[1].token];
+    let mut slow = server
+        .socket_with_small_buffer(id, json!({"type": "hello", "token": tokens[1], "since": 0}))
+        .await;
+    let ServerMessage::Welcome { seq: joined, .. } = slow.next().await else {
+        panic!("a welcome first")
+    };
+    // The setups, then one move and its undo again and again, until the room drops the
+    // client that reads nothing.
+    let mut seq = joined;
+    for _ in 0..2 {
+        let now = server.snapshot(id, None).await;
+        let mover = usize::from(now.turn.seat.unwrap());
+        let mine = server.snapshot(id, Some(tokens[mover])).await;
+        let (status, body) = server
+            .act(
+                id,
+                Some(tokens[mover]),
+                json!({"action": mine.legal[0], "expect": mine.seq}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        seq = seq_of(&body);
+    }
+    let mover = usize::from(server.snapshot(id, None).await.turn.seat.unwrap());
+    let mine = server.snapshot(id, Some(tokens[mover])).await;
+    let action = mine.legal[0].clone();
+    let mut cycles = 0;
+    while server.snapshot(id, None).await.seats[1].connected {
+        assert!(
+            cycles < 20_000,
+            "the client that reads nothing is still held after {cycles} moves"
+        );
+        for _ in 0..16 {
+            let (status, body) = server
+                .act(
+                    id,
+                    Some(tokens[mover]),
+                    json!({"action": action, "expect": seq}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let (status, body) = server
+                .post(id, "undo", tokens[mover], json!({"expect": seq_of(&body)}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            seq = seq_of(&body);
+        }
+        cycles += 16;
+    }
+    // The other seat to move: the dropped client answers, reading nothing yet.
+    let (status, body) = server
+        .act(
+            id,
+            Some(tokens[mover]),
+            json!({"action": action, "expect": seq}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    seq = seq_of(&body);
+    let theirs = server.snapshot(id, Some(tokens[1 - mover])).await;
+    let late = json!({"type": "act", "cid": "late", "action": theirs.legal[0], "expect": seq});
+    slow.send(late.clone()).await;
+    let (code, reason) = slow.closing().await.expect("a close frame");
+    assert_eq!(code, 1013, "{reason}");
+    assert!(reason.contains("reconnect with since"), "{reason}");
+    // What it got before the close: the events from its hello on, none missing, and no
+    // answer to the late action, which the game has not taken.
+    let mut seen = joined;
+    for frame in &slow.frames {
+        let message: ServerMessage = serde_json::from_str(frame).unwrap();
+        match message {
+            ServerMessage::Event(e) => {
+                assert_eq!(e.seq, seen + 1, "events in order, none missing");
+                seen = e.seq;
+            }
+            ServerMessage::Ack { cid, .. } | ServerMessage::Reject { cid, .. } => {
+                assert_ne!(cid, "late", "{frame}");
+            }
+            _ => {}
+        }
+    }
+    assert!(seen > joined, "it was sent events before it was dropped");
+    assert_eq!(
+        server.snapshot(id, None).await.seq,
+        seq,
+        "the late action waits"
+    );
+    // Back with `since`: every event missed, in order, then the resend is applied once.
+    let mut back = server
+        .socket(
+            id,
+            json!({"type": "hello", "token": tokens[1], "since": seen}),
+        )
+        .await;
+    let ServerMessage::Welcome { seq: now, .. } = back.next().await else {
+        panic!("a welcome first")
+    };
+    assert_eq!(now, seq);
+    for expected in seen + 1..=now {
+        match back.next().await {
+            ServerMessage::Event(e) => assert_eq!(e.seq, expected),
+            other => panic!("event {expected} missed: {other:?}"),
+        }
+    }
+    for _ in 0..2 {
+        back.send(late.clone()).await;
+        match back
+            .until(|m| matches!(m, ServerMessage::Ack { .. } | ServerMessage::Reject { .. }))
+            .await
+        {
+            ServerMessage::Ack { cid, seq: acked } => {
+                assert_eq!((cid.as_str(), acked), ("late", seq + 1));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(server.snapshot(id, None).await.seq, seq + 1, "applied once");
 }
 
 #[tokio::test]
