@@ -1043,6 +1043,98 @@ async fn undo_against_the_triles_ai_never_shows_a_tile_of_its_hand() {
     }
 }
 
+/// In a Gygès game of two people, seat 1's client reading nothing: the setups, then one
+/// move of the seat to move and its undo again and again until the server lets seat 1's
+/// client go (its seat shows as disconnected). The game's `seq` then, the seat to move and
+/// its move.
+async fn play_until_let_go(server: &Server, id: &str, tokens: [&str; 2]) -> (u64, usize, String) {
+    let mut seq = 0;
+    for _ in 0..2 {
+        let now = server.snapshot(id, None).await;
+        let mover = usize::from(now.turn.seat.unwrap());
+        let mine = server.snapshot(id, Some(tokens[mover])).await;
+        let (status, body) = server
+            .act(
+                id,
+                Some(tokens[mover]),
+                json!({"action": mine.legal[0], "expect": mine.seq}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        seq = seq_of(&body);
+    }
+    let mover = usize::from(server.snapshot(id, None).await.turn.seat.unwrap());
+    let action = server.snapshot(id, Some(tokens[mover])).await.legal[0].clone();
+    let mut cycles = 0;
+    while server.snapshot(id, None).await.seats[1].connected {
+        assert!(
+            cycles < 20_000,
+            "the client that reads nothing is still held after {cycles} moves"
+        );
+        for _ in 0..16 {
+            let (status, body) = server
+                .act(
+                    id,
+                    Some(tokens[mover]),
+                    json!({"action": action, "expect": seq}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let (status, body) = server
+                .post(id, "undo", tokens[mover], json!({"expect": seq_of(&body)}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            seq = seq_of(&body);
+        }
+        cycles += 16;
+    }
+    (seq, mover, action)
+}
+
+/// A client that keeps sending but reads nothing at all cannot be sent even a close frame:
+/// once a write has waited for the ping interval plus the pong deadline, it is
+/// disconnected, not held (the idle timeout, far off here, never comes: bytes still flow
+/// from it).
+#[tokio::test]
+async fn a_client_that_reads_nothing_at_all_is_disconnected() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = trio_server::Limits {
+        ping_every: Duration::from_millis(500),
+        pong_within: Duration::from_millis(500),
+        idle_timeout: Duration::from_secs(600),
+        actions: "1000000/s".parse().unwrap(),
+        ..Default::default()
+    };
+    let server = serve_within(&dir.path().join("t.db"), limits).await;
+    let created = server.create("gyges", &["human", "human"]).await;
+    let id = &created.id;
+    let tokens = [
+        created.seats[0].token.as_str(),
+        created.seats[1].token.as_str(),
+    ];
+    let mut slow = server
+        .socket_with_small_buffer(id, json!({"type": "hello", "token": tokens[1]}))
+        .await;
+    play_until_let_go(&server, id, tokens).await;
+    // Its pings, one every 50 ms, go out until the server has hung up on it.
+    let mut every = tokio::time::interval(Duration::from_millis(50));
+    let hung_up = tokio::time::timeout(Duration::from_secs(30), async {
+        loop {
+            every.tick().await;
+            let ping = Message::text(json!({"type": "ping"}).to_string());
+            if slow.ws.send(ping).await.is_err() {
+                break;
+            }
+        }
+    })
+    .await;
+    assert!(
+        hung_up.is_ok(),
+        "the server still holds a client that reads nothing"
+    );
+    assert_eq!(slow.closing().await, None, "no close frame gets through");
+}
+
 /// Every string of `json` that is a Triles placement (`A@1,0,2`), in order.
 fn placements(json: &Value, out: &mut Vec<String>) {
     match json {
@@ -1070,56 +1162,17 @@ async fn a_slow_reader_is_closed_with_1013_and_catches_up_with_since() {
     let server = serve(&dir.path().join("t.db")).await;
     let created = server.create("gyges", &["human", "human"]).await;
     let id = &created.id;
-    let tokens = [&created.seats[0].token, &created.seats[1].token];
+    let tokens = [
+        created.seats[0].token.as_str(),
+        created.seats[1].token.as_str(),
+    ];
     let mut slow = server
         .socket_with_small_buffer(id, json!({"type": "hello", "token": tokens[1], "since": 0}))
         .await;
     let ServerMessage::Welcome { seq: joined, .. } = slow.next().await else {
         panic!("a welcome first")
     };
-    // The setups, then one move and its undo again and again, until the room drops the
-    // client that reads nothing.
-    let mut seq = joined;
-    for _ in 0..2 {
-        let now = server.snapshot(id, None).await;
-        let mover = usize::from(now.turn.seat.unwrap());
-        let mine = server.snapshot(id, Some(tokens[mover])).await;
-        let (status, body) = server
-            .act(
-                id,
-                Some(tokens[mover]),
-                json!({"action": mine.legal[0], "expect": mine.seq}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-        seq = seq_of(&body);
-    }
-    let mover = usize::from(server.snapshot(id, None).await.turn.seat.unwrap());
-    let mine = server.snapshot(id, Some(tokens[mover])).await;
-    let action = mine.legal[0].clone();
-    let mut cycles = 0;
-    while server.snapshot(id, None).await.seats[1].connected {
-        assert!(
-            cycles < 20_000,
-            "the client that reads nothing is still held after {cycles} moves"
-        );
-        for _ in 0..16 {
-            let (status, body) = server
-                .act(
-                    id,
-                    Some(tokens[mover]),
-                    json!({"action": action, "expect": seq}),
-                )
-                .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-            let (status, body) = server
-                .post(id, "undo", tokens[mover], json!({"expect": seq_of(&body)}))
-                .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-            seq = seq_of(&body);
-        }
-        cycles += 16;
-    }
+    let (mut seq, mover, action) = play_until_let_go(&server, id, tokens).await;
     // The other seat to move: the dropped client answers, reading nothing yet.
     let (status, body) = server
         .act(
