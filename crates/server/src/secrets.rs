@@ -4,7 +4,7 @@
 
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
-use trio_core::{CommitmentParts, Record, COMMITMENT_VERSION};
+use trio_core::{CommitmentParts, Record};
 
 /// The SHA-256 of a token, as stored.
 pub type TokenHash = [u8; 32];
@@ -124,7 +124,7 @@ pub fn commitment_hash(parts: &CommitmentParts) -> String {
         start,
     } = parts;
     hex(&Sha256::digest(
-        format!("trio-commitment:{COMMITMENT_VERSION}:{seed}:{game}:{seats}:{start}").as_bytes(),
+        format!("trio-commitment:2:{seed}:{game}:{seats}:{start}").as_bytes(),
     ))
 }
 
