@@ -1115,6 +1115,8 @@ async fn a_client_that_reads_nothing_at_all_is_disconnected() {
     let mut slow = server
         .socket_with_small_buffer(id, json!({"type": "hello", "token": tokens[1]}))
         .await;
+    // Its welcome says it has joined; from then on it reads nothing.
+    assert!(matches!(slow.next().await, ServerMessage::Welcome { .. }));
     play_until_let_go(&server, id, tokens).await;
     // Its pings, one every 50 ms, go out until the server has hung up on it.
     let mut every = tokio::time::interval(Duration::from_millis(50));
