@@ -290,7 +290,7 @@ mod tests {
             "unknown game \"chess\" (expected gyges, triles or orbit)"
         );
         assert!(error("gyges(players=3)")
-            .contains("gyges has no option \"players\" (it takes: variant)"));
+            .contains("gyges has no option \"players\" (it takes: variant, ply-limit)"));
         assert!(error("gyges(variant=fast)").contains("\"fast\" is not seed or official"));
         assert!(error("orbit(players=5)").contains("is not 2, 3 or 4"));
         assert!(error("orbit(order=rr)").contains("\"rr\""));

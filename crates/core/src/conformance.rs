@@ -178,12 +178,28 @@ pub fn check_state<G: Game>(game: &G, state: &G::State, config: &Config, rng: &m
                 "actions after the end: {text}"
             );
         }
-        Turn::Seat(_) => {
+        Turn::Seat(mover) => {
             assert!(
                 !legal.is_empty(),
                 "a seat to move always has an action: {text}"
             );
             assert!(chance.is_empty(), "chance outcomes at a decision: {text}");
+            // Where nothing is hidden, no decision shows anything (undo stays as it was).
+            if !game.facts().hidden_information {
+                for action in &legal {
+                    for to in (0..game.seat_count() as u8)
+                        .map(Seat)
+                        .filter(|&s| s != mover)
+                    {
+                        assert_eq!(
+                            game.reveals(state, action, to),
+                            None,
+                            "nothing is hidden, yet {} shows {to} something: {text}",
+                            game.format_action(state, action)
+                        );
+                    }
+                }
+            }
             check_actions(game, state, &legal, config, &text);
         }
         Turn::Chance => {

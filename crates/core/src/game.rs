@@ -206,6 +206,23 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     ) {
     }
 
+    /// What another seat's decision `action` in `state` shows `to` of what `to`'s view
+    /// hides: `None` for nothing, else a phrase for the refusal to take it back (`laid a
+    /// tile from a hand you cannot see`). The referee lets no seat undo past such a
+    /// decision, since seeing it made again and again would probe what is hidden. The
+    /// default is safe for a game that does not say: with hidden information, any decision
+    /// may show some of it.
+    fn reveals(
+        &self,
+        _state: &Self::State,
+        _action: &Self::Action,
+        _to: Seat,
+    ) -> Option<&'static str> {
+        self.facts()
+            .hidden_information
+            .then_some("decided from what you cannot see")
+    }
+
     /// Facts about a finished game read from its final `state` (how it ended, what was
     /// left in hand), recorded like [`Game::rule_events`]; the default records nothing.
     fn end_events(&self, _state: &Self::State, _record: &mut dyn FnMut(&'static str, u64)) {}

@@ -31,7 +31,9 @@ pub use bot::Bot;
 pub use error::{Breach, Cause, IllegalAction, NotationError};
 pub use game::{sample_weighted, Facts, Game, Turn};
 pub use outcome::{Outcome, Seat};
-pub use record::{Record, RecordResult, SeedCommitment, RECORD_FORMAT};
+pub use record::{
+    CommitmentParts, Record, RecordResult, SeedCommitment, COMMITMENT_VERSION, RECORD_FORMAT,
+};
 pub use referee::{
     BotChoice, BotError, BotTurn, Change, Entry, LogEntry, PlayError, Referee, ReplayError, Step,
 };

@@ -39,13 +39,45 @@ pub struct Record {
     pub commitment: Option<SeedCommitment>,
 }
 
-/// A seed published as a hash before the game and revealed after it: `seed_hash` is the
-/// SHA-256, in lowercase hex, of `trio-seed:<seed>:<nonce>` (the seed in decimal).
+/// The commitment version the server writes: [`SeedCommitment::version`].
+pub const COMMITMENT_VERSION: u32 = 2;
+
+/// A hash published before the game and checked after it, when the seed is revealed: it
+/// fixes the seed and, from version 2, the game with its options, the seats and the start,
+/// so that none of them can be changed afterwards. The serialisation is `docs/api.md`'s
+/// ("The commitment"); `trio_server::secrets` computes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeedCommitment {
+    /// 1: `seed_hash` covers the seed alone (games created before version 2, whose
+    /// records carry no version); 2: it covers [`CommitmentParts`].
+    #[serde(default = "seed_alone")]
+    pub version: u32,
+    /// Version 1: the SHA-256, in lowercase hex, of `trio-seed:<seed>:<nonce>` (the seed in
+    /// decimal). Version 2: the hash of the parts' digests.
     pub seed_hash: String,
     /// Random text that keeps the seed from being found by hashing every seed.
     pub nonce: String,
+    /// Version 2: the digest of each part the hash covers, so that a check can name the
+    /// part of a record that does not match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<CommitmentParts>,
+}
+
+fn seed_alone() -> u32 {
+    1
+}
+
+/// The digests, in lowercase hex, that a version-2 commitment hashes together.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommitmentParts {
+    /// The seed with the nonce: version 1's whole hash.
+    pub seed: String,
+    /// The game spec with its options, and the definition files' texts.
+    pub game: String,
+    /// Who sat in each seat, as recorded.
+    pub seats: String,
+    /// The position the game started from (none for a new game).
+    pub start: String,
 }
 
 /// The end of a recorded game.

@@ -34,6 +34,9 @@ pub struct Entry<A> {
     pub by: Option<Seat>,
     /// For each seat, whether it may know which action this was (decisions: every seat).
     seen: Vec<bool>,
+    /// For each seat, what this decision of another seat showed it that its view hid
+    /// ([`Game::reveals`]); `None` for chance, which blocks an undo on its own.
+    reveals: Vec<Option<&'static str>>,
     /// Whether a spectator may know it.
     public: bool,
 }
@@ -612,8 +615,10 @@ impl<G: Game> Referee<G> {
     }
 
     /// How many actions [`Referee::undo`] would take back for `seat`: everything since its
-    /// own last decision, if only decisions followed it (never a chance outcome, which
-    /// would reveal a draw or a roll to be played again).
+    /// own last decision, if nothing that followed showed `seat` what it may not see again
+    /// and again: no chance outcome (the draw or roll would fall anew) and no decision of
+    /// another seat that showed `seat` something its view hid ([`Game::reveals`]: a tile
+    /// laid from a hidden hand), since playing again and undoing would probe the secret.
     pub fn undo_depth(&self, seat: Seat) -> Result<usize, PlayError> {
         if self.resigned.is_some() {
             return Err(PlayError::NoUndo("the game was given up".to_owned()));
@@ -624,10 +629,18 @@ impl<G: Game> Referee<G> {
                 self.game.seat_name(seat)
             )));
         };
-        if self.history[last..].iter().any(|e| e.by.is_none()) {
-            return Err(PlayError::NoUndo(
-                "chance has acted since (a roll or a draw cannot be taken back)".to_owned(),
-            ));
+        for entry in &self.history[last + 1..] {
+            let Some(by) = entry.by else {
+                return Err(PlayError::NoUndo(
+                    "chance has acted since (a roll or a draw cannot be taken back)".to_owned(),
+                ));
+            };
+            if let Some(what) = entry.reveals[seat.index()] {
+                return Err(PlayError::NoUndo(format!(
+                    "{} {what}; taking it back would show you more of what is hidden",
+                    self.game.seat_label(&self.state, by)
+                )));
+            }
         }
         Ok(self.history.len() - last)
     }
@@ -680,10 +693,18 @@ impl<G: Game> Referee<G> {
     /// bot what its seat may know.
     fn commit(&mut self, by: Option<Seat>, action: G::Action, after: G::State) {
         let notation = self.game.format_action(&self.state, &action);
+        let seats = self.game.seat_count();
         let (seen, public) = match by {
-            Some(_) => (vec![true; self.game.seat_count()], true),
+            Some(_) => (vec![true; seats], true),
             None => seen_by(&self.game, &self.state, &action),
         };
+        let reveals = (0..seats)
+            .map(|s| {
+                let to = Seat(s as u8);
+                by.filter(|&b| b != to)
+                    .and_then(|_| self.game.reveals(&self.state, &action, to))
+            })
+            .collect();
         if let Some(events) = &mut self.events {
             self.game
                 .rule_events(&self.state, &action, &mut |name, n| match events
@@ -709,6 +730,7 @@ impl<G: Game> Referee<G> {
             notation,
             by,
             seen,
+            reveals,
             public,
         });
     }

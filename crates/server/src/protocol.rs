@@ -51,7 +51,8 @@ pub struct Created {
     pub seats: Vec<SeatTicket>,
     /// The link to watch the game.
     pub spectator: String,
-    /// SHA-256 of `trio-seed:<seed>:<nonce>`, both revealed in the record at the end.
+    /// The commitment to the seed, the game, the seats and the start (`docs/api.md`, "The
+    /// commitment"); the seed and nonce are revealed in the record at the end.
     pub seed_hash: String,
 }
 

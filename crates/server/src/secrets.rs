@@ -4,6 +4,7 @@
 
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
+use trio_core::{CommitmentParts, Record};
 
 /// The SHA-256 of a token, as stored.
 pub type TokenHash = [u8; 32];
@@ -83,13 +84,59 @@ pub fn seat_of(token: &str, hashes: &[Option<TokenHash>]) -> Option<usize> {
     found
 }
 
-/// The commitment published when a game starts: the SHA-256, in hex, of
-/// `trio-seed:<seed>:<nonce>` (the seed in decimal, the nonce as given). Both are revealed
-/// in the record once the game is over, and `trio verify` checks them.
+/// The seed's digest: the SHA-256, in hex, of `trio-seed:<seed>:<nonce>` (the seed in
+/// decimal, the nonce as given). The whole commitment of version 1, published by games
+/// created before version 2; the seed's part of version 2's.
 pub fn seed_commitment(seed: u64, nonce: &str) -> String {
     hex(&Sha256::digest(
         format!("trio-seed:{seed}:{nonce}").as_bytes(),
     ))
+}
+
+/// The digest of each part of `record` a version-2 commitment covers: the seed with
+/// `nonce`, the game spec with the definition files (by name), the seats, the start.
+pub fn commitment_parts(record: &Record, nonce: &str) -> CommitmentParts {
+    let mut game = vec![record.game.as_str()];
+    for (name, text) in &record.definitions {
+        game.extend([name.as_str(), text.as_str()]);
+    }
+    CommitmentParts {
+        seed: seed_commitment(record.seed, nonce),
+        game: fields_digest("trio-game", &game),
+        seats: fields_digest(
+            "trio-seats",
+            &record.seats.iter().map(String::as_str).collect::<Vec<_>>(),
+        ),
+        start: fields_digest(
+            "trio-start",
+            &record.start.as_deref().into_iter().collect::<Vec<_>>(),
+        ),
+    }
+}
+
+/// The hash a version-2 commitment publishes when the game starts: the SHA-256, in hex, of
+/// `trio-commitment:2:<seed>:<game>:<seats>:<start>`, each part's digest in hex.
+pub fn commitment_hash(parts: &CommitmentParts) -> String {
+    let CommitmentParts {
+        seed,
+        game,
+        seats,
+        start,
+    } = parts;
+    hex(&Sha256::digest(
+        format!("trio-commitment:2:{seed}:{game}:{seats}:{start}").as_bytes(),
+    ))
+}
+
+/// The SHA-256, in hex, of `<tag>:<count>:` and each field as `<length>:<text>` (the
+/// length in UTF-8 bytes, in decimal): no field's text, whatever it holds, can pass for
+/// the end of one field and the start of another.
+fn fields_digest(tag: &str, fields: &[&str]) -> String {
+    let mut text = format!("{tag}:{}:", fields.len());
+    for field in fields {
+        text.push_str(&format!("{}:{field}", field.len()));
+    }
+    hex(&Sha256::digest(text.as_bytes()))
 }
 
 #[cfg(test)]
@@ -121,5 +168,41 @@ mod tests {
         );
         assert_ne!(seed_commitment(42, "00"), seed_commitment(43, "00"));
         assert_eq!(seed_commitment(1, "ab").len(), 64);
+    }
+
+    #[test]
+    fn version_2_hashes_every_part_each_field_with_its_length() {
+        let record = Record {
+            format: trio_core::RECORD_FORMAT,
+            game: "triles(variant=open-hands)".to_owned(),
+            seed: 42,
+            seats: vec!["human".to_owned(), "ai:1".to_owned()],
+            start: None,
+            definitions: [("tiles".to_owned(), "a:b".to_owned())].into(),
+            actions: Vec::new(),
+            result: None,
+            commitment: None,
+        };
+        let parts = commitment_parts(&record, "00");
+        let sha = |text: &str| hex(&Sha256::digest(text.as_bytes()));
+        assert_eq!(parts.seed, seed_commitment(42, "00"));
+        assert_eq!(
+            parts.game,
+            sha("trio-game:3:26:triles(variant=open-hands)5:tiles3:a:b")
+        );
+        assert_eq!(parts.seats, sha("trio-seats:2:5:human4:ai:1"));
+        assert_eq!(parts.start, sha("trio-start:0:"));
+        let joined = format!(
+            "trio-commitment:2:{}:{}:{}:{}",
+            parts.seed, parts.game, parts.seats, parts.start
+        );
+        assert_eq!(commitment_hash(&parts), sha(&joined));
+        // Two seats written as one, or a start of no text, hash otherwise.
+        let mut merged = record.clone();
+        merged.seats = vec!["human4:ai:1".to_owned()];
+        assert_ne!(commitment_parts(&merged, "00").seats, parts.seats);
+        let mut empty_start = record;
+        empty_start.start = Some(String::new());
+        assert_ne!(commitment_parts(&empty_start, "00").start, parts.start);
     }
 }

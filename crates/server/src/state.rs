@@ -215,14 +215,15 @@ impl AppState {
         // A game the catalog cannot start is refused before anything is stored.
         game.start(0, &agents, None)
             .map_err(|e| ApiError::bad_request("bad-seats", e.to_string()))?;
-        if let Some(position) = position {
-            game.start(0, &agents, Some(position))
-                .map_err(|e| ApiError::bad_request("bad-position", e.to_string()))?;
-        }
-        let id = secrets::new_game_id();
         let seed = secrets::new_seed();
+        let started = game
+            .start(seed, &agents, position)
+            .map_err(|e| ApiError::bad_request("bad-position", e.to_string()))?;
+        let id = secrets::new_game_id();
         let nonce = secrets::new_nonce();
-        let seed_hash = secrets::seed_commitment(seed, &nonce);
+        // The commitment covers the game as its record will write it: spec, seats, start.
+        let seed_hash =
+            secrets::commitment_hash(&secrets::commitment_parts(&started.record(), &nonce));
         let mut tickets = Vec::new();
         let mut rows = Vec::new();
         for (s, agent) in agents.iter().enumerate() {

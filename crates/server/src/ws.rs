@@ -77,6 +77,15 @@ fn read(message: &str) -> Result<ClientMessage, Bytes> {
     serde_json::from_str(message).map_err(|e| error_text("bad-json", e.to_string()))
 }
 
+/// Whether `write` was done within `deadline`: a client that takes in nothing for that
+/// long cannot be sent even a close frame, and is let go without one.
+async fn within<E>(
+    deadline: Duration,
+    write: impl std::future::Future<Output = Result<(), E>>,
+) -> bool {
+    matches!(tokio::time::timeout(deadline, write).await, Ok(Ok(())))
+}
+
 fn close(code: u16, reason: &'static str) -> Message {
     Message::Close(Some(CloseFrame {
         code,
@@ -85,7 +94,8 @@ fn close(code: u16, reason: &'static str) -> Message {
 }
 
 /// A socket's life: hello, join, then its messages both ways until either side ends, the
-/// room drops it (it read too slowly), it stops answering pings, or the server stops.
+/// room drops it (it read too slowly: it gets what was queued, then a close frame), it
+/// stops answering pings or reading at all, or the server stops.
 async fn session(
     mut socket: WebSocket,
     room: RoomHandle,
@@ -142,23 +152,28 @@ async fn session(
     let started = tokio::time::Instant::now();
     // Milliseconds after `started` the client last sent anything (a pong included).
     let heard = AtomicU64::new(0);
+    let deadline = guard.ping_every + guard.pong_within;
     let writer = async {
         let mut pings = tokio::time::interval(guard.ping_every);
         pings.reset();
-        let deadline = guard.ping_every + guard.pong_within;
         let goodbye = loop {
             tokio::select! {
                 text = outgoing.recv() => {
-                    // The room let go of this client: it read too slowly (or the room stopped).
-                    let Some(text) = text.filter(|_| outgoing.sender_strong_count() > 0) else {
+                    // The room let go of this client and what it had queued is out: it
+                    // read too slowly (or the room stopped).
+                    let Some(text) = text else {
                         break close(close_code::AGAIN, "too slow: reconnect with since");
                     };
                     // Whatever is waiting goes out in one flush.
-                    let mut sent = sink.feed(frame(text)).await;
-                    while let (Ok(()), Ok(more)) = (&sent, outgoing.try_recv()) {
-                        sent = sink.feed(frame(more)).await;
-                    }
-                    if sent.is_err() || sink.flush().await.is_err() {
+                    let batch = async {
+                        let mut sent = sink.feed(frame(text)).await;
+                        while let (Ok(()), Ok(more)) = (&sent, outgoing.try_recv()) {
+                            sent = sink.feed(frame(more)).await;
+                        }
+                        sent?;
+                        sink.flush().await
+                    };
+                    if !within(deadline, batch).await {
                         return;
                     }
                 }
@@ -167,15 +182,16 @@ async fn session(
                     if quiet >= deadline {
                         break close(close_code::POLICY, "no answer to ping");
                     }
-                    if sink.send(Message::Ping(Bytes::new())).await.is_err() {
+                    if !within(deadline, sink.send(Message::Ping(Bytes::new()))).await {
                         return;
                     }
                 }
                 () = guard.stopped() => break close(close_code::AWAY, "the server is stopping: reconnect with since"),
             }
         };
-        let _ = sink.send(goodbye).await;
-        let _ = sink.close().await;
+        if within(deadline, sink.send(goodbye)).await {
+            let _ = within(deadline, sink.close()).await;
+        }
     };
     let reader = async {
         while let Some(Ok(message)) = stream.next().await {
@@ -215,6 +231,12 @@ async fn session(
             if let Err(message) = check_cid(&cid) {
                 answer(error_text("bad-cid", message));
                 continue;
+            }
+            // Dropped by the room, the client is being closed with 1013: an action now is
+            // neither taken nor answered, and the client sends it again once reconnected.
+            // Reading stops; the writer sends the close frame.
+            if answers.upgrade().is_none() {
+                return std::future::pending().await;
             }
             // Over its address's rate, the socket is read no faster.
             if let Some(ip) = ip {

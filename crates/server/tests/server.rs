@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-use trio_server::protocol::{Created, Role, ServerMessage, Snapshot};
+use trio_server::protocol::{Created, EventKind, Role, ServerMessage, Snapshot};
 use trio_server::{app, AppState};
 
 struct Server {
@@ -104,15 +104,20 @@ impl Server {
     }
 
     async fn resign(&self, id: &str, token: &str) -> StatusCode {
+        self.post(id, "resign", token, json!({})).await.0
+    }
+
+    /// `POST /api/games/{id}/{what}` (`resign`, `undo`) as `token`'s seat.
+    async fn post(&self, id: &str, what: &str, token: &str, body: Value) -> (StatusCode, Value) {
         let response = self
             .http
-            .post(self.url(&format!("/api/games/{id}/resign")))
+            .post(self.url(&format!("/api/games/{id}/{what}")))
             .bearer_auth(token)
-            .json(&json!({}))
+            .json(&body)
             .send()
             .await
             .unwrap();
-        response.status()
+        (response.status(), response.json().await.unwrap())
     }
 
     async fn record(&self, id: &str) -> trio_core::Record {
@@ -128,12 +133,21 @@ impl Server {
 
     async fn socket(&self, id: &str, hello: Value) -> Socket {
         let url = format!("ws://{}/api/games/{id}/ws", self.addr);
-        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        ws.send(Message::text(hello.to_string())).await.unwrap();
-        Socket {
-            ws,
-            frames: Vec::new(),
-        }
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Socket::hello(ws, hello).await
+    }
+
+    /// A WebSocket with a small receive buffer, so that a client that stops reading fills
+    /// it, and then the server's queue for it, soon.
+    async fn socket_with_small_buffer(&self, id: &str, hello: Value) -> Socket {
+        let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+        tcp.set_recv_buffer_size(4096).unwrap();
+        let stream = tcp.connect(self.addr).await.unwrap();
+        let url = format!("ws://{}/api/games/{id}/ws", self.addr);
+        let (ws, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+            .await
+            .unwrap();
+        Socket::hello(ws, hello).await
     }
 }
 
@@ -144,6 +158,14 @@ struct Socket {
 }
 
 impl Socket {
+    async fn hello(mut ws: WebSocketStream<MaybeTlsStream<TcpStream>>, hello: Value) -> Self {
+        ws.send(Message::text(hello.to_string())).await.unwrap();
+        Self {
+            ws,
+            frames: Vec::new(),
+        }
+    }
+
     async fn send(&mut self, message: Value) {
         self.ws
             .send(Message::text(message.to_string()))
@@ -304,8 +326,11 @@ async fn two_seats_and_a_spectator_play_a_game_through() {
     let record = server.record(&id).await;
     let commitment = record.commitment.clone().unwrap();
     assert_eq!(commitment.seed_hash, created.seed_hash);
+    // Published at the start, it covers the game, the seats and the start with the seed.
+    let parts = trio_server::secrets::commitment_parts(&record, &commitment.nonce);
+    assert_eq!(commitment.parts.as_ref(), Some(&parts));
     assert_eq!(
-        trio_server::secrets::seed_commitment(record.seed, &commitment.nonce),
+        trio_server::secrets::commitment_hash(&parts),
         created.seed_hash
     );
     assert!(record.result.is_some());
@@ -1008,6 +1033,295 @@ async fn the_server_says_what_each_viewer_is_offered() {
         .await;
     assert!(!first.offers.hint);
     assert!(first.facts.chance && first.facts.hidden_information);
+}
+
+/// Triles against the AI: once the AI has answered, undo is neither offered nor accepted,
+/// and no frame the person's socket received names a placement that is not on the table at
+/// the end or one of the person's own options: playing, seeing the answer and undoing
+/// cannot probe the AI's hidden hand.
+#[tokio::test]
+async fn undo_against_the_triles_ai_never_shows_a_tile_of_its_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server.create("triles", &["human", "ai:1"]).await;
+    let (id, token) = (&created.id, &created.seats[0].token);
+    let mut ws = server
+        .socket(id, json!({"type": "hello", "token": token, "since": 0}))
+        .await;
+    let mut hidden_hand_refusals = 0;
+    for turn in 0..12 {
+        // Until the person is to move, noting whether the AI decided meanwhile.
+        let mut answered = false;
+        let (seq, state) = loop {
+            if let ServerMessage::Event(e) = ws.next().await {
+                answered |= e.seat == Some(1) && e.kind == EventKind::Play;
+                if let Some(state) = e
+                    .state
+                    .filter(|s| !s.legal.is_empty() || s.result.is_some())
+                {
+                    break (e.seq, state);
+                }
+            }
+        };
+        if state.result.is_some() {
+            break;
+        }
+        if answered {
+            assert!(!state.offers.undo, "undo offered after the AI's answer");
+            let cid = format!("u{turn}");
+            ws.send(json!({"type": "undo", "cid": cid})).await;
+            match ws
+                .until(|m| matches!(m, ServerMessage::Ack { .. } | ServerMessage::Reject { .. }))
+                .await
+            {
+                ServerMessage::Reject { code, message, .. } => {
+                    assert_eq!(code, "no-undo", "{message}");
+                    hidden_hand_refusals +=
+                        usize::from(message.contains("from a hand you cannot see"));
+                }
+                other => panic!("an undo past the AI's answer: {other:?}"),
+            }
+        }
+        let cid = format!("a{turn}");
+        let action = state.legal[0].clone();
+        ws.send(json!({"type": "act", "cid": cid, "action": action, "expect": seq}))
+            .await;
+        match ws
+            .until(|m| matches!(m, ServerMessage::Ack { .. } | ServerMessage::Reject { .. }))
+            .await
+        {
+            ServerMessage::Ack { .. } => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(
+        hidden_hand_refusals > 0,
+        "no undo was tried past a laid tile"
+    );
+    // Every frame, in order: each placement it names is on the table at the end or was
+    // among the person's legal moves by then.
+    let end = server.snapshot(id, Some(token)).await;
+    let mut table = Vec::new();
+    placements(&serde_json::to_value(&end.view).unwrap(), &mut table);
+    let mut own: Vec<String> = Vec::new();
+    for frame in &ws.frames {
+        let value: Value = serde_json::from_str(frame).unwrap();
+        for state in [&value, &value["state"]] {
+            if let Some(legal) = state["legal"].as_array() {
+                own.extend(legal.iter().filter_map(|l| l.as_str().map(str::to_owned)));
+            }
+        }
+        let mut named = Vec::new();
+        placements(&value, &mut named);
+        for placement in named {
+            assert!(
+                table.contains(&placement) || own.contains(&placement),
+                "{placement}, neither on the table nor the person's, in {frame}"
+            );
+        }
+    }
+}
+
+/// In a Gygès game of two people, seat 1's client reading nothing: the setups, then one
+/// move of the seat to move and its undo again and again until the server lets seat 1's
+/// client go (its seat shows as disconnected). The game's `seq` then, the seat to move and
+/// its move.
+async fn play_until_let_go(server: &Server, id: &str, tokens: [&str; 2]) -> (u64, usize, String) {
+    let mut seq = 0;
+    for _ in 0..2 {
+        let now = server.snapshot(id, None).await;
+        let mover = usize::from(now.turn.seat.unwrap());
+        let mine = server.snapshot(id, Some(tokens[mover])).await;
+        let (status, body) = server
+            .act(
+                id,
+                Some(tokens[mover]),
+                json!({"action": mine.legal[0], "expect": mine.seq}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        seq = seq_of(&body);
+    }
+    let mover = usize::from(server.snapshot(id, None).await.turn.seat.unwrap());
+    let action = server.snapshot(id, Some(tokens[mover])).await.legal[0].clone();
+    let mut cycles = 0;
+    while server.snapshot(id, None).await.seats[1].connected {
+        assert!(
+            cycles < 20_000,
+            "the client that reads nothing is still held after {cycles} moves"
+        );
+        for _ in 0..16 {
+            let (status, body) = server
+                .act(
+                    id,
+                    Some(tokens[mover]),
+                    json!({"action": action, "expect": seq}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let (status, body) = server
+                .post(id, "undo", tokens[mover], json!({"expect": seq_of(&body)}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            seq = seq_of(&body);
+        }
+        cycles += 16;
+    }
+    (seq, mover, action)
+}
+
+/// A client that keeps sending but reads nothing at all cannot be sent even a close frame:
+/// once a write has waited for the ping interval plus the pong deadline, it is
+/// disconnected, not held (the idle timeout, far off here, never comes: bytes still flow
+/// from it).
+#[tokio::test]
+async fn a_client_that_reads_nothing_at_all_is_disconnected() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = trio_server::Limits {
+        ping_every: Duration::from_millis(500),
+        pong_within: Duration::from_millis(500),
+        idle_timeout: Duration::from_secs(600),
+        actions: "1000000/s".parse().unwrap(),
+        ..Default::default()
+    };
+    let server = serve_within(&dir.path().join("t.db"), limits).await;
+    let created = server.create("gyges", &["human", "human"]).await;
+    let id = &created.id;
+    let tokens = [
+        created.seats[0].token.as_str(),
+        created.seats[1].token.as_str(),
+    ];
+    let mut slow = server
+        .socket_with_small_buffer(id, json!({"type": "hello", "token": tokens[1]}))
+        .await;
+    // Its welcome says it has joined; from then on it reads nothing.
+    assert!(matches!(slow.next().await, ServerMessage::Welcome { .. }));
+    play_until_let_go(&server, id, tokens).await;
+    // Its pings, one every 50 ms, go out until the server has hung up on it.
+    let mut every = tokio::time::interval(Duration::from_millis(50));
+    let hung_up = tokio::time::timeout(Duration::from_secs(30), async {
+        loop {
+            every.tick().await;
+            let ping = Message::text(json!({"type": "ping"}).to_string());
+            if slow.ws.send(ping).await.is_err() {
+                break;
+            }
+        }
+    })
+    .await;
+    assert!(
+        hung_up.is_ok(),
+        "the server still holds a client that reads nothing"
+    );
+    assert_eq!(slow.closing().await, None, "no close frame gets through");
+}
+
+/// Every string of `json` that is a Triles placement (`A@1,0,2`), in order.
+fn placements(json: &Value, out: &mut Vec<String>) {
+    match json {
+        Value::String(s)
+            if s.split_once('@').is_some_and(|(t, _)| {
+                !t.is_empty() && t.chars().all(|c| c.is_ascii_uppercase())
+            }) =>
+        {
+            out.push(s.clone())
+        }
+        Value::Array(items) => items.iter().for_each(|v| placements(v, out)),
+        Value::Object(map) => map.values().for_each(|v| placements(v, out)),
+        _ => {}
+    }
+}
+
+/// A seat's client that stops reading does not hold the game up: once its queue is full
+/// the room lets it go (its seat shows as disconnected), and when it reads again it gets
+/// what was queued, then a close frame 1013. Reconnecting with `since`, it gets every
+/// event it missed, in order, and an action it sent meanwhile, neither taken nor answered
+/// then, is applied once when sent again.
+#[tokio::test]
+async fn a_slow_reader_is_closed_with_1013_and_catches_up_with_since() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server.create("gyges", &["human", "human"]).await;
+    let id = &created.id;
+    let tokens = [
+        created.seats[0].token.as_str(),
+        created.seats[1].token.as_str(),
+    ];
+    let mut slow = server
+        .socket_with_small_buffer(id, json!({"type": "hello", "token": tokens[1], "since": 0}))
+        .await;
+    let ServerMessage::Welcome { seq: joined, .. } = slow.next().await else {
+        panic!("a welcome first")
+    };
+    let (mut seq, mover, action) = play_until_let_go(&server, id, tokens).await;
+    // The other seat to move: the dropped client answers, reading nothing yet.
+    let (status, body) = server
+        .act(
+            id,
+            Some(tokens[mover]),
+            json!({"action": action, "expect": seq}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    seq = seq_of(&body);
+    let theirs = server.snapshot(id, Some(tokens[1 - mover])).await;
+    let late = json!({"type": "act", "cid": "late", "action": theirs.legal[0], "expect": seq});
+    slow.send(late.clone()).await;
+    let (code, reason) = slow.closing().await.expect("a close frame");
+    assert_eq!(code, 1013, "{reason}");
+    assert!(reason.contains("reconnect with since"), "{reason}");
+    // What it got before the close: the events from its hello on, none missing, and no
+    // answer to the late action, which the game has not taken.
+    let mut seen = joined;
+    for frame in &slow.frames {
+        let message: ServerMessage = serde_json::from_str(frame).unwrap();
+        match message {
+            ServerMessage::Event(e) => {
+                assert_eq!(e.seq, seen + 1, "events in order, none missing");
+                seen = e.seq;
+            }
+            ServerMessage::Ack { cid, .. } | ServerMessage::Reject { cid, .. } => {
+                assert_ne!(cid, "late", "{frame}");
+            }
+            _ => {}
+        }
+    }
+    assert!(seen > joined, "it was sent events before it was dropped");
+    assert_eq!(
+        server.snapshot(id, None).await.seq,
+        seq,
+        "the late action waits"
+    );
+    // Back with `since`: every event missed, in order, then the resend is applied once.
+    let mut back = server
+        .socket(
+            id,
+            json!({"type": "hello", "token": tokens[1], "since": seen}),
+        )
+        .await;
+    let ServerMessage::Welcome { seq: now, .. } = back.next().await else {
+        panic!("a welcome first")
+    };
+    assert_eq!(now, seq);
+    for expected in seen + 1..=now {
+        match back.next().await {
+            ServerMessage::Event(e) => assert_eq!(e.seq, expected),
+            other => panic!("event {expected} missed: {other:?}"),
+        }
+    }
+    for _ in 0..2 {
+        back.send(late.clone()).await;
+        match back
+            .until(|m| matches!(m, ServerMessage::Ack { .. } | ServerMessage::Reject { .. }))
+            .await
+        {
+            ServerMessage::Ack { cid, seq: acked } => {
+                assert_eq!((cid.as_str(), acked), ("late", seq + 1));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(server.snapshot(id, None).await.seq, seq + 1, "applied once");
 }
 
 #[tokio::test]

@@ -1,7 +1,7 @@
-// Fair play: the server publishes a hash of its random seed when the game starts
-// (`seed_hash`) and reveals the seed with a nonce in the record once the game is over;
-// the page checks SHA-256 of `trio-seed:<seed>:<nonce>` against the hash and offers the
-// record for `trio verify`.
+// Fair play: the server publishes a hash of its random seed, the game, its seats and its
+// start when the game starts (`seed_hash`) and reveals the seed with a nonce in the record
+// once the game is over; the page recomputes the hash from the record (docs/api.md, "The
+// record") and offers the record for `trio verify`.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -24,9 +24,31 @@ export async function checkSeed({ record, seed }) {
   const c = record.commitment;
   if (!c) return null;
   if (!(window.crypto && crypto.subtle)) return 'nocheck';
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`trio-seed:${seed}:${c.nonce}`));
-  const hex = Array.from(new Uint8Array(digest), b => b.toString(16).padStart(2, '0')).join('');
-  return hex === c.seed_hash ? 'ok' : 'bad';
+  const seedPart = await sha256(`trio-seed:${seed}:${c.nonce}`);
+  // Version 1 (no version written): games created when the hash covered the seed alone.
+  if ((c.version || 1) === 1) return seedPart === c.seed_hash ? 'ok' : 'bad';
+  const definitions = record.definitions || {};
+  const game = [record.game, ...Object.keys(definitions).sort().flatMap(k => [k, definitions[k]])];
+  const parts = [
+    seedPart,
+    await sha256(fields('trio-game', game)),
+    await sha256(fields('trio-seats', record.seats)),
+    await sha256(fields('trio-start', record.start == null ? [] : [record.start])),
+  ];
+  return (await sha256(`trio-commitment:2:${parts.join(':')}`)) === c.seed_hash ? 'ok' : 'bad';
+}
+
+/// SHA-256 of a text's UTF-8 bytes, in lowercase hex.
+async function sha256(text) {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), b => b.toString(16).padStart(2, '0')).join('');
+}
+
+/// `<tag>:<count>:` and each field as `<length in UTF-8 bytes>:<text>`, as the server
+/// writes a part of the commitment.
+function fields(tag, list) {
+  const bytes = f => new TextEncoder().encode(f).length;
+  return `${tag}:${list.length}:` + list.map(f => `${bytes(f)}:${f}`).join('');
 }
 
 /// The panel: the hash while the game goes on; then the seed, the nonce and the check.

@@ -1,8 +1,10 @@
 // Talking to the server: the HTTP API (docs/api.md) and one WebSocket per seat or
 // spectator (docs/protocol.md). A `Conn` keeps a seat's picture of the game from
-// snapshots and events, reconnects with `since` when the socket drops, and resends an
-// action not yet answered once, with the same client id, so no move is lost or doubled
-// (also across a reload: unanswered actions are kept in localStorage). What a message does
+// snapshots and events, reconnects with `since` when the socket drops (or the server
+// closes it, as a slow reader's with 1013), and resends every action not yet answered,
+// with the same client id, after each reconnect until it is answered, so no move is lost
+// or doubled: the server applies a client id once and answers a resend with its first
+// answer (also across a reload: unanswered actions are kept in localStorage). What a message does
 // to the game is `reduce` (reducer.js).
 
 import { reduce } from './reducer.js';
@@ -59,7 +61,6 @@ export class Conn {
     this.error = null;
     this.pendingKey = token ? `trio.pending.${gameId}.${token.slice(0, 8)}` : null;
     this.pending = this.loadPending(); // cid -> message, unanswered
-    this.resent = new Set(); // cids resent after a reconnect: each at most once
     this.connect();
   }
 
@@ -154,16 +155,9 @@ export class Conn {
         this.role = m.role;
         this.seat = m.seat;
         this.connected = m.connected;
-        // Whatever was sent and not answered goes again, once, with its client id.
-        for (const [cid, message] of this.pending) {
-          if (this.resent.has(cid)) {
-            this.pending.delete(cid);
-            continue;
-          }
-          this.resent.add(cid);
-          this.send(message);
-        }
-        this.savePending();
+        // Whatever was sent and not answered goes again with its client id: a connection
+        // closed before the answer (the server letting a slow reader go) loses nothing.
+        for (const message of this.pending.values()) this.send(message);
         this.onChange(this, 'welcome');
         break;
       case 'snapshot':

@@ -498,6 +498,25 @@ impl Game for Triles {
         })
     }
 
+    /// Every decision comes from the mover's hand, hidden unless `open-hands`: a placement
+    /// or a gift shows one of its tiles, a draw or a pass that none of them fits, a gift
+    /// declined something of what it holds.
+    fn reveals(&self, state: &State, action: &Action, to: Seat) -> Option<&'static str> {
+        let mover = state.table.to_move.and_then(|c| state.seat_of(c));
+        if self.options.variants.open_hands || mover == Some(to) {
+            return None;
+        }
+        match action {
+            Action::Place(_) => Some("laid a tile from a hand you cannot see"),
+            Action::Give(_) => Some("gave a tile from a hand you cannot see"),
+            Action::Draw | Action::Pass => {
+                Some("showed that no tile of a hand you cannot see fits")
+            }
+            Action::Decline => Some("kept every tile of a hand you cannot see"),
+            Action::Tile(_) | Action::Black(_) | Action::First(_) => None,
+        }
+    }
+
     fn view(&self, state: &State, seat: Seat) -> View {
         View::new(state, Some(seat), self.options.variants.open_hands)
     }

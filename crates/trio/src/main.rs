@@ -76,7 +76,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Play many games at once against a running server and measure it (loopback only).
     Load(load::LoadArgs),
-    /// Check a server's record: the seed matches its commitment and deals every roll and draw.
+    /// Check a server's record: the seed, game, seats and start match its commitment, and the
+    /// seed deals every roll and draw.
     Verify(verify::VerifyArgs),
 }
 

@@ -252,7 +252,7 @@ fn a_servers_record_verifies_and_a_tampered_one_does_not() {
     other_nonce["commitment"]["nonce"] = json!("00000000000000000000000000000000");
     let out = trio(&["verify", &write("nonce.json", &other_nonce)]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("not to the published"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("the seed or its nonce changed"));
     let mut other_seed = record.clone();
     other_seed["seed"] = json!(record["seed"].as_u64().unwrap() ^ 1);
     assert_eq!(
@@ -261,6 +261,56 @@ fn a_servers_record_verifies_and_a_tampered_one_does_not() {
             .code(),
         Some(1)
     );
+    // The commitment covers the table too: an edited seat, game or option is named.
+    for (name, field, value, named) in [
+        (
+            "seat.json",
+            "seats",
+            json!(["human", "ai:3"]),
+            "the seats changed",
+        ),
+        (
+            "spec.json",
+            "game",
+            json!("gyges"),
+            "the game or its options changed",
+        ),
+        (
+            "option.json",
+            "game",
+            json!("orbit(turn-limit=1999)"),
+            "the game or its options changed",
+        ),
+    ] {
+        let mut edited = record.clone();
+        edited[field] = value;
+        let out = trio(&["verify", &write(name, &edited)]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{name}: {text}");
+        assert!(text.contains(named), "{name}: {text}");
+    }
+    // Parts edited to match the edit no longer hash to what was published.
+    let mut both = record.clone();
+    both["seats"] = json!(["human", "ai:3"]);
+    let nonce = record["commitment"]["nonce"].as_str().unwrap();
+    let edited: trio_core::Record = serde_json::from_value(both.clone()).unwrap();
+    both["commitment"]["parts"]["seats"] =
+        json!(trio_server::secrets::commitment_parts(&edited, nonce).seats);
+    let out = trio(&["verify", &write("both.json", &both)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("not to the published"));
+    // A record of a game created when the hash covered the seed alone still verifies,
+    // saying what it does not cover.
+    let mut older = record.clone();
+    let seed = record["seed"].as_u64().unwrap();
+    older["commitment"] = json!({
+        "seed_hash": trio_server::secrets::seed_commitment(seed, nonce),
+        "nonce": nonce,
+    });
+    let out = trio(&["verify", &write("older.json", &older)]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("seats and start are not covered"), "{text}");
     // Another die: the seed deals something else there.
     let mut other_die = record.clone();
     let actions = other_die["actions"].as_array_mut().unwrap();

@@ -61,7 +61,10 @@ impl Room {
                     Err(refusal) => refusal.reject(cid, self.committed),
                 };
                 if let Who::Conn(conn) = who {
-                    self.audience.send_to(conn, message.to_bytes());
+                    let before = self.audience.connected();
+                    if self.audience.send_to(conn, message.to_bytes()) {
+                        self.presence_changed(&before);
+                    }
                 }
             }
         }

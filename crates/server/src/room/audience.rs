@@ -91,9 +91,18 @@ impl Audience {
         self.subscribers.len() != before
     }
 
-    pub(super) fn send_to(&self, conn: u64, text: Bytes) {
-        if let Some(sub) = self.subscribers.iter().find(|s| s.conn == conn) {
-            let _ = sub.out.try_send(text);
+    /// Sends one client `text` (an answer to its action); drops it, as [`Audience::send_each`]
+    /// does, if its queue is full or closed: `true` if so. A client never misses an answer
+    /// and stays: dropped, it is closed and resends what had no answer.
+    #[must_use]
+    pub(super) fn send_to(&mut self, conn: u64, text: Bytes) -> bool {
+        let Some(index) = self.subscribers.iter().position(|s| s.conn == conn) else {
+            return false;
+        };
+        let sent = self.subscribers[index].out.try_send(text).is_ok();
+        if !sent {
+            self.subscribers.remove(index);
         }
+        !sent
     }
 }

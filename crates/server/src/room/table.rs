@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use trio_catalog::{AgentSpec, Live};
-use trio_core::{PlayError, Record, Seat, SeedCommitment, Turn};
+use trio_core::{PlayError, Record, Seat, SeedCommitment, Turn, COMMITMENT_VERSION};
 
 use super::rebuild::StoredFault;
 use crate::error::Refusal;
@@ -21,6 +21,9 @@ pub(super) struct Table {
     cids: HashMap<(u8, String), u64>,
     seed_hash: String,
     seed_nonce: String,
+    /// The version of the stored commitment: 1 for a game created when it covered the seed
+    /// alone (its stored hash is the seed's digest), else [`COMMITMENT_VERSION`].
+    commitment_version: u32,
 }
 
 impl Table {
@@ -52,6 +55,13 @@ impl Table {
             cids: HashMap::new(),
             seed_hash: row.seed_hash.clone(),
             seed_nonce: row.seed_nonce.clone(),
+            commitment_version: if row.seed_hash
+                == secrets::seed_commitment(row.seed, &row.seed_nonce)
+            {
+                1
+            } else {
+                COMMITMENT_VERSION
+            },
         })
     }
 
@@ -90,7 +100,8 @@ impl Table {
     }
 
     /// Whether `seat` may take back its last decisions now: only its own moves and the
-    /// AI's answers to them go back (a person's never do, nor a chance outcome).
+    /// AI's answers to them go back (a person's never do); the referee refuses chance and
+    /// an answer that showed `seat` something hidden (`Referee::undo_depth`).
     pub(super) fn check_undo(
         &self,
         live: &dyn Live,
@@ -157,9 +168,15 @@ impl Table {
         }
         let mut record = live.record();
         record.seats = self.agents.iter().map(ToString::to_string).collect();
+        // The parts are those of the record as published: they hash to the stored hash
+        // only if the game, seats and start are the ones committed to at the start.
+        let parts = (self.commitment_version >= 2)
+            .then(|| secrets::commitment_parts(&record, &self.seed_nonce));
         record.commitment = Some(SeedCommitment {
+            version: self.commitment_version,
             seed_hash: self.seed_hash.clone(),
             nonce: self.seed_nonce.clone(),
+            parts,
         });
         Ok(record)
     }
@@ -170,9 +187,9 @@ mod tests {
     use super::*;
     use crate::store::{SeatRow, Status};
 
-    /// A table of `agents` for `spec`, each person's token `token-<seat>`, with its game.
-    fn seated(spec: &str, agents: &[&str]) -> (Table, Box<dyn Live>) {
-        let row = GameRow {
+    /// The stored row of a game of `agents` for `spec`, each person's token `token-<seat>`.
+    fn row_of(spec: &str, agents: &[&str]) -> GameRow {
+        GameRow {
             id: "0".repeat(16),
             spec: spec.to_owned(),
             seed: 7,
@@ -195,8 +212,12 @@ mod tests {
             definitions: Default::default(),
             automatic: false,
             summary: None,
-        };
-        let table = Table::from_row(&row).unwrap();
+        }
+    }
+
+    /// A table of `agents` for `spec` with its game (see [`row_of`]).
+    fn seated(spec: &str, agents: &[&str]) -> (Table, Box<dyn Live>) {
+        let table = Table::from_row(&row_of(spec, agents)).unwrap();
         let live = trio_catalog::game(spec)
             .unwrap()
             .start(7, table.agents(), None)
@@ -281,6 +302,20 @@ mod tests {
         live.resign(Seat(0)).unwrap();
         let record = table.record(live.as_ref()).unwrap();
         assert_eq!(record.seats, ["human", "random"]);
-        assert_eq!(record.commitment.unwrap().seed_hash, "hash");
+        let commitment = record.commitment.clone().unwrap();
+        assert_eq!(commitment.seed_hash, "hash");
+        assert_eq!(commitment.version, COMMITMENT_VERSION);
+        assert_eq!(
+            commitment.parts,
+            Some(secrets::commitment_parts(&record, "nonce"))
+        );
+
+        // A game stored when the hash was the seed's alone keeps that commitment.
+        let mut row = row_of("gyges", &["human", "random"]);
+        row.seed_hash = secrets::seed_commitment(row.seed, &row.seed_nonce);
+        let table = Table::from_row(&row).unwrap();
+        let record = table.record(live.as_ref()).unwrap();
+        let commitment = record.commitment.unwrap();
+        assert_eq!((commitment.version, commitment.parts), (1, None));
     }
 }

@@ -1,10 +1,11 @@
-//! Views: what a seat and a spectator see, the game's facts, and views as JSON
-//! (`docs/views.md`, "Triles"), which must never name a tile the viewer may not see.
+//! Views: what a seat and a spectator see, the game's facts, views as JSON
+//! (`docs/views.md`, "Triles"), which must never name a tile the viewer may not see, and
+//! undo, which must never show one either.
 
 use crate::common::{play, state};
 use serde_json::json;
-use trio_core::{Game, Seat};
-use trio_triles::{Colour, Options, Triles, Variant, Variants};
+use trio_core::{Game, Referee, Seat, Step, Turn};
+use trio_triles::{Action, Colour, Options, Triles, Variant, Variants};
 
 fn with(variants: &[Variant]) -> Triles {
     Triles::new(Options {
@@ -121,4 +122,50 @@ fn spectator_diagram_shows_hand_sizes_only() {
     assert!(text.contains("you: a spectator"), "{text}");
     assert!(text.contains("black's hand: 2 tiles"), "{text}");
     assert!(!text.contains("Ba Ba Ws"), "{text}");
+}
+
+/// A seat takes back its own move, never the answer after it: that tile came from a hand
+/// the seat cannot see, and undoing it again and again would show the hand tile by tile.
+/// With `open-hands` nothing is hidden and the answer goes back with the move.
+#[test]
+fn undo_never_takes_back_a_tile_from_a_hidden_hand() {
+    for (game, open) in [
+        (Triles::default(), false),
+        (with(&[Variant::OpenHands]), true),
+    ] {
+        let mut referee = Referee::new(game, 5);
+        let Ok(Step::Await(person)) = referee.run() else {
+            panic!("the deal ends with a seat to move")
+        };
+        let other = Seat(1 - person.0);
+        let first = referee.legal_actions()[0];
+        referee.submit(person, first, None).unwrap();
+        assert_eq!(referee.undo_depth(person), Ok(1), "its own move goes back");
+        assert_eq!(
+            referee.turn(),
+            Turn::Seat(other),
+            "seed 5: no reward, no draw"
+        );
+        let answer = referee.legal_actions()[0];
+        assert!(matches!(answer, Action::Place(_)), "{answer:?}");
+        referee.submit(other, answer, None).unwrap();
+        assert_eq!(referee.undo_depth(other), Ok(1));
+        if open {
+            assert_eq!(referee.undo_depth(person), Ok(2));
+        } else {
+            let error = referee.undo(person).unwrap_err();
+            assert_eq!(error.code(), "no-undo");
+            assert!(
+                error
+                    .to_string()
+                    .contains("laid a tile from a hand you cannot see"),
+                "{error}"
+            );
+            assert_eq!(
+                referee.history().len(),
+                2 + 2 * 8 + 1 + 2,
+                "nothing went back"
+            );
+        }
+    }
 }
