@@ -121,12 +121,12 @@ pub fn hand_value(state: &State, seat: Seat, scale: f64) -> f64 {
         return 0.5;
     };
     let mut size = Colour::ALL.map(|c| state.hand(c).len() as f64);
-    for &(colour, n) in state.draws() {
+    for &(colour, n) in &state.table().draws {
         size[colour.index()] += f64::from(n);
     }
-    if let Some(mover) = state.to_move() {
-        size[mover.index()] -= 0.5 + f64::from(state.extra());
-        if state.gift_pending() {
+    if let Some(mover) = state.table().to_move {
+        size[mover.index()] -= 0.5 + f64::from(state.table().extra);
+        if state.table().gift_pending {
             size[mover.index()] -= 1.0;
             size[mover.opponent().index()] += 1.0;
         }
@@ -141,7 +141,7 @@ impl TrilesRollout {
         if legal.len() == 1 {
             return legal[0];
         }
-        if state.gift_pending() {
+        if state.table().gift_pending {
             // The giver is rid of the tile and the taker must place it: both burdens count.
             let gift = |a: &Action| match a {
                 Action::Give(t) => self.burden[t.index()].iter().sum(),
@@ -152,7 +152,7 @@ impl TrilesRollout {
                 .max_by(|a, b| gift(a).total_cmp(&gift(b)))
                 .expect("at least two actions");
         }
-        let mover = state.to_move().expect("a seat is to move");
+        let mover = state.table().to_move.expect("a seat is to move");
         let mut best = legal[rng.random_range(0..legal.len())];
         let mut best_value = placement_value(game, state, mover, &best);
         for _ in 1..self.candidates {

@@ -33,10 +33,32 @@ pub enum AgentSpec {
     Ugi(String),
 }
 
-/// An agent name that does not read.
+/// An agent that cannot be named or started; the texts quote what was given, cut short.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{0}")]
-pub struct AgentError(pub String);
+pub enum AgentError {
+    #[error("AI level {0:?} is not a level from 1 to 5")]
+    Level(String),
+    #[error("MCTS iterations {0:?} is not a whole number from 1 to 10000000")]
+    Iterations(String),
+    #[error("thinking time {0:?} is not a number of seconds from 0.05 to 600")]
+    Seconds(String),
+    #[error("ugi: needs the engine's command, e.g. ugi:gyges_engine")]
+    NoCommand,
+    #[error(
+        "unknown player {0:?} (expected human, random, ai:1 to ai:5, think:SECONDS, mcts:N \
+         or ugi:COMMAND)"
+    )]
+    Unknown(String),
+    #[error("a match is played by agents: random, ai:1 to ai:5, mcts:N or ugi:COMMAND")]
+    HumanInMatch,
+    #[error("{game} has no engine protocol: ugi: agents play Gygès only")]
+    NoEngineProtocol { game: &'static str },
+    #[error("ugi option {0:?} is not name=value")]
+    UgiOption(String),
+    /// The engine would not start or answer; `reason` is what went wrong.
+    #[error("ugi:{program}: {reason}")]
+    UgiStart { program: String, reason: String },
+}
 
 impl AgentSpec {
     pub fn is_human(&self) -> bool {
@@ -60,12 +82,7 @@ impl FromStr for AgentSpec {
                 .ok()
                 .filter(|l| (1..=5).contains(l))
                 .map(|l| AgentSpec::Ai(l as u8))
-                .ok_or_else(|| {
-                    AgentError(format!(
-                        "AI level {:?} is not a level from 1 to 5",
-                        excerpt(level)
-                    ))
-                });
+                .ok_or_else(|| AgentError::Level(excerpt(level)));
         }
         if let Some(n) = text.strip_prefix("mcts:") {
             return n
@@ -73,12 +90,7 @@ impl FromStr for AgentSpec {
                 .ok()
                 .filter(|&n| (1..=10_000_000).contains(&n))
                 .map(AgentSpec::Mcts)
-                .ok_or_else(|| {
-                    AgentError(format!(
-                        "MCTS iterations {:?} is not a whole number from 1 to 10000000",
-                        excerpt(n)
-                    ))
-                });
+                .ok_or_else(|| AgentError::Iterations(excerpt(n)));
         }
         if let Some(seconds) = text.strip_prefix("think:") {
             return seconds
@@ -86,26 +98,15 @@ impl FromStr for AgentSpec {
                 .ok()
                 .filter(|s| (0.05..=600.0).contains(s))
                 .map(|s| AgentSpec::Think((s * 1000.0).round() as u32))
-                .ok_or_else(|| {
-                    AgentError(format!(
-                        "thinking time {:?} is not a number of seconds from 0.05 to 600",
-                        excerpt(seconds)
-                    ))
-                });
+                .ok_or_else(|| AgentError::Seconds(excerpt(seconds)));
         }
         if let Some(command) = text.strip_prefix("ugi:") {
             if command.trim().is_empty() {
-                return Err(AgentError(
-                    "ugi: needs the engine's command, e.g. ugi:gyges_engine".to_owned(),
-                ));
+                return Err(AgentError::NoCommand);
             }
             return Ok(AgentSpec::Ugi(command.trim().to_owned()));
         }
-        Err(AgentError(format!(
-            "unknown player {:?} (expected human, random, ai:1 to ai:5, think:SECONDS, mcts:N \
-             or ugi:COMMAND)",
-            excerpt(text)
-        )))
+        Err(AgentError::Unknown(excerpt(text)))
     }
 }
 

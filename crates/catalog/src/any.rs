@@ -23,9 +23,10 @@ use crate::kinds::KindVisitor;
 use crate::spec::GameSpec;
 use crate::CatalogError;
 
-/// A legal decision: its notation and its parts ([`CatalogGame::action_parts`]).
+/// An action as people are shown it: its notation and its parts
+/// ([`trio_core::Game::action_parts`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct LegalMove {
+pub struct ShownAction {
     pub action: String,
     pub parts: Value,
 }
@@ -124,7 +125,7 @@ pub trait Live: Debug + Send {
     fn undo_depth(&self, seat: Seat) -> Result<usize, PlayError>;
 
     /// The legal decisions of the seat to move, in the game's order.
-    fn legal_moves(&self) -> Vec<LegalMove>;
+    fn legal_moves(&self) -> Vec<ShownAction>;
     /// The whole position: only for the game's owner, or once the game is over.
     fn position(&self) -> String;
     /// What `viewer` (a seat, or `None` for a spectator) may see, as JSON.
@@ -134,7 +135,7 @@ pub trait Live: Debug + Send {
     fn diagram(&self, viewer: Option<Seat>, flipped: bool) -> String;
     /// The actions so far as `viewer` may know them (`None`: a hidden chance outcome),
     /// each with the seat that chose it (`None`: chance).
-    fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<String>)>;
+    fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<ShownAction>)>;
     /// Every change so far, one per version, with who may know what was played; see
     /// [`Referee::log`].
     fn log(&self) -> &[LogEntry];
@@ -399,11 +400,7 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
         on_game: &(dyn Fn(usize, usize, Record) + Sync),
     ) -> Result<MatchSummary, CatalogError> {
         if a.is_human() || b.is_human() {
-            return Err(AgentError(
-                "a match is played by agents: random, ai:1 to ai:5, mcts:N or ugi:COMMAND"
-                    .to_owned(),
-            )
-            .into());
+            return Err(AgentError::HumanInMatch.into());
         }
         // Fail on a bad agent before any thread starts.
         self.game.bot(a)?;
@@ -550,12 +547,12 @@ impl<G: CatalogGame> Live for LiveGame<G> {
         self.referee.undo_depth(seat)
     }
 
-    fn legal_moves(&self) -> Vec<LegalMove> {
+    fn legal_moves(&self) -> Vec<ShownAction> {
         let game = self.referee.game();
         self.referee
             .legal_actions()
             .iter()
-            .map(|a| LegalMove {
+            .map(|a| ShownAction {
                 action: game.format_action(self.referee.state(), a),
                 parts: game.action_parts(a),
             })
@@ -604,11 +601,18 @@ impl<G: CatalogGame> Live for LiveGame<G> {
         }
     }
 
-    fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<String>)> {
+    fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<ShownAction>)> {
+        let game = self.referee.game();
         self.referee
             .history()
             .iter()
-            .map(|e| (e.by, e.seen_by(viewer).then(|| e.notation.clone())))
+            .map(|e| {
+                let shown = e.seen_by(viewer).then(|| ShownAction {
+                    action: e.notation.clone(),
+                    parts: game.action_parts(&e.action),
+                });
+                (e.by, shown)
+            })
             .collect()
     }
 

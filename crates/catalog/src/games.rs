@@ -3,8 +3,6 @@
 
 use std::time::Duration;
 
-use serde_json::json;
-
 use trio_ai::{MctsBot, MctsConfig, SearchLimit};
 use trio_core::options::OptionKind;
 use trio_core::{rng, Bot, Game, Seat};
@@ -19,6 +17,8 @@ use crate::CatalogError;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
     pub action: String,
+    /// The action's parts ([`Game::action_parts`]), for a page to draw it.
+    pub parts: serde_json::Value,
     pub evaluation: String,
 }
 
@@ -37,11 +37,6 @@ pub trait CatalogGame: Game + Sized {
 
     /// How moves are typed, for a prompt's `help`.
     fn notation_help(&self) -> &'static str;
-
-    /// A decision's parts as JSON (`docs/api.md`, "Legal moves"): its `kind` and the places
-    /// and pieces it names, so that a page draws it without reading the notation (a chance
-    /// outcome is only `{"kind": "chance"}`).
-    fn action_parts(&self, action: &Self::Action) -> serde_json::Value;
 
     /// The AI at `level` (1–5): each game's own table of levels, in `docs/ai.md`.
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>>;
@@ -67,10 +62,9 @@ pub trait CatalogGame: Game + Sized {
     /// An external engine as a bot; only games with an engine protocol have one.
     fn ugi_bot(&self, command: &str) -> Result<Box<dyn Bot<Self>>, CatalogError> {
         let _ = command;
-        Err(AgentError(format!(
-            "{} has no engine protocol: ugi: agents play Gygès only",
-            Self::KIND.title()
-        ))
+        Err(AgentError::NoEngineProtocol {
+            game: Self::KIND.title(),
+        }
         .into())
     }
 
@@ -175,6 +169,7 @@ fn mcts_hint<G: Game, E: trio_ai::Evaluator<G>>(
     Ok(Hint {
         // The mover's own decision reads the same in any state its view allows.
         action: game.format_action(&game.determinize(view, &mut rng::seeded(seed)), &action),
+        parts: game.action_parts(&action),
         evaluation,
     })
 }
@@ -202,21 +197,6 @@ impl CatalogGame for trio_gyges::Gyges {
          (piece values for files a..f)."
     }
 
-    fn action_parts(&self, action: &trio_gyges::Move) -> serde_json::Value {
-        use trio_gyges::Move;
-        match *action {
-            Move::Setup(order) => json!({"kind": "setup", "values": order.to_string()}),
-            Move::Step { from, to } => {
-                json!({"kind": "move", "from": from.to_string(), "to": to.to_string(), "drop": null})
-            }
-            Move::Replace { from, to, drop } => json!({"kind": "move", "from": from.to_string(),
-                "to": to.to_string(), "drop": drop.to_string()}),
-            Move::Goal { from } => {
-                json!({"kind": "move", "from": from.to_string(), "to": "G", "drop": null})
-            }
-        }
-    }
-
     /// Level 1 is MCTS (the engine's sure tactics would be too much for a beginner);
     /// levels 2–5 the alpha-beta engine with growing node budgets.
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>> {
@@ -240,16 +220,16 @@ impl CatalogGame for trio_gyges::Gyges {
         let program = parts.next().unwrap_or_default();
         let options = parts
             .map(|option| {
-                option.split_once('=').ok_or_else(|| {
-                    AgentError(format!(
-                        "ugi option {:?} is not name=value",
-                        crate::excerpt(option)
-                    ))
-                })
+                option
+                    .split_once('=')
+                    .ok_or_else(|| AgentError::UgiOption(crate::excerpt(option)))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let bot = crate::UgiBot::spawn(program, &options)
-            .map_err(|e| AgentError(format!("ugi:{}: {e}", crate::excerpt(program))))?;
+        let bot =
+            crate::UgiBot::spawn(program, &options).map_err(|reason| AgentError::UgiStart {
+                program: crate::excerpt(program),
+                reason,
+            })?;
         Ok(Box::new(bot))
     }
 
@@ -299,6 +279,7 @@ impl CatalogGame for trio_gyges::Gyges {
         };
         Ok(Hint {
             action: result.best.to_string(),
+            parts: self.action_parts(&result.best),
             evaluation,
         })
     }
@@ -321,24 +302,6 @@ impl CatalogGame for trio_orbit::Orbit {
          Actions: `roll` (while you have a pawn in the centre), `enter 1.5` after an even roll,\n\
          `move 3.7-4.7` (the engine finds the path), a capture names where the captured pawn\n\
          goes: `move 3.7-4.7>3.2`; `move 6.3-H` reaches home; `pass` when nothing else is possible."
-    }
-
-    fn action_parts(&self, action: &trio_orbit::Action) -> serde_json::Value {
-        use trio_orbit::{Action, Place};
-        let board = self.board();
-        let place = |p: Place| match p {
-            Place::Centre => "C".to_owned(),
-            Place::Home => "H".to_owned(),
-            Place::Field(f) => board.coord(f).to_string(),
-        };
-        match *action {
-            Action::Order(_) | Action::Die(_) => json!({"kind": "chance"}),
-            Action::Roll => json!({"kind": "roll"}),
-            Action::Enter(f) => json!({"kind": "enter", "at": board.coord(f).to_string()}),
-            Action::Move(m) => json!({"kind": "move", "from": board.coord(m.from).to_string(),
-                "to": place(m.to), "relocate": m.relocate.map(place)}),
-            Action::Pass => json!({"kind": "pass"}),
-        }
     }
 
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>> {
@@ -379,20 +342,6 @@ impl CatalogGame for trio_triles::Triles {
          terminal i on edge order[(i+r) mod 3], clockwise from L (up) or R (down).\n\
          Other actions: `draw` (no placement possible), `pass` (empty pool, or an owed extra\n\
          placement you cannot make), `give K` (wedge: give tile K to the opponent), `give -`."
-    }
-
-    fn action_parts(&self, action: &trio_triles::Action) -> serde_json::Value {
-        use trio_triles::Action;
-        let set = self.tile_set();
-        match *action {
-            Action::Place(p) => json!({"kind": "place", "tile": set.name(p.tile),
-                "x": p.cell.x, "y": p.cell.y, "rotation": p.rotation}),
-            Action::Draw => json!({"kind": "draw"}),
-            Action::Pass => json!({"kind": "pass"}),
-            Action::Give(tile) => json!({"kind": "give", "tile": set.name(tile)}),
-            Action::Decline => json!({"kind": "give", "tile": null}),
-            Action::Tile(_) | Action::Black(_) | Action::First(_) => json!({"kind": "chance"}),
-        }
     }
 
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>> {

@@ -26,7 +26,7 @@ use trio_core::{Cause, NotationError, PlayError, ReplayError, Seat};
 
 pub use agent::{AgentError, AgentSpec, LEVELS};
 pub use any::{
-    build, build_with, record_game, AnyGame, BotThought, BotTurn, HintJob, LegalMove, Live,
+    build, build_with, record_game, AnyGame, BotThought, BotTurn, HintJob, Live, ShownAction,
 };
 pub use definitions::{Definitions, MAX_DEFINITION_BYTES};
 pub use games::{CatalogGame, Hint};

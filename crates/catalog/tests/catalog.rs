@@ -73,7 +73,7 @@ fn the_same_seed_rolls_the_same_dice_whoever_sits() {
         live.history_for(None)
             .into_iter()
             .filter(|(by, _)| by.is_none())
-            .map(|(_, a)| a.unwrap())
+            .map(|(_, a)| a.unwrap().action)
             .collect()
     };
     let random = dice(&["random", "random"]);

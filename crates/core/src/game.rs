@@ -111,6 +111,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// notation.
     fn view_json(&self, view: &Self::View) -> serde_json::Value;
 
+    /// An action's parts as JSON (`docs/api.md`, "Legal moves"): its `kind` and the places
+    /// and pieces it names, so that a page draws it without reading the notation. A chance
+    /// outcome is only `{"kind": "chance"}`, whoever may know it. Games no page draws
+    /// keep the default, `null`.
+    fn action_parts(&self, action: &Self::Action) -> serde_json::Value {
+        let _ = action;
+        serde_json::Value::Null
+    }
+
     /// A full state consistent with `view`: hidden parts (the opponent's hand, the order
     /// of a pool) are sampled with `rng` from what the viewing seat cannot rule out.
     fn determinize(&self, view: &Self::View, rng: &mut dyn RngCore) -> Self::State;

@@ -69,6 +69,8 @@ pub struct LogEntry {
     pub change: Change,
     /// Per seat, then a spectator last: whether it may know what was played.
     seen: Vec<bool>,
+    /// What was played as its parts ([`Game::action_parts`]); `null` for other changes.
+    parts: serde_json::Value,
 }
 
 impl LogEntry {
@@ -85,6 +87,11 @@ impl LogEntry {
             Change::Played(notation) if self.seen_by(viewer) => Some(notation),
             _ => None,
         }
+    }
+
+    /// The parts of the action played, as `viewer` may know them.
+    pub fn parts_for(&self, viewer: Option<Seat>) -> Option<&serde_json::Value> {
+        self.action_for(viewer).map(|_| &self.parts)
     }
 }
 
@@ -480,7 +487,7 @@ impl<G: Game> Referee<G> {
         let Some(action) = choice else {
             *slot = Agent::Bot(bot);
             self.resigned = Some(seat);
-            self.log_change(Some(seat), Change::Resigned, None);
+            self.log_change(Some(seat), Change::Resigned);
             return Ok(Some(Step::Resigned(seat)));
         };
         let mut after = self.state.clone();
@@ -600,7 +607,7 @@ impl<G: Game> Referee<G> {
             return Err(PlayError::GameOver);
         }
         self.resigned = Some(seat);
-        self.log_change(Some(seat), Change::Resigned, None);
+        self.log_change(Some(seat), Change::Resigned);
         Ok(self.version())
     }
 
@@ -641,19 +648,31 @@ impl<G: Game> Referee<G> {
                 teach(&self.game, &self.history, Seat(s as u8), bot.as_mut());
             }
         }
-        self.log_change(Some(seat), Change::Undone(depth), None);
+        self.log_change(Some(seat), Change::Undone(depth));
         Ok(self.version())
     }
 
+    /// Writes a change everyone may know (a resignation, an undo) in the log.
+    fn log_change(&mut self, by: Option<Seat>, change: Change) {
+        let seen = vec![true; self.game.seat_count() + 1];
+        self.log_entry(by, change, seen, serde_json::Value::Null);
+    }
+
     /// Writes a change in the log; `seen` (per seat, then a spectator) says who may know
-    /// an action played, and everyone may know anything else.
-    fn log_change(&mut self, by: Option<Seat>, change: Change, seen: Option<Vec<bool>>) {
-        let seen = seen.unwrap_or_else(|| vec![true; self.game.seat_count() + 1]);
+    /// the action played, whose `parts` ([`Game::action_parts`]) go with it.
+    fn log_entry(
+        &mut self,
+        by: Option<Seat>,
+        change: Change,
+        seen: Vec<bool>,
+        parts: serde_json::Value,
+    ) {
         self.log.push(LogEntry {
             version: self.version() + 1,
             by,
             change,
             seen,
+            parts,
         });
     }
 
@@ -683,7 +702,8 @@ impl<G: Game> Referee<G> {
         }
         let mut logged = seen.clone();
         logged.push(public);
-        self.log_change(by, Change::Played(notation.clone()), Some(logged));
+        let parts = self.game.action_parts(&action);
+        self.log_entry(by, Change::Played(notation.clone()), logged, parts);
         self.history.push(Entry {
             action,
             notation,

@@ -11,16 +11,28 @@ use crate::movegen::{UnknownVariant, Variant};
 pub const DEFAULT_PLY_LIMIT: u32 = 300;
 
 /// The options a spec may give, each once.
-pub const OPTIONS: &[OptionDecl] = &[OptionDecl {
-    name: "variant",
-    kind: OptionKind::Choice {
-        values: &["seed", "official"],
+pub const OPTIONS: &[OptionDecl] = &[
+    OptionDecl {
+        name: "variant",
+        kind: OptionKind::Choice {
+            values: &["seed", "official"],
+        },
+        default: Some("seed"),
+        help: "The movement rule: seed, the source's (a piece never stands on a square twice \
+               in one move), or official, the 1985 rule book's border rule as the public \
+               gyges engine plays it.",
     },
-    default: Some("seed"),
-    help: "The movement rule: seed, the source's (a piece never stands on a square twice in \
-           one move), or official, the 1985 rule book's border rule as the public gyges \
-           engine plays it.",
-}];
+    OptionDecl {
+        name: "ply-limit",
+        // At least one move each after the setup; a limit keeps every game finite.
+        kind: OptionKind::Integer {
+            min: 2,
+            max: 10_000,
+        },
+        default: Some("300"),
+        help: "Plies (moves of either player) after the setup at which the game is drawn.",
+    },
+];
 
 /// How a game of Gygès is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +81,7 @@ impl Options {
             let decl = options::find(OPTIONS, name)?;
             match name {
                 "variant" => options.variant = decl.check(value)?.parse()?,
+                "ply-limit" => options.ply_limit = decl.integer(value)?,
                 _ => unreachable!("option {name} is declared but not built"),
             }
         }
@@ -103,5 +116,20 @@ mod tests {
             "option variant: \"fast\" is not seed or official"
         );
         assert!(error("players", "2").contains("it takes: variant"));
+        assert_eq!(
+            Options::from_values([("ply-limit", "300")]).unwrap(),
+            Options::default(),
+            "the declared default is DEFAULT_PLY_LIMIT"
+        );
+        assert_eq!(
+            Options::from_values([("ply-limit", "40")])
+                .unwrap()
+                .ply_limit,
+            40
+        );
+        assert_eq!(
+            error("ply-limit", "1"),
+            "option ply-limit: \"1\" is not a whole number from 2 to 10000"
+        );
     }
 }

@@ -190,6 +190,10 @@ impl Game for Gyges {
         view::json(&self.shown(view), &moves)
     }
 
+    fn action_parts(&self, action: &Move) -> serde_json::Value {
+        view::action_parts(action)
+    }
+
     fn determinize(&self, view: &State, _rng: &mut dyn RngCore) -> State {
         view.clone()
     }

@@ -73,3 +73,18 @@ pub(crate) fn json(shown: &Shown, moves: &[Move]) -> Value {
         "result": result,
     })
 }
+
+/// An action's parts, the JSON of [`trio_core::Game::action_parts`].
+pub fn action_parts(action: &Move) -> Value {
+    match *action {
+        Move::Setup(order) => json!({"kind": "setup", "values": order.to_string()}),
+        Move::Step { from, to } => {
+            json!({"kind": "move", "from": from.to_string(), "to": to.to_string(), "drop": null})
+        }
+        Move::Replace { from, to, drop } => json!({"kind": "move", "from": from.to_string(),
+            "to": to.to_string(), "drop": drop.to_string()}),
+        Move::Goal { from } => {
+            json!({"kind": "move", "from": from.to_string(), "to": "G", "drop": null})
+        }
+    }
+}

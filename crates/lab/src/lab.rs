@@ -88,8 +88,20 @@ pub struct Findings {
 pub enum StudyError {
     #[error(transparent)]
     Sim(#[from] SimError),
-    #[error("{0}")]
-    Plan(String),
+    #[error("no game to play")]
+    NoGame,
+    #[error(
+        "--batch {batch} and --max-games {cap}: a batch is at least 1 game and at most the cap"
+    )]
+    Batch { batch: usize, cap: usize },
+    #[error("{spec} has no figure {key:?}; the report lists every figure's key")]
+    NoFigure { spec: String, key: String },
+    /// `--until-clear` with one spec judges a share against a reference; a mean has none.
+    #[error(
+        "with one spec, --until-clear judges a share (such as position.1.win) against \
+         {reference:.3}; {key} is a mean: compare two specs instead"
+    )]
+    NotAShare { key: String, reference: f64 },
 }
 
 /// Runs `study`; `progress` is called after every finished game, `stop` ends it early
@@ -100,7 +112,7 @@ pub fn run(
     progress: &(dyn Fn() + Sync),
 ) -> Result<Findings, StudyError> {
     if study.specs.is_empty() {
-        return Err(StudyError::Plan("no game to play".to_owned()));
+        return Err(StudyError::NoGame);
     }
     let names: Vec<Vec<String>> = study
         .specs
@@ -140,10 +152,10 @@ pub fn run(
         });
     };
     if until.batch == 0 || until.cap < until.batch {
-        return Err(StudyError::Plan(format!(
-            "--batch {} and --max-games {}: a batch is at least 1 game and at most the cap",
-            until.batch, until.cap
-        )));
+        return Err(StudyError::Batch {
+            batch: until.batch,
+            cap: until.cap,
+        });
     }
     let key = figures::resolve_key(&until.figure);
     let plan = SequentialPlan {
@@ -196,20 +208,20 @@ fn judge(
     against: Option<f64>,
 ) -> Result<Vec<Judged>, StudyError> {
     let measure = |s: &Summary| {
-        s.figure(key).map(|f| f.measure).ok_or_else(|| {
-            StudyError::Plan(format!(
-                "{} has no figure {key:?}; the report lists every figure's key",
-                s.spec
-            ))
-        })
+        s.figure(key)
+            .map(|f| f.measure)
+            .ok_or_else(|| StudyError::NoFigure {
+                spec: s.spec.to_string(),
+                key: key.to_string(),
+            })
     };
     let base = measure(&summaries[0])?;
     if let Some(reference) = against {
         if !base.is_proportion() {
-            return Err(StudyError::Plan(format!(
-                "with one spec, --until-clear judges a share (such as position.1.win) against \
-                 {reference:.3}; {key} is a mean: compare two specs instead"
-            )));
+            return Err(StudyError::NotAShare {
+                key: key.to_string(),
+                reference,
+            });
         }
         let e = base.estimate(z);
         let difference = Estimate {

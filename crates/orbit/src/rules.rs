@@ -330,6 +330,10 @@ impl Game for Orbit {
         )
     }
 
+    fn action_parts(&self, action: &Action) -> serde_json::Value {
+        view::action_parts(&self.board, action)
+    }
+
     fn breach(&self, state: &State, action: &Action) -> Option<Breach> {
         breach::breach(&self.board, state, action)
     }

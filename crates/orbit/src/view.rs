@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 use trio_core::Outcome;
 
 use crate::board::Board;
+use crate::moves::{Action, Place};
 use crate::state::{Colour, Phase, State};
 
 /// What a seat sees: everything (perfect information).
@@ -126,4 +127,23 @@ pub(crate) fn view_json(
         "turn_limit": turn_limit,
         "result": result,
     })
+}
+
+/// An action's parts, the JSON of [`trio_core::Game::action_parts`].
+pub fn action_parts(board: &Board, action: &Action) -> Value {
+    let place = |p: Place| match p {
+        Place::Centre => "C".to_owned(),
+        Place::Home => "H".to_owned(),
+        Place::Field(f) => board.coord(f).to_string(),
+    };
+    match *action {
+        // A roll is public; the order of play is drawn in the view.
+        Action::Die(face) => json!({"kind": "die", "face": face}),
+        Action::Order(_) => json!({"kind": "chance"}),
+        Action::Roll => json!({"kind": "roll"}),
+        Action::Enter(f) => json!({"kind": "enter", "at": board.coord(f).to_string()}),
+        Action::Move(m) => json!({"kind": "move", "from": board.coord(m.from).to_string(),
+            "to": place(m.to), "relocate": m.relocate.map(place)}),
+        Action::Pass => json!({"kind": "pass"}),
+    }
 }

@@ -9,8 +9,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use trio_catalog::AgentSpec;
-use trio_core::{Record, Seat, Turn};
+use trio_core::Record;
 
 use crate::error::ApiError;
 use crate::protocol::{
@@ -27,14 +26,8 @@ const HINT_LEVEL: u8 = 3;
 #[derive(Debug, Serialize)]
 struct HintShown {
     action: String,
+    parts: serde_json::Value,
     level: u8,
-}
-
-#[derive(Debug, Serialize)]
-struct ReplayStep {
-    ply: usize,
-    total: usize,
-    view: serde_json::Value,
 }
 
 pub fn router() -> Router<AppState> {
@@ -207,15 +200,13 @@ async fn hints_show(
             reply,
         })
         .await?;
-    let hint = tokio::task::spawn_blocking(move || job.run())
-        .await
-        .map_err(|_| ApiError::unavailable())?
-        .map_err(|e| {
-            tracing::error!(game = %id, "a hint failed: {e}");
-            ApiError::unavailable()
-        })?;
+    let hint = state.ai().request(move || job.run()).await?.map_err(|e| {
+        tracing::error!(game = %id, "a hint failed: {e}");
+        ApiError::unavailable()
+    })?;
     Ok(Json(HintShown {
         action: hint.action,
+        parts: hint.parts,
         level: HINT_LEVEL,
     }))
 }
@@ -225,7 +216,7 @@ async fn replays_show(
     State(state): State<AppState>,
     Path((id, ply)): Path<(String, usize)>,
     headers: HeaderMap,
-) -> Result<Json<ReplayStep>, ApiError> {
+) -> Result<Json<crate::replays::ReplayStep>, ApiError> {
     let token = bearer(&headers)?;
     let viewer = match token {
         Some(_) => {
@@ -239,40 +230,12 @@ async fn replays_show(
         }
         None => None,
     };
-    let record = state.ask(&id, |reply| Command::Record { reply }).await?;
-    let step = tokio::task::spawn_blocking(move || replay_step(&record, ply, viewer))
-        .await
-        .map_err(|_| ApiError::unavailable())?
-        .map_err(|e| {
-            tracing::error!(game = %id, "a replay failed: {e}");
-            ApiError::unavailable()
-        })?;
+    let record = state.ask(&id, |reply| Command::Record { reply });
+    let step = state
+        .replays()
+        .step(state.ai(), &id, viewer, ply, record)
+        .await?;
     Ok(Json(step))
-}
-
-/// Plays the record's first `ply` actions again (chance from its seed) and shows the game.
-fn replay_step(record: &Record, ply: usize, viewer: Option<u8>) -> Result<ReplayStep, String> {
-    let ply = ply.min(record.actions.len());
-    let game = trio_catalog::record_game(record).map_err(|e| e.to_string())?;
-    let people = vec![AgentSpec::Human; game.seat_count()];
-    let mut live = game
-        .start(record.seed, &people, record.start.as_deref())
-        .map_err(|e| e.to_string())?;
-    for action in &record.actions[..ply] {
-        match live.turn() {
-            Turn::Chance => live.step().map(drop).map_err(|e| e.to_string())?,
-            Turn::Seat(seat) => live
-                .submit(seat, action, None)
-                .map(drop)
-                .map_err(|e| e.to_string())?,
-            Turn::Over => break,
-        }
-    }
-    Ok(ReplayStep {
-        ply,
-        total: record.actions.len(),
-        view: live.view_json(viewer.map(Seat)),
-    })
 }
 
 /// Every kind of game with its seats and options, from the tables the game crates declare

@@ -121,6 +121,9 @@ pub enum Refusal {
     /// Storage failed or the room stopped: logged where it happened.
     #[error("the game is not available right now; try again")]
     Unavailable,
+    /// The AI's threads have more requests waiting than they take (`pool.rs`).
+    #[error("the AI is busy with other games; try again in a moment")]
+    Busy,
 }
 
 impl Refusal {
@@ -149,6 +152,7 @@ impl From<Refusal> for ApiError {
             Refusal::HintNotYourTurn => (StatusCode::FORBIDDEN, "not-your-turn"),
             Refusal::NotOver => (StatusCode::CONFLICT, "not-over"),
             Refusal::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            Refusal::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
         };
         ApiError::new(status, code, refusal.to_string())
     }
@@ -162,6 +166,14 @@ impl IntoResponse for ApiError {
             rule: self.rule.as_deref(),
             args: &self.args,
         };
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if self.code == "busy" {
+            // Searches take about a second: a client should not ask again sooner.
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static("1"),
+            );
+        }
+        response
     }
 }

@@ -201,6 +201,9 @@ pub struct MoveInfo {
     pub seat: Option<u8>,
     /// The action in notation; `null` for a chance outcome hidden from the viewer.
     pub action: Option<String>,
+    /// The action's parts (`docs/api.md`, "Legal moves"), when `action` is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<serde_json::Value>,
 }
 
 /// Everything a viewer may know of a game now: `GET /api/games/{id}` and the WebSocket
@@ -271,6 +274,9 @@ pub struct Event {
     /// The action in notation; absent when hidden from the recipient or not a move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<String>,
+    /// The action's parts (`docs/api.md`, "Legal moves"), when `action` is given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<serde_json::Value>,
     /// For `undo`: how many actions were taken back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub undone: Option<usize>,

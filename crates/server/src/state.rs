@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use tokio::sync::{mpsc, oneshot, Semaphore};
+use tokio::sync::{mpsc, oneshot};
 use trio_catalog::{AgentSpec, AnyGame, CatalogError, Definitions};
 use trio_core::Seat;
 
@@ -36,6 +36,7 @@ struct Inner {
     /// Held while a game is loaded, so that it is loaded once.
     loading: tokio::sync::Mutex<()>,
     shared: Shared,
+    replays: crate::replays::Replays,
 }
 
 impl std::fmt::Debug for Inner {
@@ -47,6 +48,15 @@ impl std::fmt::Debug for Inner {
 }
 
 impl AppState {
+    /// The AI's threads, for hints and replays as for bots.
+    pub(crate) fn ai(&self) -> &crate::pool::AiPool {
+        &self.inner.shared.ai
+    }
+
+    pub(crate) fn replays(&self) -> &crate::replays::Replays {
+        &self.inner.replays
+    }
+
     /// The server over an SQLite file (created if missing), its running games loaded.
     pub async fn sqlite(path: &str) -> Result<Self, StorageError> {
         Self::open(Arc::new(SqliteStorage::open(path).await?)).await
@@ -71,7 +81,7 @@ impl AppState {
         let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
         let shared = Shared {
             store: store.clone(),
-            ai: Arc::new(Semaphore::new(threads)),
+            ai: crate::pool::AiPool::new(threads),
             on_stop: Arc::new(move |id: &str| {
                 if let Some(rooms) = forget.upgrade() {
                     let mut rooms = rooms.lock().expect("rooms lock");
@@ -88,6 +98,7 @@ impl AppState {
                 rooms,
                 loading: tokio::sync::Mutex::new(()),
                 shared,
+                replays: crate::replays::Replays::new(),
             }),
         };
         if let Some(lease) = state.inner.shared.lease {

@@ -342,6 +342,20 @@ async fn triles_against_the_ai_with_a_spectator_who_sees_no_hidden_tile() {
         state(&b, &format!("JSON.stringify({GAME}.view.hand)")).await,
         hand
     );
+    // The last placement is marked, found by its parts (the snapshot's, after the reload).
+    let last = state(
+        &b,
+        &format!(
+            "JSON.stringify({GAME}.moves.findLast(m => m.parts && m.parts.kind === 'place').parts)"
+        ),
+    )
+    .await;
+    let last: Value = serde_json::from_str(last.as_str().unwrap()).unwrap();
+    assert_eq!(b.count(".tile.last").await, 1, "one tile is the last");
+    assert_eq!(
+        b.attr(".tile.last", "data-cell").await.unwrap(),
+        format!("{},{}", last["x"], last["y"])
+    );
 
     // A tile chosen, with the cells where it fits. The seed may leave no tile of the hand
     // playable (the player must draw): turns are played until one is.

@@ -1167,6 +1167,81 @@ async fn legal_moves_come_with_their_parts() {
     }
 }
 
+/// Every action a viewer may know goes out with its parts as well as its notation: in the
+/// snapshot's moves, on each event and with a hint (`docs/api.md`, "Legal moves").
+#[tokio::test]
+async fn played_moves_events_and_hints_come_with_their_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let game = server.create("gyges", &["human", "ai:1"]).await;
+    let token = game.seats[0].token.clone();
+    let mut socket = server
+        .socket(&game.id, json!({"type": "hello", "token": token}))
+        .await;
+    socket
+        .until(|m| matches!(m, ServerMessage::Snapshot(_)))
+        .await;
+    let (status, body) = server
+        .act(
+            &game.id,
+            Some(&token),
+            json!({"action": "setup 123321", "expect": 0}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The AI's setup, then South's first move and the AI's answer, each as an event.
+    let ServerMessage::Event(theirs) = socket
+        .until(|m| matches!(m, ServerMessage::Event(e) if e.seat == Some(1)))
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!(theirs.parts.as_ref().unwrap()["kind"], "setup");
+    let setup = theirs.action.clone().unwrap();
+    assert_eq!(
+        theirs.parts.unwrap()["values"],
+        setup.trim_start_matches("setup ")
+    );
+    let hint: Value = server
+        .http
+        .get(server.url(&format!("/api/games/{}/hint", game.id)))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let parts = &hint["parts"];
+    assert_eq!(parts["kind"], "move", "{hint}");
+    let written = match parts["drop"].as_str() {
+        Some(drop) => format!(
+            "{}-{}={drop}",
+            parts["from"].as_str().unwrap(),
+            parts["to"].as_str().unwrap()
+        ),
+        None => format!(
+            "{}-{}",
+            parts["from"].as_str().unwrap(),
+            parts["to"].as_str().unwrap()
+        ),
+    };
+    assert_eq!(hint["action"], written);
+    let snapshot = server.snapshot(&game.id, Some(&token)).await;
+    let moves: Vec<_> = snapshot
+        .moves
+        .iter()
+        .map(|m| m.parts.clone().unwrap())
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            json!({"kind": "setup", "values": "123321"}),
+            json!({"kind": "setup", "values": setup.trim_start_matches("setup ")}),
+        ]
+    );
+}
+
 #[tokio::test]
 async fn a_flood_from_one_address_leaves_the_others_served() {
     let dir = tempfile::tempdir().unwrap();

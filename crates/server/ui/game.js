@@ -174,8 +174,8 @@ export class GamePage {
     let hint = null;
     let message;
     try {
-      hint = (await api('GET', `/api/games/${this.id}/hint`, { token: conn.token })).action;
-      message = { key: 'play.hint.is', args: { move: hint }, hint: true };
+      hint = await api('GET', `/api/games/${this.id}/hint`, { token: conn.token });
+      message = { key: 'play.hint.is', args: { move: hint.action }, hint: true };
     } catch (e) {
       message = e instanceof ApiError ? { refusal: e.body } : { text: e.message };
     }
@@ -283,8 +283,9 @@ export class GamePage {
       you: conn.role === 'seat' ? conn.seat : null,
       moves,
       last: game.lastMove(moves),
-      hint: this.hint,
+      hint: this.hint ? this.hint.parts : null,
       proposed: this.proposed,
+      proposedParts: mine && this.proposed ? (live.legal_parts ?? [])[live.legal.indexOf(this.proposed)] ?? null : null,
     });
   }
 

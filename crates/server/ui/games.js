@@ -9,7 +9,7 @@
 // | `seatLabel(seat, view)` | a seat's name (`view` is `null` in the lobby) |
 // | `swatch(seat, view)` | the class of the seat's colour swatch |
 // | `resultSentence(view)` | how the game ended, or `null` |
-// | `lastMove(moves)` | the last decision the board marks, or `null` |
+// | `lastMove(moves)` | the parts of the last decision the board marks (`docs/api.md`, "Legal moves"), or `null` |
 // | `chanceText(move)` | a chance outcome in the move list, also when the viewer may not know it |
 // | `lastRoll(moves)` | `{seat, face}` of the last die roll, or `null` |
 // | `turnOrder(view)` | `{text, letters}` once the order of play is drawn, or `null` |

@@ -11,13 +11,11 @@ import { t } from './i18n.js';
 const FILES = 'abcdef';
 const SQ = 100;
 
-function parse(action) {
-  if (!action) return null;
-  let m = /^setup ([123]{6})$/.exec(action);
-  if (m) return { setup: m[1] };
-  m = /^([a-f][1-6])-(G|[a-f][1-6])(?:=([a-f][1-6]))?$/.exec(action);
-  if (!m) return null;
-  return { from: m[1], to: m[2], drop: m[3] || null };
+/// A move as the server gives its parts (`docs/api.md`, "Legal moves"), in the board's terms.
+function shape(parts) {
+  if (!parts) return null;
+  if (parts.kind === 'setup') return { setup: parts.values };
+  return { from: parts.from, to: parts.to, drop: parts.drop };
 }
 
 class GygesBoard {
@@ -49,15 +47,15 @@ class GygesBoard {
     this.model = model;
     const { view } = model;
     // The legal moves as the server gives their parts: no notation to read.
-    const moves = (model.mine ? model.choices : []).map(c => (c.kind === 'setup' ? { setup: c.values } : { from: c.from, to: c.to, drop: c.drop }));
+    const moves = (model.mine ? model.choices : []).map(shape);
     this.moves = moves;
     const svg = clear(this.svg);
     const setupMine = moves.some(m => m.setup);
     const mover = view.to_move;
     const activeRank = view.active_rows && mover ? view.active_rows[mover] : null;
-    const last = parse(model.last);
-    const hint = parse(model.hint);
-    const proposed = parse(model.proposed);
+    const last = shape(model.last);
+    const hint = shape(model.hint);
+    const proposed = shape(model.proposedParts);
 
     // The goals beyond the edges: North's edge is South's goal and the other way round.
     const topSide = this.flipped() ? 'North' : 'South';
@@ -185,7 +183,7 @@ class GygesBoard {
       ctx.redraw();
       return;
     }
-    const proposed = parse(model.proposed);
+    const proposed = shape(model.proposedParts);
     if (proposed && (proposed.drop || proposed.to) === sq) {
       ctx.commit(model.proposed);
       return;
@@ -270,8 +268,8 @@ export const gyges = {
   },
   /// A move is marked, not a setup.
   lastMove(moves) {
-    const last = moves.findLast(m => m.seat != null && m.action && !m.action.startsWith('setup'));
-    return last ? last.action : null;
+    const last = moves.findLast(m => m.seat != null && m.parts && m.parts.kind === 'move');
+    return last ? last.parts : null;
   },
   // Gygès has no chance: nothing is rolled, nothing hidden.
   chanceText: move => move.action ?? t('play.hidden'),

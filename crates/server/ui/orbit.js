@@ -77,20 +77,19 @@ class Layout {
   }
 }
 
-function parse(action) {
-  if (!action) return null;
-  let m = /^enter (\d+\.\d+)$/.exec(action);
-  if (m) return { enter: m[1] };
-  m = /^move (\d+\.\d+)-(H|\d+\.\d+)(?:>(C|\d+\.\d+))?$/.exec(action);
-  if (m) return { from: m[1], to: m[2], relocate: m[3] || null };
-  m = /^die ([1-6])$/.exec(action);
-  if (m) return { die: Number(m[1]) };
-  return { word: action };
+/// An action as the server gives its parts (`docs/api.md`, "Legal moves"), in the board's
+/// terms.
+function shape(parts) {
+  if (!parts) return null;
+  if (parts.kind === 'enter') return { enter: parts.at };
+  if (parts.kind === 'move') return { from: parts.from, to: parts.to, relocate: parts.relocate };
+  if (parts.kind === 'die') return { die: parts.face };
+  return { word: parts.kind };
 }
 
 function lastRoll(moves) {
   for (let i = moves.length - 1; i >= 0; i--) {
-    const p = parse(moves[i].action);
+    const p = shape(moves[i].parts);
     if (p && p.die) {
       // The roller is the seat of the `roll` just before.
       const roller = i > 0 ? moves[i - 1].seat : null;
@@ -128,18 +127,14 @@ class OrbitBoard {
     const layout = (this.layout = new Layout(view.geometry));
     const { home } = layout;
     // The legal moves as the server gives their parts: no notation to read.
-    this.moves = (model.mine ? model.choices : []).map(c => {
-      if (c.kind === 'enter') return { enter: c.at };
-      if (c.kind === 'move') return { from: c.from, to: c.to, relocate: c.relocate };
-      return { word: c.kind };
-    });
+    this.moves = (model.mine ? model.choices : []).map(shape);
     const svg = clear(this.svg);
     svg.append(s('defs', {}, [s('pattern', { id: 'orbit-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, [
       s('line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'hatch-line' }),
     ])]));
-    const last = parse(model.last);
-    const hint = parse(model.hint);
-    const proposed = parse(model.proposed);
+    const last = shape(model.last);
+    const hint = shape(model.hint);
+    const proposed = shape(model.proposedParts);
 
     // The home ring (the final orbit) and the orbits, then the lines between them.
     svg.append(s('circle', { r: layout.radius(home), class: 'home-ring' + (this.homeTarget() ? ' target' : ''), 'data-field': 'H' }));
@@ -282,7 +277,7 @@ class OrbitBoard {
   tapField(name) {
     const { model, ctx } = this;
     if (!model.mine) return;
-    const proposed = parse(model.proposed);
+    const proposed = shape(model.proposedParts);
     if (proposed && (proposed.relocate || proposed.to || proposed.enter) === name) {
       ctx.commit(model.proposed);
       return;
@@ -397,8 +392,8 @@ export const orbit = {
   },
   /// A pawn's move or entry is marked, not a roll or a pass.
   lastMove(moves) {
-    const last = moves.findLast(m => m.seat != null && m.action && (m.action.startsWith('move') || m.action.startsWith('enter')));
-    return last ? last.action : null;
+    const last = moves.findLast(m => m.seat != null && m.parts && (m.parts.kind === 'move' || m.parts.kind === 'enter'));
+    return last ? last.parts : null;
   },
   // A roll is never hidden.
   chanceText: move => move.action ?? t('play.hidden'),

@@ -43,7 +43,7 @@ export class Replay {
     if (this.asked !== ply) return;
     this.ply = ply;
     // The record's actions, with who chose them as the live list tells (same line).
-    this.moves = this.actions.slice(0, ply).map((action, i) => ({ seat: moves[i] ? moves[i].seat : null, action }));
+    this.moves = this.actions.slice(0, ply).map((action, i) => ({ seat: moves[i] ? moves[i].seat : null, action, parts: moves[i] ? moves[i].parts : null }));
     this.view = step.view;
     this.changed();
   }

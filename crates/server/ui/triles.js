@@ -115,9 +115,10 @@ export function tileShape(type, letter, x, y, rotation, classes = '') {
   return g;
 }
 
-function parsePlacement(action) {
-  const m = /^([A-Za-z]+)@(-?\d+),(-?\d+),([0-2])$/.exec(action || '');
-  return m ? { type: m[1], x: Number(m[2]), y: Number(m[3]), r: Number(m[4]) } : null;
+/// A placement as the server gives its parts (`docs/api.md`, "Legal moves"), in the
+/// board's terms; `null` for any other action.
+function placement(parts) {
+  return parts && parts.kind === 'place' ? { type: parts.tile, x: parts.x, y: parts.y, r: parts.rotation } : null;
 }
 
 class TrilesBoard {
@@ -164,7 +165,7 @@ class TrilesBoard {
     this.model = model;
     const { view } = model;
     // The placements as the server gives their parts: no notation to read.
-    this.placements = (model.mine ? model.choices : []).filter(c => c.kind === 'place').map(c => ({ type: c.tile, x: c.x, y: c.y, r: c.rotation }));
+    this.placements = (model.mine ? model.choices : []).map(placement).filter(Boolean);
     this.renderInfo();
     this.renderTable();
     this.renderTray();
@@ -205,7 +206,7 @@ class TrilesBoard {
     }
     this.fitCount = fits.size;
     const layer = s('g', { class: 'tiles' });
-    const last = parsePlacement(this.model.last);
+    const last = placement(this.model.last);
     for (const tl of view.tiles) {
       const isLast = last && last.x === tl.x && last.y === tl.y;
       layer.append(tileShape(types[tl.type], tl.type, tl.x, tl.y, tl.rotation, isLast ? 'last' : ''));
@@ -220,9 +221,9 @@ class TrilesBoard {
       cells.append(g);
     }
     svg.append(cells);
-    const hint = parsePlacement(this.model.hint);
+    const hint = placement(this.model.hint);
     if (hint) svg.append(tileShape(types[hint.type], hint.type, hint.x, hint.y, hint.r, 'ghost hint'));
-    const proposed = parsePlacement(this.model.proposed);
+    const proposed = placement(this.model.proposedParts);
     if (proposed) {
       const ghost = tileShape(types[proposed.type], proposed.type, proposed.x, proposed.y, proposed.r, 'ghost proposed');
       ghost.addEventListener('click', () => this.ctx.commit(this.model.proposed));
@@ -429,7 +430,7 @@ class TrilesBoard {
 
   rotate() {
     this.rotation = (this.rotation + 1) % 3;
-    const proposed = parsePlacement(this.model.proposed);
+    const proposed = placement(this.model.proposedParts);
     if (proposed && proposed.type === this.selected) {
       const again = `${proposed.type}@${proposed.x},${proposed.y},${this.rotation}`;
       this.ctx.propose(this.model.legal.includes(again) ? again : null);
@@ -513,8 +514,8 @@ export const triles = {
   },
   /// The last tile laid is framed.
   lastMove(moves) {
-    const last = moves.findLast(m => m.seat != null && m.action && m.action.includes('@'));
-    return last ? last.action : null;
+    const last = moves.findLast(m => m.seat != null && placement(m.parts));
+    return last ? last.parts : null;
   },
   chanceText: move => move.action ?? t('triles.drew'),
   lastRoll: () => null,

@@ -402,34 +402,35 @@ pub(crate) fn draw(cx: &Context, view: &View) -> String {
         }
     }
     let next = view
-        .next()
+        .table()
+        .next
         .map(|t| format!(", next: {}", set.name(t)))
         .unwrap_or_default();
     let _ = writeln!(out, "pool: {} tiles{next}", view.pool_size());
     let mut status = Vec::new();
     if let Some(w) = view.winner() {
         status.push(format!("{} wins", name(w)));
-    } else if view.passes() >= 2 {
+    } else if view.table().passes >= 2 {
         status.push("over: both passed".to_owned());
     } else if view.placements().is_empty() {
         status.push("setting up: colours, first mover, the deal, the starting tile".to_owned());
-    } else if let Some(c) = view.to_move() {
+    } else if let Some(c) = view.table().to_move {
         status.push(format!("{} to move", name(c)));
-        if view.gift_pending() {
+        if view.table().gift_pending {
             status.push("wedge: give a tile (give K) or decline (give -)".to_owned());
         }
-        if view.extra() > 0 {
-            status.push(format!("{} extra placement(s) owed", view.extra()));
+        if view.table().extra > 0 {
+            status.push(format!("{} extra placement(s) owed", view.table().extra));
         }
         let open_pool = cx.variants.contains(&"open-pool");
-        let reveal = open_pool && view.next().is_none() && view.pool_size() > 0;
+        let reveal = open_pool && view.table().next.is_none() && view.pool_size() > 0;
         if reveal && !view.placements().is_empty() {
             status.push("the next pool tile is to be turned up".to_owned());
         }
-        for &(c, n) in view.draws() {
+        for &(c, n) in &view.table().draws {
             status.push(format!("{} draws {n}", name(c)));
         }
-        if view.passes() == 1 {
+        if view.table().passes == 1 {
             status.push("the last turn began with a pass".to_owned());
         }
     }

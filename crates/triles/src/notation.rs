@@ -298,7 +298,7 @@ pub fn parse_setup(set: &TileSet, text: &str) -> Result<Setup, ParseError> {
             black: Some(Seat(0)),
             to_move,
             extra: 0,
-            give: false,
+            gift_pending: false,
             draws: Draws::new(),
             passes: 0,
         },
@@ -322,7 +322,7 @@ pub fn parse_setup(set: &TileSet, text: &str) -> Result<Setup, ParseError> {
         };
         match tag {
             "extra" => setup.table.extra = number(u8::MAX)?,
-            "give" if value.is_empty() => setup.table.give = true,
+            "give" if value.is_empty() => setup.table.gift_pending = true,
             "passes" => setup.table.passes = number(2)?,
             "black" if value == "?" => setup.table.black = None,
             "black" => setup.table.black = Some(parse_seat(value)?),
@@ -373,7 +373,7 @@ pub fn format_setup(set: &TileSet, setup: &Setup) -> String {
     if setup.table.extra > 0 {
         write!(out, " extra:{}", setup.table.extra).expect("writing to a string");
     }
-    if setup.table.give {
+    if setup.table.gift_pending {
         out.push_str(" give");
     }
     if !setup.table.draws.is_empty() {

@@ -67,7 +67,7 @@ impl Triles {
 
     /// What `placement` would create if the mover made it now, or which rule it breaks.
     pub fn effects(&self, state: &State, placement: Placement) -> Result<Effects, Violation> {
-        if self.turn(state) == Turn::Chance || state.is_over() || state.table.give {
+        if self.turn(state) == Turn::Chance || state.is_over() || state.table.gift_pending {
             return Err(Violation::NotPlacing);
         }
         let mover = state.mover();
@@ -133,13 +133,13 @@ impl Triles {
             }
         }
         // Reward 3, then 4: the gift is settled first, then the extra placements.
-        state.table.give = effects.is_wedge();
+        state.table.gift_pending = effects.is_wedge();
         state.table.extra += effects.loops(mover);
         self.end_turn_if_settled(state);
     }
 
     fn end_turn_if_settled(&self, state: &mut State) {
-        if !state.table.give && state.table.extra == 0 {
+        if !state.table.gift_pending && state.table.extra == 0 {
             state.table.to_move = Some(state.mover().opponent());
         }
     }
@@ -235,11 +235,11 @@ impl Triles {
                 format!("{written} is a chance outcome, not a player's decision"),
             )
             .with("action", &written),
-            Action::Give(_) if !state.table.give => said(
+            Action::Give(_) if !state.table.gift_pending => said(
                 breach::GIVE_ONLY_AFTER_WEDGE,
                 "a tile is given only after a wedge",
             ),
-            Action::Decline if !state.table.give => said(
+            Action::Decline if !state.table.gift_pending => said(
                 breach::GIVE_ONLY_AFTER_WEDGE,
                 "there is no wedge gift to decline",
             ),
@@ -256,7 +256,7 @@ impl Triles {
                 .breach()
             }
             Action::Decline => said(Breach::NOT_LEGAL, "not a legal move here"),
-            _ if state.table.give => said(
+            _ if state.table.gift_pending => said(
                 breach::GIVE_FIRST,
                 "the wedge gift is chosen first (give TYPE or give -)",
             ),
@@ -378,7 +378,7 @@ impl Game for Triles {
         }
         let mover = state.mover();
         let hand = &state.hands[mover.index()];
-        if state.table.give {
+        if state.table.gift_pending {
             out.extend(hand.iter().map(|(t, _)| Action::Give(t)));
             out.push(Action::Decline);
             return;
@@ -465,7 +465,7 @@ impl Game for Triles {
                 let mover = state.mover();
                 state.hands[mover.index()].remove(tile);
                 state.hands[mover.opponent().index()].add(tile);
-                state.table.give = false;
+                state.table.gift_pending = false;
                 if state.hands[mover.index()].is_empty() {
                     state.winner = Some(mover);
                 } else {
@@ -473,7 +473,7 @@ impl Game for Triles {
                 }
             }
             Action::Decline => {
-                state.table.give = false;
+                state.table.gift_pending = false;
                 self.end_turn_if_settled(state);
             }
         }
@@ -506,6 +506,10 @@ impl Game for Triles {
 
     fn view_json(&self, view: &View) -> serde_json::Value {
         view::view_json(&self.context(view), view)
+    }
+
+    fn action_parts(&self, action: &Action) -> serde_json::Value {
+        view::action_parts(&self.options.tile_set, action)
     }
 
     fn determinize(&self, view: &View, rng: &mut dyn RngCore) -> State {

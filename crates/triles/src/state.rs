@@ -113,7 +113,7 @@ pub struct Table {
     /// Extra placements owed to the mover for its loops.
     pub extra: u8,
     /// The mover is to choose the wedge gift.
-    pub give: bool,
+    pub gift_pending: bool,
     pub draws: Draws,
     /// Consecutive turns that began with a pass.
     pub passes: u8,
@@ -128,7 +128,7 @@ impl Table {
             black,
             to_move: first,
             extra: 0,
-            give: false,
+            gift_pending: false,
             draws: Draws::new(),
             passes: 0,
         }
@@ -168,6 +168,11 @@ impl State {
         }
     }
 
+    /// Who plays which colour, whose turn it is and what is owed in this position.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
     /// The placements in the order they were made; the first is the starting tile.
     pub fn placements(&self) -> &[Placement] {
         self.board.placements()
@@ -177,40 +182,9 @@ impl State {
         &self.hands[colour.index()]
     }
 
-    /// The tiles face down in the pool (in `open-pool`, without [`Self::next`]).
+    /// The tiles face down in the pool (in `open-pool`, without [`Table::next`]).
     pub fn pool(&self) -> &Tiles {
         &self.pool
-    }
-
-    /// The face-up next tile of the pool (`open-pool`).
-    pub fn next(&self) -> Option<TileId> {
-        self.table.next
-    }
-
-    /// The colour to move (once drawn).
-    pub fn to_move(&self) -> Option<Colour> {
-        self.table.to_move
-    }
-
-    pub fn black(&self) -> Option<Seat> {
-        self.table.black
-    }
-
-    pub fn extra(&self) -> u8 {
-        self.table.extra
-    }
-
-    pub fn gift_pending(&self) -> bool {
-        self.table.give
-    }
-
-    /// Draws still owed, in order.
-    pub fn draws(&self) -> &[(Colour, u8)] {
-        &self.table.draws
-    }
-
-    pub fn passes(&self) -> u8 {
-        self.table.passes
     }
 
     /// Empty cells next to placed tiles.
@@ -371,7 +345,7 @@ impl Setup {
         let drawn = self.table.black.is_some() && self.table.to_move.is_some();
         if self.board.is_empty() {
             let pending = self.table.extra > 0
-                || self.table.give
+                || self.table.gift_pending
                 || !self.table.draws.is_empty()
                 || self.table.passes > 0
                 || self.table.next.is_some();

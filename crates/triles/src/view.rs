@@ -6,6 +6,7 @@ use serde_json::{json, Map, Value};
 use trio_core::{Seat, Turn};
 
 use crate::board::{Geometry, Placement};
+use crate::moves::Action;
 use crate::notation;
 use crate::state::{State, Table, Tiles};
 use crate::tileset::{Colour, TileId, TileSet};
@@ -66,6 +67,11 @@ impl View {
         })
     }
 
+    /// Who plays which colour, whose turn it is and what is owed in this view.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
     pub fn placements(&self) -> &[Placement] {
         &self.board
     }
@@ -106,30 +112,6 @@ impl View {
         self.pool_size
     }
 
-    pub fn next(&self) -> Option<TileId> {
-        self.table.next
-    }
-
-    pub fn to_move(&self) -> Option<Colour> {
-        self.table.to_move
-    }
-
-    pub fn extra(&self) -> u8 {
-        self.table.extra
-    }
-
-    pub fn gift_pending(&self) -> bool {
-        self.table.give
-    }
-
-    pub fn draws(&self) -> &[(Colour, u8)] {
-        &self.table.draws
-    }
-
-    pub fn passes(&self) -> u8 {
-        self.table.passes
-    }
-
     pub fn winner(&self) -> Option<Colour> {
         self.winner
     }
@@ -167,7 +149,7 @@ pub(crate) fn view_json(cx: &Context, view: &View) -> Value {
             .flatten()
             .flat_map(|h| h.iter().map(|(t, _)| t)),
     );
-    seen.extend(view.next());
+    seen.extend(view.table().next);
     seen.sort_unstable();
     seen.dedup();
     let types: Map<String, Value> = seen
@@ -220,19 +202,20 @@ pub(crate) fn view_json(cx: &Context, view: &View) -> Value {
         Turn::Seat(seat) => json!({
             "kind": "seat",
             "seat": seat_json(seat),
-            "colour": view.to_move().map(colour),
+            "colour": view.table().to_move.map(colour),
         }),
         Turn::Chance => json!({ "kind": "chance" }),
         Turn::Over => json!({ "kind": "over" }),
     };
     let draws: Vec<Value> = view
-        .draws()
+        .table()
+        .draws
         .iter()
         .map(|&(c, n)| json!({ "colour": colour(c), "count": n }))
         .collect();
     let result = if let Some(w) = view.winner() {
         json!({ "winner": colour(w), "reason": "empty-hand" })
-    } else if view.passes() >= 2 {
+    } else if view.table().passes >= 2 {
         let [b, w] = [Colour::Black, Colour::White].map(|c| view.hand_size(c));
         let winner = match b.cmp(&w) {
             std::cmp::Ordering::Less => Some(Colour::Black),
@@ -256,14 +239,27 @@ pub(crate) fn view_json(cx: &Context, view: &View) -> Value {
         "hand": view.hand().map(tiles),
         "players": players,
         "pool_size": view.pool_size(),
-        "next": view.next().map(|t| set.name(t)),
+        "next": view.table().next.map(|t| set.name(t)),
         "pending": {
-            "extra": view.extra(),
-            "give": view.gift_pending(),
+            "extra": view.table().extra,
+            "give": view.table().gift_pending,
             "draws": draws,
         },
-        "passes": view.passes(),
+        "passes": view.table().passes,
         "result": result,
         "types": types,
     })
+}
+
+/// An action's parts, the JSON of [`trio_core::Game::action_parts`].
+pub fn action_parts(set: &TileSet, action: &Action) -> Value {
+    match *action {
+        Action::Place(p) => json!({"kind": "place", "tile": set.name(p.tile),
+            "x": p.cell.x, "y": p.cell.y, "rotation": p.rotation}),
+        Action::Draw => json!({"kind": "draw"}),
+        Action::Pass => json!({"kind": "pass"}),
+        Action::Give(tile) => json!({"kind": "give", "tile": set.name(tile)}),
+        Action::Decline => json!({"kind": "give", "tile": null}),
+        Action::Tile(_) | Action::Black(_) | Action::First(_) => json!({"kind": "chance"}),
+    }
 }

@@ -230,7 +230,7 @@ impl<'a> Terminal<'a> {
                 .map_or(0, |i| i + 1);
             let news: Vec<&str> = (since..mine.len())
                 .filter(|&i| public[i].1.is_none())
-                .filter_map(|i| mine[i].1.as_deref())
+                .filter_map(|i| mine[i].1.as_ref().map(|m| m.action.as_str()))
                 .collect();
             if !news.is_empty() {
                 println!("Only you see: {}", news.join(", "));

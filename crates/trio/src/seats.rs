@@ -36,7 +36,9 @@ impl FromStr for SeatArg {
             })?;
         Ok(Self {
             seat: Seat(number - 1),
-            who: who.parse().map_err(|e: trio_catalog::AgentError| e.0)?,
+            who: who
+                .parse()
+                .map_err(|e: trio_catalog::AgentError| e.to_string())?,
         })
     }
 }

@@ -120,17 +120,7 @@ impl Room {
         rx: &mut mpsc::Receiver<Command>,
     ) -> Result<trio_catalog::BotThought, StorageError> {
         let ai = self.shared.ai.clone();
-        let thinking = async move {
-            let permit = ai
-                .acquire_owned()
-                .await
-                .expect("the AI semaphore is never closed");
-            tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                turn.think()
-            })
-            .await
-        };
+        let thinking = async move { ai.bot(move || turn.think()).await };
         tokio::pin!(thinking);
         let mut open = true;
         let joined = loop {

@@ -29,7 +29,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bytes::Bytes;
-use tokio::sync::{mpsc, Semaphore};
+use tokio::sync::mpsc;
 use trio_catalog::Live;
 use trio_core::LogEntry;
 
@@ -54,7 +54,7 @@ const LINGER: Duration = Duration::from_secs(600);
 pub(crate) struct Shared {
     pub(crate) store: Arc<dyn Storage>,
     /// Bots thinking at once.
-    pub(crate) ai: Arc<Semaphore>,
+    pub(crate) ai: crate::pool::AiPool,
     /// Called with the room's id when it stops, to forget it.
     pub(crate) on_stop: Arc<dyn Fn(&str) + Send + Sync>,
     /// How long a lease lasts, when other instances share the store.

@@ -155,9 +155,13 @@ impl Views {
             moves: live
                 .history_for(viewer.map(Seat))
                 .into_iter()
-                .map(|(by, action)| MoveInfo {
-                    seat: by.map(|s| s.0),
-                    action,
+                .map(|(by, shown)| {
+                    let (action, parts) = shown.map(|s| (s.action, s.parts)).unzip();
+                    MoveInfo {
+                        seat: by.map(|s| s.0),
+                        action,
+                        parts,
+                    }
                 })
                 .collect(),
             result: state.result,
@@ -189,6 +193,7 @@ pub(super) fn event(
         kind: event_kind(entry),
         seat: entry.by.map(|s| s.0),
         action: entry.action_for(viewer.map(Seat)).map(str::to_owned),
+        parts: entry.parts_for(viewer.map(Seat)).cloned(),
         undone: match entry.change {
             Change::Undone(depth) => Some(depth),
             _ => None,

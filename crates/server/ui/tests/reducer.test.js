@@ -54,9 +54,10 @@ test('an event or presence before the first snapshot leaves no game', () => {
 
 test('a play appends the move and shows the state it carries', () => {
   const before = reduce(null, snapshot());
-  const after = reduce(before, { type: 'event', seq: 4, kind: 'play', seat: 0, action: 'A@1,0,1', state: state() });
+  const parts = { kind: 'place', tile: 'A', x: 1, y: 0, rotation: 1 };
+  const after = reduce(before, { type: 'event', seq: 4, kind: 'play', seat: 0, action: 'A@1,0,1', parts, state: state() });
   assert.equal(after.seq, 4);
-  assert.deepEqual(after.moves.at(-1), { seat: 0, action: 'A@1,0,1' });
+  assert.deepEqual(after.moves.at(-1), { seat: 0, action: 'A@1,0,1', parts }, 'the move keeps its parts');
   assert.equal(after.moves.length, 4);
   assert.deepEqual(after.turn, { kind: 'seat', seat: 1, name: 'white' });
   assert.deepEqual(after.view, { tiles: [{ x: 1, y: 0 }] });
@@ -79,7 +80,7 @@ test('the old game is left as it was', () => {
 
 test('a hidden chance outcome is a move without its action', () => {
   const after = reduce(reduce(null, snapshot()), { type: 'event', seq: 4, kind: 'chance', seat: null, state: state() });
-  assert.deepEqual(after.moves.at(-1), { seat: null, action: null });
+  assert.deepEqual(after.moves.at(-1), { seat: null, action: null, parts: null });
 });
 
 test('an event without state (a missed one, not the last) only moves the list on', () => {

@@ -12,8 +12,8 @@ fn spec_example_position_reads_and_writes_back() {
                 pool:A5B5C5D6F1G1H1I1K1L1M1N1O1P1Q1R1S1T1 | W";
     let s = g.parse_position(text).unwrap();
     assert_eq!(g.format_position(&s), text);
-    assert_eq!(s.to_move(), Some(Colour::White));
-    assert_eq!(s.black(), Some(Seat(0)));
+    assert_eq!(s.table().to_move, Some(Colour::White));
+    assert_eq!(s.table().black, Some(Seat(0)));
     assert_eq!(s.hand(Colour::Black).len(), 7);
 }
 

@@ -125,7 +125,7 @@ fn check(game: &Triles, state: &State) {
             all.add_n(t, n);
         }
     }
-    if let Some(t) = state.next() {
+    if let Some(t) = state.table().next {
         all.add(t);
     }
     assert_eq!(all, Tiles::full(set), "tiles not conserved: {text}");
@@ -160,7 +160,7 @@ fn check(game: &Triles, state: &State) {
         if let Some(colour) = own {
             assert_eq!(view.hand(), Some(state.hand(colour)));
         }
-        assert!(view.next().is_none() || game.variants().open_pool);
+        assert!(view.table().next.is_none() || game.variants().open_pool);
         // The diagram draws every view without failing, within its size.
         let text = game.draw(&view);
         assert!(text.lines().all(|l| l.chars().count() < 1_000), "{text}");
@@ -189,7 +189,7 @@ fn hidden_only(game: &Triles, state: &State, view: &trio_triles::View) -> Vec<St
             visible.extend(hand.iter().map(|(t, _)| t));
         }
     }
-    visible.extend(view.next());
+    visible.extend(view.table().next);
     Colour::ALL
         .into_iter()
         .filter(|&c| view.hand_of(c).is_none())

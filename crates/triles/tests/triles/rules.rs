@@ -374,9 +374,9 @@ fn open_pool_turns_up_the_next_tile_and_draws_take_it() {
     let mut s = g.parse_position(&text).unwrap();
     assert_eq!(g.turn(&s), Turn::Chance);
     play(&g, &mut s, "draw:K");
-    assert_eq!(s.next(), g.tile_set().id("K"));
+    assert_eq!(s.table().next, g.tile_set().id("K"));
     assert!(g.format_position(&s).contains(" next:K | B"));
-    assert_eq!(g.view(&s, Seat(1)).next(), g.tile_set().id("K"));
+    assert_eq!(g.view(&s, Seat(1)).table().next, g.tile_set().id("K"));
     play(&g, &mut s, "draw");
     // Black takes the K it saw; the next tile is turned up by chance.
     assert_eq!(
