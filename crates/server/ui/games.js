@@ -11,6 +11,7 @@
 // | `resultSentence(view)` | how the game ended, or `null` |
 // | `lastMove(moves)` | the parts of the last decision the board marks (`docs/api.md`, "Legal moves"), or `null` |
 // | `chanceText(move)` | a chance outcome in the move list, also when the viewer may not know it |
+// | `setupText()` | optional: the one line the move list shows for the chance outcomes before the first decision |
 // | `lastRoll(moves)` | `{seat, face}` of the last die roll, or `null` |
 // | `turnOrder(view)` | `{text, letters}` once the order of play is drawn, or `null` |
 // | `hidesHands(view)` | whether a seat sees what another may not (a hot seat then passes the device) |

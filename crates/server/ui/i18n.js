@@ -1,6 +1,7 @@
 // Every word on screen, in English and Polish, and the messages of the rule ids
 // (docs/rules/<game>.md, "Rule ids") with their arguments. `t(key, args)` picks the
-// page's language, remembered in localStorage; `ruleText(rule, args)` words a refusal.
+// page's language, remembered in localStorage; `ruleText(rule, args)` words a refusal. A
+// number's word takes its plural form: `{n} {n|tile|tiles}` (see `fill`).
 
 const STRINGS = {
   en: {
@@ -154,10 +155,10 @@ const STRINGS = {
     'triles.hand': 'Your tiles',
     'triles.openhand': '{name}’s tiles, face up',
     'triles.pool': 'Pool: {n}',
-    'triles.handsize': '{name}: {n} tiles',
+    'triles.handsize': '{name}: {n} {n|tile|tiles}',
     'triles.next': 'Next tile: {tile}',
     'triles.pick': 'Choose a tile from your hand.',
-    'triles.place': 'Tap a highlighted cell ({n} fit in this rotation). Rotate: tap the tile again or press R.',
+    'triles.place': 'Tap a highlighted cell ({n} {n|fits|fit} in this rotation). Rotate: tap the tile again or press R.',
     'triles.nofit': 'This tile fits nowhere in this rotation: rotate it (R) or choose another.',
     'triles.rotate': 'Rotate (R)',
     'triles.draw': 'Draw a tile',
@@ -167,13 +168,14 @@ const STRINGS = {
     'triles.give': 'Wedge! You may give {name} one tile of your choice.',
     'triles.give.tile': 'Give {tile}',
     'triles.give.none': 'Give nothing',
-    'triles.extra': 'A loop in your colour: lay {n} more tile(s).',
+    'triles.extra': 'A loop in your colour: lay {n} more {n|tile|tiles}.',
     'triles.draws': 'Draws owed: {list}',
     'triles.colour': 'you play {colour}',
     'triles.undecided': 'colours not drawn yet',
     'triles.end.empty-hand': '{name} has no tiles left and wins.',
     'triles.end.both-passed': 'Both players passed: fewer tiles wins.',
     'triles.drew': 'drew a tile',
+    'triles.dealt': 'The tiles are dealt: colours, first player, hands, starting tile',
     // Na orbicie
     'orbit.red': 'red',
     'orbit.green': 'green',
@@ -186,7 +188,7 @@ const STRINGS = {
     'orbit.enter': 'You rolled an even number: tap an empty field of orbit 1 to enter a pawn.',
     'orbit.pick': 'Roll the die, or tap one of your pawns to move it.',
     'orbit.pick.move': 'Tap one of your pawns to move it.',
-    'orbit.target': 'Tap where the pawn goes (it moves exactly {steps} steps).',
+    'orbit.target': 'Tap where the pawn goes (it moves exactly {steps} {steps|step|steps}).',
     'orbit.relocate': 'Capture! Tap the empty field where the captured pawn goes.',
     'orbit.pass': 'Pass',
     'orbit.pass.why': 'No pawn in the centre and no move: you pass.',
@@ -354,10 +356,10 @@ const STRINGS = {
     'triles.hand': 'Twoje kafelki',
     'triles.openhand': 'Kafelki odkryte — {name}',
     'triles.pool': 'Pula: {n}',
-    'triles.handsize': '{name}: kafelków {n}',
+    'triles.handsize': '{name}: {n} {n|kafelek|kafelki|kafelków}',
     'triles.next': 'Następny kafelek: {tile}',
     'triles.pick': 'Wybierz kafelek z ręki.',
-    'triles.place': 'Dotknij podświetlonego pola (pasuje ich {n} w tym obrocie). Obrót: dotknij kafelka jeszcze raz albo naciśnij R.',
+    'triles.place': 'Dotknij podświetlonego pola ({n|pasuje|pasują|pasuje} {n} {n|pole|pola|pól} w tym obrocie). Obrót: dotknij kafelka jeszcze raz albo naciśnij R.',
     'triles.nofit': 'W tym obrocie ten kafelek nigdzie nie pasuje: obróć go (R) albo wybierz inny.',
     'triles.rotate': 'Obróć (R)',
     'triles.draw': 'Dobierz kafelek',
@@ -367,13 +369,14 @@ const STRINGS = {
     'triles.give': 'Klin! Możesz dać graczowi {name} jeden wybrany kafelek.',
     'triles.give.tile': 'Daj {tile}',
     'triles.give.none': 'Nie dawaj nic',
-    'triles.extra': 'Pętla w twoim kolorze: połóż jeszcze {n} kafel(ki).',
+    'triles.extra': 'Pętla w twoim kolorze: połóż jeszcze {n} {n|kafelek|kafelki|kafelków}.',
     'triles.draws': 'Do dobrania: {list}',
     'triles.colour': 'grasz kolorem: {colour}',
     'triles.undecided': 'kolory jeszcze nie wylosowane',
     'triles.end.empty-hand': '{name} nie ma już kafelków i wygrywa.',
     'triles.end.both-passed': 'Obaj gracze spasowali: wygrywa ten, kto ma mniej kafelków.',
     'triles.drew': 'dobrał kafelek',
+    'triles.dealt': 'Rozdanie: kolory, kto zaczyna, ręce, kafelek startowy',
     'orbit.red': 'czerwony',
     'orbit.green': 'zielony',
     'orbit.blue': 'niebieski',
@@ -385,7 +388,7 @@ const STRINGS = {
     'orbit.enter': 'Wyrzucono parzystą liczbę: dotknij pustego pola orbity 1, by wprowadzić pionek.',
     'orbit.pick': 'Rzuć kostką albo dotknij swojego pionka, by nim ruszyć.',
     'orbit.pick.move': 'Dotknij swojego pionka, by nim ruszyć.',
-    'orbit.target': 'Dotknij pola docelowego (pionek idzie dokładnie {steps} kroki).',
+    'orbit.target': 'Dotknij pola docelowego (pionek idzie dokładnie {steps} {steps|krok|kroki|kroków}).',
     'orbit.relocate': 'Bicie! Dotknij pustego pola, na które trafi zbity pionek.',
     'orbit.pass': 'Pas',
     'orbit.pass.why': 'Brak pionków w środku i brak ruchu: pasujesz.',
@@ -415,7 +418,7 @@ const RULES = {
     'gyges.setup-over': '{side} has already set up: each side sets up once, while its home row is empty.',
     'gyges.no-piece': 'There is no piece on {square}.',
     'gyges.active-row': '{side} moves only a piece of its active row, rank {row}: the piece on {piece} is not on it.',
-    'gyges.exact-steps': 'A {value} moves exactly {value} steps: the piece on {piece} cannot end on {to}, not even by bouncing.',
+    'gyges.exact-steps': 'A {value} moves exactly {value} {value|step|steps}: the piece on {piece} cannot end on {to}, not even by bouncing.',
     'gyges.no-path': 'Every way from {piece} to {to} is blocked: each step but the last must enter an empty square, never one already stood on.',
     'gyges.end-occupied': '{to} holds a piece: a move ending there bounces off it or replaces it.',
     'gyges.replace-target': 'There is no piece on {to} to replace.',
@@ -435,7 +438,7 @@ const RULES = {
     'triles.empty-pool-pass': 'The pool is empty: nothing to draw, so you pass.',
     'triles.owed-placement-pass': 'An owed extra tile that cannot be laid is given up with a pass, without drawing.',
     'triles.pass-only-when-stuck': 'You pass only when no tile can be laid.',
-    'triles.pass-only-when-pool-empty': 'With no tile to lay you draw; you pass only when the pool is empty ({pool} tiles left).',
+    'triles.pass-only-when-pool-empty': 'With no tile to lay you draw; you pass only when the pool is empty ({pool} {pool|tile|tiles} left).',
     'triles.give-first': 'First choose the wedge gift (give a tile, or nothing).',
     'triles.give-only-after-wedge': 'A tile is given only right after a wedge.',
     'triles.chance-only': '{action} is an outcome of chance, not a player’s decision.',
@@ -446,9 +449,9 @@ const RULES = {
     'orbit.roll-needs-centre-pawn': '{colour} has no pawn in the centre, so it cannot roll.',
     'orbit.pass-only-when-stuck': '{colour} can roll or move, so it cannot pass.',
     'orbit.own-pawn': '{colour} has no pawn on {from}.',
-    'orbit.no-revisit': 'From {from} to {to} in {steps} steps only by visiting a field twice, which is not allowed.',
-    'orbit.final-orbit-last-step': 'The outermost orbit is entered only with the last step: {from} to {to} in {steps} steps is not possible.',
-    'orbit.exact-steps': 'A pawn moves exactly as many steps as there are pawns on its orbit ({orbit}): {steps}, and {to} is not {steps} steps from {from}.',
+    'orbit.no-revisit': 'From {from} to {to} in {steps} {steps|step|steps} only by visiting a field twice, which is not allowed.',
+    'orbit.final-orbit-last-step': 'The outermost orbit is entered only with the last step: {from} to {to} in {steps} {steps|step|steps} is not possible.',
+    'orbit.exact-steps': 'A pawn moves exactly as many steps as there are pawns on its orbit ({orbit}): {steps}, and {to} is not {steps} {steps|step|steps} from {from}.',
     'orbit.not-onto-own': 'A move never ends on a pawn of its own colour: {to} holds a {colour} pawn.',
     'orbit.protected': 'The pawn on {field} is protected: it can neither be captured nor capture.',
     'orbit.relocation-field': 'The captured pawn goes to an empty field of the next orbit in ({allowed}), not {relocate}.',
@@ -462,7 +465,7 @@ const RULES = {
     'gyges.setup-over': '{side} już się ustawiło: każda strona ustawia się raz, gdy jej rząd jest pusty.',
     'gyges.no-piece': 'Na {square} nie ma pionka.',
     'gyges.active-row': '{side} rusza tylko pionkiem z aktywnego rzędu, rzędu {row}: pionek z {piece} w nim nie stoi.',
-    'gyges.exact-steps': 'Pionek {value} robi dokładnie {value} kroki: pionek z {piece} nie może skończyć na {to}, nawet odbijając się.',
+    'gyges.exact-steps': 'Pionek {value} robi dokładnie {value} {value|krok|kroki|kroków}: pionek z {piece} nie może skończyć na {to}, nawet odbijając się.',
     'gyges.no-path': 'Każda droga z {piece} na {to} jest zablokowana: każdy krok oprócz ostatniego wchodzi na puste pole, nigdy na pole już odwiedzone.',
     'gyges.end-occupied': 'Na {to} stoi pionek: ruch, który tam się kończy, odbija się od niego albo go wypiera.',
     'gyges.replace-target': 'Na {to} nie ma pionka do wyparcia.',
@@ -482,7 +485,7 @@ const RULES = {
     'triles.empty-pool-pass': 'Pula jest pusta: nie ma czego dobrać, więc pasujesz.',
     'triles.owed-placement-pass': 'Należnego dodatkowego kafelka, którego nie da się położyć, zrzeka się pasem, bez dobierania.',
     'triles.pass-only-when-stuck': 'Pasujesz tylko wtedy, gdy nie da się położyć kafelka.',
-    'triles.pass-only-when-pool-empty': 'Bez kafelka do położenia dobierasz; pasujesz tylko przy pustej puli (zostało {pool}).',
+    'triles.pass-only-when-pool-empty': 'Bez kafelka do położenia dobierasz; pasujesz tylko przy pustej puli ({pool|został|zostały|zostało} {pool}).',
     'triles.give-first': 'Najpierw wybierz podarunek za klin (kafelek albo nic).',
     'triles.give-only-after-wedge': 'Kafelek daje się tylko zaraz po klinie.',
     'triles.chance-only': '{action} to wynik losowania, nie decyzja gracza.',
@@ -493,9 +496,9 @@ const RULES = {
     'orbit.roll-needs-centre-pawn': '{colour} nie ma pionka w środku, więc nie może rzucać.',
     'orbit.pass-only-when-stuck': '{colour} może rzucić albo ruszyć pionek, więc nie może pasować.',
     'orbit.own-pawn': '{colour} nie ma pionka na {from}.',
-    'orbit.no-revisit': 'Z {from} na {to} w {steps} krokach da się dojść tylko odwiedzając pole dwa razy, a tego nie wolno.',
-    'orbit.final-orbit-last-step': 'Na ostatnią orbitę wchodzi się tylko ostatnim krokiem: z {from} na {to} w {steps} krokach się nie da.',
-    'orbit.exact-steps': 'Pionek idzie dokładnie tyle kroków, ile pionków stoi na jego orbicie ({orbit}): {steps}, a {to} nie leży {steps} kroków od {from}.',
+    'orbit.no-revisit': 'Z {from} na {to} w {steps} {steps|kroku|krokach} da się dojść tylko odwiedzając pole dwa razy, a tego nie wolno.',
+    'orbit.final-orbit-last-step': 'Na ostatnią orbitę wchodzi się tylko ostatnim krokiem: z {from} na {to} w {steps} {steps|kroku|krokach} się nie da.',
+    'orbit.exact-steps': 'Pionek idzie dokładnie tyle kroków, ile pionków stoi na jego orbicie ({orbit}): {steps}, a {to} nie leży {steps} {steps|krok|kroki|kroków} od {from}.',
     'orbit.not-onto-own': 'Ruch nigdy nie kończy się na pionku własnego koloru: na {to} stoi pionek {colour}.',
     'orbit.protected': 'Pionek na {field} jest chroniony: nie można go zbić ani on nie może bić.',
     'orbit.relocation-field': 'Zbity pionek trafia na puste pole następnej orbity w głąb ({allowed}), nie na {relocate}.',
@@ -538,9 +541,20 @@ export function onLanguage(f) {
   listeners.add(f);
 }
 
+// The order of a language's plural forms in `{n|…|…}` (Intl.PluralRules' categories):
+// English one|other ("1 step", "2 steps"), Polish one|few|many ("1 krok", "2 kroki",
+// "5 kroków"; a fraction, Polish "other", takes the last form).
+const FORMS = { en: ['one', 'other'], pl: ['one', 'few', 'many'] };
+
+/// `{name}` is the argument; `{name|form|form…}` the word for its number, by plural rules.
 function fill(text, args) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) =>
-    args && args[name] !== undefined ? String(args[name]) : whole);
+  return text.replace(/\{(\w+)((?:\|[^|}]*)*)\}/g, (whole, name, forms) => {
+    if (!args || args[name] === undefined) return whole;
+    if (!forms) return String(args[name]);
+    const words = forms.slice(1).split('|');
+    const i = FORMS[lang].indexOf(new Intl.PluralRules(lang).select(Number(args[name])));
+    return words[i < 0 ? words.length - 1 : Math.min(i, words.length - 1)];
+  });
 }
 
 export function t(key, args) {
@@ -572,11 +586,11 @@ export function cap(text) {
 }
 
 /// The rule ids of one game (`gyges`, `triles`, `orbit`) with their messages, the
-/// arguments left as "…", for the rules page.
+/// arguments left as "…" (a plural word in its last form), for the rules page.
 export function ruleList(kind) {
   return Object.entries(RULES[lang])
     .filter(([id]) => id.startsWith(kind + '.'))
-    .map(([id, text]) => [id, text.replace(/\{\w+\}/g, '…')]);
+    .map(([id, text]) => [id, text.replace(/\{\w+(?:\|[^|}]*)*\|([^|}]*)\}/g, '$1').replace(/\{\w+\}/g, '…')]);
 }
 
 /// The refusal of a rule id in the page's language, its arguments filled in.

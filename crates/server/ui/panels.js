@@ -68,22 +68,48 @@ export function resultPanel(game, live, tools) {
   ]);
 }
 
-/// The moves shown (the live ones, or a replay's up to its step), with the last roll said
-/// above them; during a replay a tap on a move goes there.
-export function moveList(game, moves, view, replay) {
-  const list = h('ol', { class: 'moves', 'data-moves': moves.length });
-  moves.forEach((m, i) => {
+/// The lines of the move list, each `{n, text, title, cls, from, to}` (moves `from`..`to`
+/// of the list, `n` the number of the last): a game with a setup (`game.setupText`) has
+/// every chance outcome before the first decision on one line, the outcomes on hover.
+export function moveLines(game, moves, view) {
+  const lines = [];
+  let i = 0;
+  if (game.setupText) {
+    while (i < moves.length && moves[i].seat == null) i++;
+    if (i) lines.push({ n: i, text: game.setupText(), title: moves.slice(0, i).map(m => game.chanceText(m)).join(', '), cls: 'chance setup', from: 0, to: i });
+  }
+  for (; i < moves.length; i++) {
+    const m = moves[i];
     const text = m.seat == null
       ? `${t('play.chancemark')}: ${game.chanceText(m)}`
       : `${game.seatLabel(m.seat, view)}: ${m.action}`;
-    const cls = (m.seat == null ? 'chance' : 'decision') + (replay && i === replay.ply - 1 ? ' current' : '');
-    const item = h('li', { class: cls }, [text]);
-    if (replay) item.addEventListener('click', () => replay.goTo(i + 1));
+    lines.push({ n: i + 1, text, title: null, cls: m.seat == null ? 'chance' : 'decision', from: i, to: i + 1 });
+  }
+  return lines;
+}
+
+/// The moves of the game (all of them during a replay too, the one at its step marked and
+/// in view, a tap on one going there), with the last roll said above them (`shown`: the
+/// moves up to the step shown).
+export function moveList(game, moves, view, replay, shown = moves) {
+  const list = h('ol', { class: 'moves', 'data-moves': moves.length });
+  let current = null;
+  for (const line of moveLines(game, moves, view)) {
+    const here = replay && line.from < replay.ply && replay.ply <= line.to;
+    const item = h('li', { class: line.cls + (here ? ' current' : ''), title: line.title, 'data-ply': line.to }, [
+      // The number is text, not the list's marker, which a narrow margin clips at 1000.
+      h('span', { class: 'n' }, [String(line.n)]), ' ', line.text,
+    ]);
+    if (here) current = item;
+    if (replay) item.addEventListener('click', () => replay.goTo(line.to));
     list.append(item);
-  });
+  }
   if (!moves.length) list.append(h('li', { class: 'none' }, [t('play.nomoves')]));
-  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-  const roll = game.lastRoll(moves);
+  requestAnimationFrame(() => {
+    // The list scrolls, not the page (the list is the items' offset parent).
+    list.scrollTop = current ? current.offsetTop - list.clientHeight / 2 : list.scrollHeight;
+  });
+  const roll = game.lastRoll(shown);
   return h('section', { class: 'movelist' }, [
     h('h2', {}, [t('play.moves')]),
     roll && roll.seat != null ? h('p', { class: 'rolled', 'data-die': roll.face }, [t('play.rolled', { name: cap(game.seatLabel(roll.seat, view)), face: roll.face })]) : null,

@@ -518,6 +518,8 @@ export const triles = {
     return last ? last.parts : null;
   },
   chanceText: move => move.action ?? t('triles.drew'),
+  /// The setup's ~19 draws (colours, first mover, the deal, the starting tile) are one line.
+  setupText: () => t('triles.dealt'),
   lastRoll: () => null,
   turnOrder: () => null,
   /// Each hand is hidden from the other seat but in `open-hands`: a hot seat passes the

@@ -1,0 +1,59 @@
+// Words with numbers and the move list's lines (i18n.js, panels.js), run by `node --test`:
+// plural forms by Intl.PluralRules in English and Polish, and Triles' setup on one line.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+
+globalThis.localStorage = { store: { 'trio.lang': 'en' }, getItem(k) { return this.store[k] ?? null; }, setItem(k, v) { this.store[k] = v; } };
+globalThis.document = { documentElement: {} };
+const { t, ruleText, ruleList, setLanguage } = await import('../i18n.js');
+const { moveLines } = await import('../panels.js');
+const { triles } = await import('../triles.js');
+const { gyges } = await import('../gyges.js');
+
+test('English says one step, two steps', () => {
+  setLanguage('en');
+  assert.match(t('orbit.target', { steps: 1 }), /exactly 1 step\)/);
+  assert.match(t('orbit.target', { steps: 5 }), /exactly 5 steps\)/);
+  assert.equal(t('triles.handsize', { name: 'Black', n: 1 }), 'Black: 1 tile');
+  assert.equal(t('triles.handsize', { name: 'Black', n: 4 }), 'Black: 4 tiles');
+  assert.match(ruleText('gyges.exact-steps', { value: 1, piece: 'b2', to: 'c4' }), /^A 1 moves exactly 1 step:/);
+  assert.match(t('triles.place', { n: 1 }), /\(1 fits in/);
+});
+
+test('Polish has one, few and many', () => {
+  setLanguage('pl');
+  assert.match(t('orbit.target', { steps: 1 }), /dokładnie 1 krok\)/);
+  assert.match(t('orbit.target', { steps: 3 }), /dokładnie 3 kroki\)/);
+  assert.match(t('orbit.target', { steps: 5 }), /dokładnie 5 kroków\)/);
+  assert.match(t('orbit.target', { steps: 22 }), /dokładnie 22 kroki\)/);
+  assert.match(t('orbit.target', { steps: 12 }), /dokładnie 12 kroków\)/);
+  assert.equal(t('triles.handsize', { name: 'Czarny', n: 1 }), 'Czarny: 1 kafelek');
+  assert.equal(t('triles.handsize', { name: 'Czarny', n: 2 }), 'Czarny: 2 kafelki');
+  assert.equal(t('triles.handsize', { name: 'Czarny', n: 7 }), 'Czarny: 7 kafelków');
+  assert.match(t('triles.place', { n: 3 }), /\(pasują 3 pola w/);
+  assert.match(ruleText('orbit.no-revisit', { from: '1.2', to: '2.3', steps: 1 }), /w 1 kroku/);
+  assert.match(ruleText('orbit.no-revisit', { from: '1.2', to: '2.3', steps: 6 }), /w 6 krokach/);
+  setLanguage('en');
+});
+
+test('the rules page leaves a number as … and its word plural', () => {
+  setLanguage('en');
+  const [, text] = ruleList('gyges').find(([id]) => id === 'gyges.exact-steps');
+  assert.match(text, /^A … moves exactly … steps:/);
+});
+
+test('Triles’ setup is one line, the draws on hover; the numbers go on past 1000', () => {
+  setLanguage('en');
+  const setup = Array.from({ length: 19 }, (_, i) => ({ seat: null, action: `draw:${i}` }));
+  const moves = [...setup, { seat: 0, action: 'a1' }, { seat: null, action: null }];
+  const lines = moveLines(triles, moves, null);
+  assert.equal(lines.length, 3);
+  assert.equal(lines[0].text, t('triles.dealt'));
+  assert.match(lines[0].title, /^draw:0, draw:1, .*draw:18$/);
+  assert.deepEqual(lines.map(l => [l.from, l.to, l.n]), [[0, 19, 19], [19, 20, 20], [20, 21, 21]]);
+  assert.equal(lines[2].text, `${t('play.chancemark')}: ${t('triles.drew')}`);
+  // Gygès has no setup: every line is a move.
+  const long = Array.from({ length: 1001 }, () => ({ seat: 0, action: 'a1-a2' }));
+  assert.equal(moveLines(gyges, long, null).at(-1).n, 1001);
+});
