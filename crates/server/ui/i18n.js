@@ -65,11 +65,11 @@ const STRINGS = {
     'play.spectator': 'You are watching',
     'play.turn': '{name} to move',
     'play.yourturn': 'Your turn',
+    'play.yourturn.named': 'Your turn, {name}',
     'play.yourturn.title': '● Your turn — {game}',
     'play.waiting': 'Waiting for {name}…',
     'play.thinking': '{name} (AI) is thinking…',
     'play.chance': 'Chance acts…',
-    'play.over': 'The game is over',
     'play.connected': 'connected',
     'play.offline': 'not connected',
     'play.reconnecting': 'Connection lost; reconnecting…',
@@ -99,6 +99,9 @@ const STRINGS = {
     'result.place': '{place}.',
     'result.draw': 'Draw',
     'result.wins': '{name} wins',
+    'result.you.won': 'You won!',
+    'result.you.lost': 'You lost',
+    'result.you.place': 'You came {place}',
     'result.resigned': '{name} resigned',
     'result.ranking': 'Ranking',
     'seed.title': 'Fair dice and draws',
@@ -119,6 +122,8 @@ const STRINGS = {
     'replay.last': 'last',
     'replay.ply': 'Move {n} of {total}',
     'replay.close': 'Back to the end',
+    'replay.play': '▶ Play',
+    'replay.pause': '❚❚ Pause',
     'rules.title': 'Rules of {game}',
     'rules.close': 'Close',
     'rules.ids': 'Why a move is refused',
@@ -268,11 +273,11 @@ const STRINGS = {
     'play.spectator': 'Oglądasz',
     'play.turn': 'Ruch: {name}',
     'play.yourturn': 'Twój ruch',
+    'play.yourturn.named': 'Twój ruch: {name}',
     'play.yourturn.title': '● Twój ruch — {game}',
     'play.waiting': 'Czekamy na: {name}…',
     'play.thinking': '{name} (komputer) myśli…',
     'play.chance': 'Los działa…',
-    'play.over': 'Koniec gry',
     'play.connected': 'połączony',
     'play.offline': 'niepołączony',
     'play.reconnecting': 'Utracono połączenie; łączę ponownie…',
@@ -302,6 +307,9 @@ const STRINGS = {
     'result.place': '{place}.',
     'result.draw': 'Remis',
     'result.wins': '{name} wygrywa',
+    'result.you.won': 'Wygrywasz!',
+    'result.you.lost': 'Przegrywasz',
+    'result.you.place': 'Zajmujesz {place} miejsce',
     'result.resigned': '{name} się poddaje',
     'result.ranking': 'Kolejność',
     'seed.title': 'Uczciwe rzuty i dobieranie',
@@ -322,6 +330,8 @@ const STRINGS = {
     'replay.last': 'koniec',
     'replay.ply': 'Ruch {n} z {total}',
     'replay.close': 'Wróć do końca gry',
+    'replay.play': '▶ Odtwarzaj',
+    'replay.pause': '❚❚ Pauza',
     'rules.title': 'Zasady: {game}',
     'rules.close': 'Zamknij',
     'rules.ids': 'Dlaczego ruch jest odrzucany',
@@ -578,6 +588,14 @@ export function playerLabel(player) {
   if (player === 'random') return t('seat.random');
   const m = /^ai:(\d)$/.exec(player);
   return m ? t('seat.ai', { level: m[1] }) : player;
+}
+
+// English ordinal suffixes by Intl.PluralRules' ordinal categories.
+const SUFFIX = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+
+/// A place in words: 2 → "2nd", Polish "2.".
+export function ordinal(n) {
+  return lang === 'pl' ? `${n}.` : n + SUFFIX[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)];
 }
 
 /// A name at the start of a sentence: "black" → "Black".

@@ -4,7 +4,7 @@
 // replay's early view has no colours yet).
 
 import { h } from './dom.js';
-import { t, cap, playerLabel, refusal } from './i18n.js';
+import { t, cap, ordinal, playerLabel, refusal } from './i18n.js';
 import { linkRow } from './links.js';
 
 /// Who this device plays, and whose turn it is: `conns` are the page's connections,
@@ -17,19 +17,40 @@ export function statusBar(game, live, { conns, shown, mine, sending }) {
   if (seated.length > 1) who = t('play.you.several', { names: seated.map(c => game.seatLabel(c.seat, view)).join(', ') });
   else if (shown.role === 'seat') who = t('play.you', { name: game.seatLabel(shown.seat, view) });
   else who = t('play.spectator');
+  const end = live.result ? outcome(game, live, seated.length === 1 ? seated[0].seat : null) : null;
   let turn;
-  if (live.result) turn = t('play.over');
-  else if (mine) turn = sending ? t('play.sending') : t('play.yourturn');
+  if (end) turn = end.text;
+  else if (mine && sending) turn = t('play.sending');
+  // A hot seat says whose turn: "your" is every player at the device.
+  else if (mine) turn = seated.length > 1 ? t('play.yourturn.named', { name: cap(game.seatLabel(shown.seat, view)) }) : t('play.yourturn');
   else if (live.turn.kind === 'seat') {
     const seat = live.seats[live.turn.seat];
     const name = game.seatLabel(live.turn.seat, view);
     turn = seat && seat.player !== 'human' ? t('play.thinking', { name: cap(name) }) : t('play.waiting', { name });
   } else turn = t('play.chance');
-  return h('div', { class: 'status' }, [
+  return h('div', { class: 'status' + (live.result ? ' over' : '') }, [
     h('h1', {}, [t('game.' + game.kind)]),
     h('span', { class: 'who', 'data-who': shown.role }, [who]),
-    h('span', { class: 'turn' + (mine ? ' mine' : ''), 'data-turn': live.turn.kind === 'seat' ? String(live.turn.seat) : live.turn.kind }, [turn]),
+    h('span', { class: 'turn' + (mine ? ' mine' : ''), 'data-outcome': end && end.kind, 'data-turn': live.turn.kind === 'seat' ? String(live.turn.seat) : live.turn.kind }, [turn]),
   ]);
+}
+
+/// The end in a word for the top of the page, `{kind, text}`: the seat `you` (one player at
+/// the device) won, lost or came n-th; anyone else is told who won.
+export function outcome(game, live, you) {
+  const ranks = live.result.ranks;
+  const view = live.view;
+  const draw = ranks.every(r => r === ranks[0]);
+  if (you != null) {
+    const rank = ranks[you];
+    if (draw) return { kind: 'draw', text: t('result.draw') };
+    if (rank === 0) return { kind: 'won', text: t('result.you.won') };
+    if (ranks.length === 2 || rank === Math.max(...ranks)) return { kind: 'lost', text: t('result.you.lost', { place: ordinal(rank + 1) }) };
+    return { kind: 'place', text: t('result.you.place', { place: ordinal(rank + 1) }) };
+  }
+  if (draw) return { kind: 'draw', text: t('result.draw') };
+  const winner = ranks.indexOf(Math.min(...ranks));
+  return { kind: 'wins', text: t('result.wins', { name: cap(game.seatLabel(winner, view)) }) };
 }
 
 export function playersPanel(game, live) {

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 globalThis.localStorage = { store: { 'trio.lang': 'en' }, getItem(k) { return this.store[k] ?? null; }, setItem(k, v) { this.store[k] = v; } };
 globalThis.document = { documentElement: {} };
 const { t, ruleText, ruleList, setLanguage } = await import('../i18n.js');
-const { moveLines } = await import('../panels.js');
+const panels = await import('../panels.js');
+const { moveLines } = panels;
 const { triles } = await import('../triles.js');
 const { gyges } = await import('../gyges.js');
 
@@ -56,4 +57,22 @@ test('Triles’ setup is one line, the draws on hover; the numbers go on past 10
   // Gygès has no setup: every line is a move.
   const long = Array.from({ length: 1001 }, () => ({ seat: 0, action: 'a1-a2' }));
   assert.equal(moveLines(gyges, long, null).at(-1).n, 1001);
+});
+
+test('the end at the top is personal for the one player at the device', () => {
+  const { outcome } = panels;
+  const orbit3 = { seatLabel: seat => ['red', 'green', 'blue'][seat] };
+  const live = ranks => ({ result: { ranks }, view: null });
+  setLanguage('en');
+  assert.deepEqual(outcome(orbit3, live([1, 0, 2]), 1), { kind: 'won', text: 'You won!' });
+  assert.deepEqual(outcome(orbit3, live([1, 0, 2]), 0), { kind: 'place', text: 'You came 2nd' });
+  assert.deepEqual(outcome(orbit3, live([1, 0, 2]), 2), { kind: 'lost', text: 'You lost' });
+  assert.deepEqual(outcome(orbit3, live([1, 0]), 0), { kind: 'lost', text: 'You lost' });
+  assert.deepEqual(outcome(orbit3, live([0, 0]), 0), { kind: 'draw', text: 'Draw' });
+  // A spectator (or a hot seat) is told who won.
+  assert.deepEqual(outcome(orbit3, live([1, 0, 2]), null), { kind: 'wins', text: 'Green wins' });
+  setLanguage('pl');
+  assert.equal(outcome(orbit3, live([1, 0, 2]), 0).text, 'Zajmujesz 2. miejsce');
+  assert.equal(outcome(orbit3, live([1, 0, 2]), 1).text, 'Wygrywasz!');
+  setLanguage('en');
 });
