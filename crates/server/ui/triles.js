@@ -478,7 +478,8 @@ class TrilesBoard {
       return;
     }
     if (legal.includes('pass') && !this.placements.length) {
-      ctx.prompt(t('triles.pass.why'));
+      // An owed extra tile that fits nowhere ends the turn (the pool is not the reason).
+      ctx.prompt(passWhy(v));
       ctx.actions([{ label: t('triles.pass'), action: 'pass', primary: true }]);
       return;
     }
@@ -490,6 +491,13 @@ class TrilesBoard {
     ctx.prompt(lines.join(' '));
     ctx.actions(buttons);
   }
+}
+
+/// Why the only choice is to pass: an owed extra tile that fits nowhere (which cancels
+/// the rest of the turn), or no tile to lay with the pool empty.
+function passWhy(view) {
+  if (view.pending && view.pending.extra) return t('triles.pass.owed', { n: view.pending.extra });
+  return t('triles.pass.why');
 }
 
 /// A seat by its colour once drawn, else by its number.
