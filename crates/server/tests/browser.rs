@@ -201,6 +201,22 @@ async fn gyges_finished_game_shows_result_seed_record_and_replay() {
         b.find("[data-sq=a1] .piece").await.is_none(),
         "the piece has left"
     );
+
+    // The whole list stays during a replay, the move shown marked; autoplay runs to the end.
+    b.click("[data-replay=first]").await;
+    b.wait(".replay[data-ply='0']").await;
+    assert_eq!(
+        b.count("ol.moves li.decision").await,
+        1,
+        "the list is whole at the start"
+    );
+    assert_eq!(b.count("ol.moves li.current").await, 0);
+    b.click("[data-replay=play]").await;
+    b.wait(".replay[data-ply='1'] [data-replay=play]").await;
+    assert_eq!(
+        b.text("ol.moves li.current").await,
+        b.text("ol.moves li.decision").await
+    );
     b.close().await;
 }
 

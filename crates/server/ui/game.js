@@ -260,7 +260,7 @@ export class GamePage {
     const side = h('aside', { class: 'side' }, [
       playersPanel(game, live),
       resultPanel(game, live, this.resultTools()),
-      moveList(game, moves, live.view, this.replay),
+      moveList(game, replaying ? this.replay.all : moves, live.view, this.replay, moves),
       // Only a game of chance has dice or draws to be fair.
       live.facts && live.facts.chance ? seedPanel(live, this.record, this.seedCheck) : null,
       invitePanel(game, live, createdGame(this.id), this.conns.map(c => c.token)),
