@@ -1213,3 +1213,28 @@ async fn triles_wedge_gift_is_the_primary_button() {
     .await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hot_seat_gyges_keeps_the_board_still_and_names_the_mover() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    start_from_lobby(&b, &server, "gyges", &["me", "me"]).await;
+    b.wait("svg.board.gyges").await;
+    my_turn(&b).await;
+    let a1 = "JSON.stringify(document.querySelector('[data-sq=a1]').getBoundingClientRect())";
+    let south = state(&b, a1).await;
+    assert!(b.text(".status .turn").await.contains("Your turn, South"));
+    b.click("[data-act=setup]").await;
+    b.wait_for(
+        "North to set up",
+        "trio.page().shown.seat === 1 && trio.page().myTurn() && !trio.page().sending",
+    )
+    .await;
+    b.wait_for(
+        "the turn named",
+        "document.querySelector('.status .turn').textContent.includes('North')",
+    )
+    .await;
+    assert_eq!(state(&b, a1).await, south, "the board has not turned");
+    b.close().await;
+}

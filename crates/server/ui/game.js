@@ -281,6 +281,7 @@ export class GamePage {
       choices: mine ? live.legal_parts ?? [] : [],
       mine,
       you: conn.role === 'seat' ? conn.seat : null,
+      hotSeat: localSeats.length > 1,
       moves,
       last: game.lastMove(moves),
       hint: this.hint ? this.hint.parts : null,

@@ -33,8 +33,10 @@ class GygesBoard {
     this.setup = null;
   }
 
+  /// North's player sees the board from North; a hot seat keeps South's view, as a board
+  /// that turned every ply would lose both players.
   flipped() {
-    return this.model.you === 1;
+    return this.model.you === 1 && !this.model.hotSeat;
   }
 
   xy(square) {
