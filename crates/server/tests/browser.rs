@@ -509,6 +509,16 @@ async fn orbit_three_players_a_friend_by_link_and_the_ai() {
     )
     .await;
 
+    // Each orbit has its number; before a pawn is out, the prompt offers the roll alone.
+    let orbits = state(&green, &format!("{GAME}.view.geometry.orbits.length - 1")).await;
+    assert_eq!(json!(green.count(".orbit-number").await), orbits);
+    my_turn(&red).await;
+    let prompt = red.text("[data-prompt]").await;
+    assert!(
+        prompt.starts_with("Roll the die: none of your pawns"),
+        "{prompt}"
+    );
+
     // Red rolls (and enters on an even roll), green the same, blue is the AI.
     for (player, seat) in [(&red, 0), (&green, 1)] {
         my_turn(player).await;
@@ -1238,3 +1248,4 @@ async fn hot_seat_gyges_keeps_the_board_still_and_names_the_mover() {
     assert_eq!(state(&b, a1).await, south, "the board has not turned");
     b.close().await;
 }
+

@@ -54,7 +54,8 @@ export class GamePage {
       propose: action => { this.proposed = action; this.message = null; this.draw(); },
       commit: action => this.play(action),
       attempt: action => this.play(action, true),
-      prompt: text => { this.boardPrompt = text; this.showPrompt(); },
+      // `keep`: the prompt still holds with a move proposed (it says why that move).
+      prompt: (text, keep = false) => { this.boardPrompt = text; this.keepPrompt = keep; this.showPrompt(); },
       actions: list => this.renderActions(list),
       redraw: () => this.draw(),
     };
@@ -255,6 +256,7 @@ export class GamePage {
     }
     this.promptNode = h('p', { class: 'prompt', 'data-prompt': '' });
     this.boardPrompt = '';
+    this.keepPrompt = false;
     this.actionsNode = h('div', { class: 'actions' });
     // Names come from the game as it stands (a replay's early view has no colours yet).
     const side = h('aside', { class: 'side' }, [
@@ -330,7 +332,8 @@ export class GamePage {
   /// whichever of the board's prompt and buttons came first.
   showPrompt() {
     if (!this.promptNode) return;
-    this.promptNode.textContent = this.proposed ? t('play.tapagain', { move: this.proposed }) : this.boardPrompt;
+    const tap = t('play.tapagain', { move: this.proposed });
+    this.promptNode.textContent = !this.proposed ? this.boardPrompt : this.keepPrompt ? `${this.boardPrompt} ${tap}` : tap;
   }
 
   tools(live) {
