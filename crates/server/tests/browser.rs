@@ -1249,3 +1249,46 @@ async fn hot_seat_gyges_keeps_the_board_still_and_names_the_mover() {
     b.close().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gyges_numerals_are_a_setting_and_a_link_can_be_shared() {
+    let server = Server::start().await;
+    let b = Browser::start(390, 844).await;
+    start_from_lobby(&b, &server, "gyges", &["me", "friend"]).await;
+    b.wait("[data-link=seat1]").await;
+    let link = b.attr("[data-link=seat1]", "value").await.unwrap();
+    b.click("[data-action=go]").await;
+    b.wait("svg.board.gyges .piece").await;
+
+    // Share stands beside Copy where the browser can share (headless Chromium cannot: a
+    // stand-in records what is shared).
+    assert_eq!(
+        b.find("[data-share]").await.is_some(),
+        state(&b, "!!navigator.share").await == json!(true)
+    );
+    b.js(
+        "navigator.share = async data => { window.shared = data; }; trio.page().draw(); \
+         document.querySelector('details.invite').open = true;",
+        json!([]),
+    )
+    .await;
+    b.click("[data-share=seat1]").await;
+    b.wait_for("shared", "window.shared").await;
+    assert_eq!(state(&b, "window.shared.url").await, json!(link));
+
+    // Numerals on the pieces: off, then on, and still on after a reload.
+    assert_eq!(b.count(".piece .numeral").await, 0);
+    b.click("[data-setting=numerals]").await;
+    b.wait(".piece .numeral").await;
+    assert_eq!(b.count(".piece .numeral").await, b.count(".piece").await);
+    b.refresh().await;
+    b.wait("svg.board.gyges .piece .numeral").await;
+    assert_eq!(
+        state(
+            &b,
+            "document.querySelector(\".piece[data-value='2'] .numeral\").textContent"
+        )
+        .await,
+        json!("2")
+    );
+    b.close().await;
+}

@@ -5,8 +5,11 @@
 // the replacement: the drop squares light up. A chosen move is confirmed by a second tap
 // or the Confirm button. Setup is played on the home row.
 
-import { s, clear } from './dom.js';
+import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
+
+// The setting that adds each piece's value as a numeral to its rings, kept by the browser.
+const NUMERALS = 'trio.gyges.numerals';
 
 const FILES = 'abcdef';
 const SQ = 100;
@@ -25,7 +28,16 @@ class GygesBoard {
     this.sel = null; // {from, to?}
     this.setup = null;
     this.svg = s('svg', { class: 'board gyges', viewBox: '-8 -78 616 756', role: 'img' });
-    host.append(this.svg);
+    this.numerals = localStorage.getItem(NUMERALS) === '1';
+    const toggle = h('input', {
+      type: 'checkbox', 'data-setting': 'numerals', checked: this.numerals,
+      onchange: e => {
+        this.numerals = e.target.checked;
+        localStorage.setItem(NUMERALS, this.numerals ? '1' : '0');
+        this.render(this.model);
+      },
+    });
+    host.append(this.svg, h('label', { class: 'setting' }, [toggle, ' ', t('gyges.numerals')]));
   }
 
   reset() {
@@ -101,7 +113,7 @@ class GygesBoard {
         g.append(s('text', { x: x + 5, y: y + SQ - 6, class: 'coord' }, [sq]));
         const value = this.pieceAt(sq, view, setupMine);
         if (value) {
-          const p = piece(x + SQ / 2, y + SQ / 2, value, movable.has(sq));
+          const p = piece(x + SQ / 2, y + SQ / 2, value, movable.has(sq), this.numerals);
           // The moving piece is lifted while the displaced one finds its square.
           if (this.sel && this.sel.to && this.sel.from === sq) p.classList.add('lifted');
           g.append(p);
@@ -237,14 +249,18 @@ class GygesBoard {
   }
 }
 
-/// A piece worth `value`: a disc with as many rings.
-function piece(cx, cy, value, movable) {
+/// A piece worth `value`: a disc with as many rings, and with `numeral` its value in a badge.
+function piece(cx, cy, value, movable, numeral) {
   const g = s('g', { class: 'piece' + (movable ? ' movable' : ''), 'data-value': value });
   g.append(s('circle', { cx, cy, r: 40, class: 'body' }));
   for (let i = 0; i < value; i++) {
     g.append(s('circle', { cx, cy, r: 33 - i * 10, class: 'ring' }));
   }
   g.append(s('circle', { cx, cy, r: 4, class: 'pip' }));
+  if (numeral) {
+    g.append(s('circle', { cx: cx + 30, cy: cy - 30, r: 14, class: 'badge' }));
+    g.append(s('text', { x: cx + 30, y: cy - 23, 'text-anchor': 'middle', class: 'numeral' }, [String(value)]));
+  }
   return g;
 }
 
