@@ -176,7 +176,7 @@ export class GamePage {
     let message;
     try {
       hint = await api('GET', `/api/games/${this.id}/hint`, { token: conn.token });
-      message = { key: 'play.hint.is', args: { move: hint.action }, hint: true };
+      message = { key: 'play.hint.is', args: { move: this.game.moveText(hint.parts) ?? hint.action }, hint: true };
     } catch (e) {
       message = e instanceof ApiError ? { refusal: e.body } : { text: e.message };
     }

@@ -285,6 +285,13 @@ export const gyges = {
     return t('gyges.end.' + r.end);
   },
   /// A move is marked, not a setup.
+  /// A move in words: "a1 → a3, the piece from a3 to e5", "a1 → the goal".
+  moveText(parts) {
+    if (!parts) return null;
+    if (parts.kind === 'setup') return t('words.gyges.setup', { values: parts.values.split('').join(' ') });
+    const to = parts.to === 'G' ? t('words.gyges.goal') : parts.to;
+    return parts.drop ? t('words.gyges.drop', { from: parts.from, to, drop: parts.drop }) : `${parts.from} → ${to}`;
+  },
   lastMove(moves) {
     const last = moves.findLast(m => m.seat != null && m.parts && m.parts.kind === 'move');
     return last ? last.parts : null;

@@ -421,6 +421,16 @@ export const orbit = {
     if (!r) return null;
     return r.turn_limit_reached ? t('orbit.limit') : null;
   },
+  /// A move in words: "1.2 → 2.3, the captured pawn to the centre", "enters at 1.5".
+  moveText(parts) {
+    if (!parts) return null;
+    if (parts.kind === 'roll' || parts.kind === 'pass') return t('words.orbit.' + parts.kind);
+    if (parts.kind === 'enter') return t('words.orbit.enter', { at: parts.at });
+    if (parts.kind !== 'move') return null;
+    const place = f => (f === 'H' ? t('orbit.home') : f === 'C' ? t('words.orbit.centre') : f);
+    const move = `${parts.from} → ${place(parts.to)}`;
+    return parts.relocate ? t('words.orbit.capture', { move, to: place(parts.relocate) }) : move;
+  },
   /// A pawn's move or entry is marked, not a roll or a pass.
   lastMove(moves) {
     const last = moves.findLast(m => m.seat != null && m.parts && (m.parts.kind === 'move' || m.parts.kind === 'enter'));

@@ -101,10 +101,12 @@ export function moveLines(game, moves, view) {
   }
   for (; i < moves.length; i++) {
     const m = moves[i];
+    // A player's move in words, its notation on hover.
+    const words = m.seat == null ? null : game.moveText(m.parts);
     const text = m.seat == null
       ? `${t('play.chancemark')}: ${game.chanceText(m)}`
-      : `${game.seatLabel(m.seat, view)}: ${m.action}`;
-    lines.push({ n: i + 1, text, title: null, cls: m.seat == null ? 'chance' : 'decision', from: i, to: i + 1 });
+      : `${game.seatLabel(m.seat, view)}: ${words ?? m.action}`;
+    lines.push({ n: i + 1, text, title: words ? m.action : null, cls: m.seat == null ? 'chance' : 'decision', from: i, to: i + 1 });
   }
   return lines;
 }

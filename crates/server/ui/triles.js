@@ -520,6 +520,14 @@ export const triles = {
     if (r.reason === 'empty-hand') return t('triles.end.empty-hand', { name: cap(word(r.winner)) });
     return t('triles.end.both-passed');
   },
+  /// A move in words: "lays A at 0,1 (turned 2)", "draws", "gives A".
+  moveText(parts) {
+    if (!parts) return null;
+    if (parts.kind === 'place') return t('words.triles.place', { tile: parts.tile, x: parts.x, y: parts.y, rotation: parts.rotation });
+    if (parts.kind === 'draw' || parts.kind === 'pass') return t('words.triles.' + parts.kind);
+    if (parts.kind === 'give') return parts.tile ? t('words.triles.give', { tile: parts.tile }) : t('words.triles.give.none');
+    return null;
+  },
   /// The last tile laid is framed.
   lastMove(moves) {
     const last = moves.findLast(m => m.seat != null && placement(m.parts));

@@ -76,3 +76,23 @@ test('the end at the top is personal for the one player at the device', () => {
   assert.equal(outcome(orbit3, live([1, 0, 2]), 1).text, 'Wygrywasz!');
   setLanguage('en');
 });
+
+test('moves are said in words in the page’s language, their notation on hover', async () => {
+  const { orbit } = await import('../orbit.js');
+  setLanguage('en');
+  const moves = [
+    { seat: 0, action: 'a1-a3>e5', parts: { kind: 'move', from: 'a1', to: 'a3', drop: 'e5' } },
+    { seat: 1, action: 'b6-G', parts: { kind: 'move', from: 'b6', to: 'G', drop: null } },
+  ];
+  const lines = moveLines(gyges, moves, null);
+  assert.deepEqual(lines.map(l => [l.text, l.title]), [
+    ['South: a1 → a3, the piece there to e5', 'a1-a3>e5'],
+    ['North: b6 → the goal', 'b6-G'],
+  ]);
+  assert.equal(orbit.moveText({ kind: 'move', from: '1.2', to: '2.3', relocate: 'C' }), '1.2 → 2.3, captures, the pawn to the centre');
+  assert.equal(triles.moveText({ kind: 'place', tile: 'A', x: 0, y: 1, rotation: 2 }), 'lays A at 0,1 (turned 2)');
+  setLanguage('pl');
+  assert.equal(moveLines(gyges, moves, null)[1].text, 'Północ: b6 → cel');
+  assert.equal(orbit.moveText({ kind: 'enter', at: '1.5' }), 'wprowadza pionek na 1.5');
+  setLanguage('en');
+});
