@@ -1292,3 +1292,41 @@ async fn gyges_numerals_are_a_setting_and_a_link_can_be_shared() {
     );
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orbit_capture_with_the_centre_as_its_only_place_is_proposed_at_once() {
+    let server = Server::start().await;
+    // Two pawns on orbit 1: red's moves two steps, onto green's, whose only place is the
+    // centre (docs/rules/orbit.md, `move 1.3-1.5>C`).
+    let created = server
+        .create(
+            "orbit",
+            &["human", "ai:1"],
+            Some("rg r r:C,C,C,1.3/g:C,C,C,1.5 -"),
+        )
+        .await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    my_turn(&b).await;
+    b.click("[data-field='1.3']").await;
+    b.wait("[data-field='1.5'].target.capture").await;
+    b.click("[data-field='1.5']").await;
+    b.wait_for(
+        "the capture proposed",
+        "trio.page().proposed === 'move 1.3-1.5>C'",
+    )
+    .await;
+    let prompt = b.text("[data-prompt]").await;
+    assert!(
+        prompt.contains("goes to the centre") && prompt.contains("move 1.3-1.5>C"),
+        "{prompt}"
+    );
+    // A second tap on the same field plays it.
+    b.click("[data-field='1.5']").await;
+    b.wait_for(
+        "the capture played",
+        &format!("{GAME}.moves.some(m => m.action === 'move 1.3-1.5>C')"),
+    )
+    .await;
+    b.close().await;
+}

@@ -283,7 +283,10 @@ class OrbitBoard {
     const { model, ctx } = this;
     if (!model.mine) return;
     const proposed = shape(model.proposedParts);
-    if (proposed && (proposed.relocate || proposed.to || proposed.enter) === name) {
+    // A capture proposed at once (one place for the captured pawn) is confirmed on its
+    // landing field too, the spot tapped first.
+    const again = proposed && proposed.relocate && proposed.to === name && onlyDrop(this.moves, proposed.from, name);
+    if (proposed && ((proposed.relocate || proposed.to || proposed.enter) === name || again)) {
       ctx.commit(model.proposed);
       return;
     }
