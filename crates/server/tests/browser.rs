@@ -1164,7 +1164,10 @@ async fn the_game_page_says_its_variant_and_shows_fairness_only_with_chance() {
     b.goto(&server.url(&created.seats[0].link)).await;
     b.wait("svg.board.gyges").await;
     b.wait(".spec").await;
-    assert_eq!(b.text(".spec").await, "Variant: official (1985 rule book)");
+    assert_eq!(
+        b.text(".spec").await,
+        "Variant: official (1985 rule book) · Move limit: 300"
+    );
     assert!(b.find(".fair").await.is_none(), "Gygès has no chance");
 
     let created = server
