@@ -1249,6 +1249,13 @@ async fn hot_seat_gyges_keeps_the_board_still_and_names_the_mover() {
     )
     .await;
     assert_eq!(state(&b, a1).await, south, "the board has not turned");
+    // Its setting turns the board to the player to move.
+    b.click("[data-setting=turn]").await;
+    b.wait_for(
+        "the board turned to North",
+        &format!("{a1} !== {}", serde_json::to_string(&south).unwrap()),
+    )
+    .await;
     b.close().await;
 }
 

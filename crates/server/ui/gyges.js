@@ -8,8 +8,10 @@
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 
-// The setting that adds each piece's value as a numeral to its rings, kept by the browser.
-const NUMERALS = 'trio.gyges.numerals';
+// The board's settings, kept by the browser: each piece's value as a numeral beside its
+// rings, and in a hot seat the board turned to the player to move.
+const SETTINGS = { numerals: 'trio.gyges.numerals', turn: 'trio.gyges.hotseat-turn' };
+const setting = name => localStorage.getItem(SETTINGS[name]) === '1';
 
 const FILES = 'abcdef';
 const SQ = 100;
@@ -28,16 +30,8 @@ class GygesBoard {
     this.sel = null; // {from, to?}
     this.setup = null;
     this.svg = s('svg', { class: 'board gyges', viewBox: '-8 -78 616 756', role: 'img' });
-    this.numerals = localStorage.getItem(NUMERALS) === '1';
-    const toggle = h('input', {
-      type: 'checkbox', 'data-setting': 'numerals', checked: this.numerals,
-      onchange: e => {
-        this.numerals = e.target.checked;
-        localStorage.setItem(NUMERALS, this.numerals ? '1' : '0');
-        this.render(this.model);
-      },
-    });
-    host.append(this.svg, h('label', { class: 'setting' }, [toggle, ' ', t('gyges.numerals')]));
+    this.settings = h('div', { class: 'settings' });
+    host.append(this.svg, this.settings);
   }
 
   reset() {
@@ -46,9 +40,18 @@ class GygesBoard {
   }
 
   /// North's player sees the board from North; a hot seat keeps South's view, as a board
-  /// that turned every ply would lose both players.
+  /// that turned every ply would lose both players, unless its setting says to turn.
   flipped() {
-    return this.model.you === 1 && !this.model.hotSeat;
+    return this.model.you === 1 && (!this.model.hotSeat || setting('turn'));
+  }
+
+  /// The settings' check boxes (turning the board only in a hot seat).
+  drawSettings() {
+    const box = name => h('label', { class: 'setting' }, [h('input', {
+      type: 'checkbox', 'data-setting': name, checked: setting(name),
+      onchange: e => { localStorage.setItem(SETTINGS[name], e.target.checked ? '1' : '0'); this.render(this.model); },
+    }), ' ', t('gyges.setting.' + name)]);
+    clear(this.settings).append(box('numerals'), ...(this.model.hotSeat ? [box('turn')] : []));
   }
 
   xy(square) {
@@ -59,6 +62,7 @@ class GygesBoard {
 
   render(model) {
     this.model = model;
+    this.drawSettings();
     const { view } = model;
     // The legal moves as the server gives their parts: no notation to read.
     const moves = (model.mine ? model.choices : []).map(shape);
@@ -113,7 +117,7 @@ class GygesBoard {
         g.append(s('text', { x: x + 5, y: y + SQ - 6, class: 'coord' }, [sq]));
         const value = this.pieceAt(sq, view, setupMine);
         if (value) {
-          const p = piece(x + SQ / 2, y + SQ / 2, value, movable.has(sq), this.numerals);
+          const p = piece(x + SQ / 2, y + SQ / 2, value, movable.has(sq), setting('numerals'));
           // The moving piece is lifted while the displaced one finds its square.
           if (this.sel && this.sel.to && this.sel.from === sq) p.classList.add('lifted');
           g.append(p);
