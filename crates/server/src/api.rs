@@ -3,8 +3,8 @@
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Path, Request, State};
-use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::IntoResponse;
+use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
@@ -255,6 +255,10 @@ async fn kinds_list() -> Json<serde_json::Value> {
     Json(serde_json::json!({ "kinds": kinds }))
 }
 
-async fn not_found() -> impl IntoResponse {
-    ApiError::new(StatusCode::NOT_FOUND, "not-found", "no such resource")
+/// An unknown address: the documented JSON under `/api/`, the page's 404 for a browser.
+async fn not_found(uri: Uri, headers: HeaderMap) -> Response {
+    if !uri.path().starts_with("/api/") && crate::ui::wants_html(&headers) {
+        return crate::ui::not_found_page(&headers);
+    }
+    ApiError::new(StatusCode::NOT_FOUND, "not-found", "no such resource").into_response()
 }

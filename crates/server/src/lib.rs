@@ -64,18 +64,23 @@ fn guarded(state: AppState, guard: std::sync::Arc<limits::Guard>) -> Router {
         .layer(axum::middleware::from_fn(limits::rate_limit))
         .layer(axum::extract::Extension(guard))
         .layer(axum::middleware::map_response(json_errors))
+        // Outermost, so that an error made JSON above is compressed too.
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(state)
 }
 
 /// Makes an error axum's extractors answered in plain text (a path that does not parse, a
 /// WebSocket request without its upgrade headers) the documented JSON, its text the message.
+/// The page's own 404 for a browser stays HTML.
 async fn json_errors(response: Response) -> Response {
     let status = response.status();
-    let is_json = response
+    let kept = response
         .headers()
         .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        .is_some_and(|v| {
+            v.as_bytes().starts_with(b"application/json") || v.as_bytes().starts_with(b"text/html")
+        });
+    if !(status.is_client_error() || status.is_server_error()) || kept {
         return response;
     }
     let code = match status {

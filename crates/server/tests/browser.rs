@@ -201,6 +201,22 @@ async fn gyges_finished_game_shows_result_seed_record_and_replay() {
         b.find("[data-sq=a1] .piece").await.is_none(),
         "the piece has left"
     );
+
+    // The whole list stays during a replay, the move shown marked; autoplay runs to the end.
+    b.click("[data-replay=first]").await;
+    b.wait(".replay[data-ply='0']").await;
+    assert_eq!(
+        b.count("ol.moves li.decision").await,
+        1,
+        "the list is whole at the start"
+    );
+    assert_eq!(b.count("ol.moves li.current").await, 0);
+    b.click("[data-replay=play]").await;
+    b.wait(".replay[data-ply='1'] [data-replay=play]").await;
+    assert_eq!(
+        b.text("ol.moves li.current").await,
+        b.text("ol.moves li.decision").await
+    );
     b.close().await;
 }
 
@@ -492,6 +508,16 @@ async fn orbit_three_players_a_friend_by_link_and_the_ai() {
         "document.querySelector('[data-seat=\"1\"] .presence.on')",
     )
     .await;
+
+    // Each orbit has its number; before a pawn is out, the prompt offers the roll alone.
+    let orbits = state(&green, &format!("{GAME}.view.geometry.orbits.length - 1")).await;
+    assert_eq!(json!(green.count(".orbit-number").await), orbits);
+    my_turn(&red).await;
+    let prompt = red.text("[data-prompt]").await;
+    assert!(
+        prompt.starts_with("Roll the die: none of your pawns"),
+        "{prompt}"
+    );
 
     // Red rolls (and enters on an even roll), green the same, blue is the AI.
     for (player, seat) in [(&red, 0), (&green, 1)] {
@@ -1140,7 +1166,7 @@ async fn the_game_page_says_its_variant_and_shows_fairness_only_with_chance() {
     b.wait(".spec").await;
     assert_eq!(
         b.text(".spec").await,
-        "Variant: official (1985 rule book) · Ply limit: 300"
+        "Variant: official (1985 rule book) · Move limit: 300"
     );
     assert!(b.find(".fair").await.is_none(), "Gygès has no chance");
 
@@ -1196,6 +1222,120 @@ async fn triles_wedge_gift_is_the_primary_button() {
     b.wait_for(
         "given",
         &format!("{GAME}.moves.some(m => m.action === 'give B')"),
+    )
+    .await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hot_seat_gyges_keeps_the_board_still_and_names_the_mover() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    start_from_lobby(&b, &server, "gyges", &["me", "me"]).await;
+    b.wait("svg.board.gyges").await;
+    my_turn(&b).await;
+    let a1 = "JSON.stringify(document.querySelector('[data-sq=a1]').getBoundingClientRect())";
+    let south = state(&b, a1).await;
+    assert!(b.text(".status .turn").await.contains("Your turn, South"));
+    b.click("[data-act=setup]").await;
+    b.wait_for(
+        "North to set up",
+        "trio.page().shown.seat === 1 && trio.page().myTurn() && !trio.page().sending",
+    )
+    .await;
+    b.wait_for(
+        "the turn named",
+        "document.querySelector('.status .turn').textContent.includes('North')",
+    )
+    .await;
+    assert_eq!(state(&b, a1).await, south, "the board has not turned");
+    // Its setting turns the board to the player to move.
+    b.click("[data-setting=turn]").await;
+    b.wait_for(
+        "the board turned to North",
+        &format!("{a1} !== {}", serde_json::to_string(&south).unwrap()),
+    )
+    .await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gyges_numerals_are_a_setting_and_a_link_can_be_shared() {
+    let server = Server::start().await;
+    let b = Browser::start(390, 844).await;
+    start_from_lobby(&b, &server, "gyges", &["me", "friend"]).await;
+    b.wait("[data-link=seat1]").await;
+    let link = b.attr("[data-link=seat1]", "value").await.unwrap();
+    b.click("[data-action=go]").await;
+    b.wait("svg.board.gyges .piece").await;
+
+    // Share stands beside Copy where the browser can share (headless Chromium cannot: a
+    // stand-in records what is shared).
+    assert_eq!(
+        b.find("[data-share]").await.is_some(),
+        state(&b, "!!navigator.share").await == json!(true)
+    );
+    b.js(
+        "navigator.share = async data => { window.shared = data; }; trio.page().draw(); \
+         document.querySelector('details.invite').open = true;",
+        json!([]),
+    )
+    .await;
+    b.click("[data-share=seat1]").await;
+    b.wait_for("shared", "window.shared").await;
+    assert_eq!(state(&b, "window.shared.url").await, json!(link));
+
+    // Numerals on the pieces: off, then on, and still on after a reload.
+    assert_eq!(b.count(".piece .numeral").await, 0);
+    b.click("[data-setting=numerals]").await;
+    b.wait(".piece .numeral").await;
+    assert_eq!(b.count(".piece .numeral").await, b.count(".piece").await);
+    b.refresh().await;
+    b.wait("svg.board.gyges .piece .numeral").await;
+    assert_eq!(
+        state(
+            &b,
+            "document.querySelector(\".piece[data-value='2'] .numeral\").textContent"
+        )
+        .await,
+        json!("2")
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orbit_capture_with_the_centre_as_its_only_place_is_proposed_at_once() {
+    let server = Server::start().await;
+    // Two pawns on orbit 1: red's moves two steps, onto green's, whose only place is the
+    // centre (docs/rules/orbit.md, `move 1.3-1.5>C`).
+    let created = server
+        .create(
+            "orbit",
+            &["human", "ai:1"],
+            Some("rg r r:C,C,C,1.3/g:C,C,C,1.5 -"),
+        )
+        .await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    my_turn(&b).await;
+    b.click("[data-field='1.3']").await;
+    b.wait("[data-field='1.5'].target.capture").await;
+    b.click("[data-field='1.5']").await;
+    b.wait_for(
+        "the capture proposed",
+        "trio.page().proposed === 'move 1.3-1.5>C'",
+    )
+    .await;
+    let prompt = b.text("[data-prompt]").await;
+    assert!(
+        prompt.contains("goes to the centre") && prompt.contains("move 1.3-1.5>C"),
+        "{prompt}"
+    );
+    // A second tap on the same field plays it.
+    b.click("[data-field='1.5']").await;
+    b.wait_for(
+        "the capture played",
+        &format!("{GAME}.moves.some(m => m.action === 'move 1.3-1.5>C')"),
     )
     .await;
     b.close().await;

@@ -44,7 +44,7 @@ async fn the_page_its_files_and_the_rules_are_served() {
             .unwrap()
             .to_owned();
         assert!(csp.contains("default-src 'self'"));
-        assert!(response.text().await.unwrap().contains("/ui/app.js"));
+        assert!(response.text().await.unwrap().contains("/app.js\""));
     }
     let response = server
         .http
@@ -89,6 +89,96 @@ async fn the_page_its_files_and_the_rules_are_served() {
     ] {
         let response = server.http.get(server.url(missing)).send().await.unwrap();
         assert_eq!(response.status(), 404, "{missing}");
+    }
+}
+
+#[tokio::test]
+async fn files_are_compressed_cached_for_good_by_version_and_a_browser_gets_a_404_page() {
+    let server = Server::start().await;
+    let get = |path: &str, accept: &str| {
+        server
+            .http
+            .get(server.url(path))
+            .header("accept", accept)
+            .header("accept-encoding", "gzip")
+            .send()
+    };
+    let header = |response: &reqwest::Response, name: &str| {
+        response
+            .headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_owned())
+    };
+    let page = get("/", "text/html").await.unwrap();
+    assert_eq!(header(&page, "content-encoding").as_deref(), Some("gzip"));
+    assert_eq!(header(&page, "cache-control").as_deref(), Some("no-cache"));
+    let page = server.http.get(server.url("/")).send().await.unwrap();
+    let html = page.text().await.unwrap();
+    // The page's files are under a version, so each can be kept for a year; the modules'
+    // relative imports are under the same version.
+    let app = html
+        .split('"')
+        .find(|s| s.starts_with("/v/") && s.ends_with("/app.js"))
+        .unwrap_or_else(|| panic!("no versioned app.js in {html}"))
+        .to_owned();
+    for path in [
+        app.clone(),
+        app.replace("app.js", "dom.js"),
+        app.replace("app.js", "style.css"),
+    ] {
+        let response = get(&path, "*/*").await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(
+            header(&response, "content-encoding").as_deref(),
+            Some("gzip"),
+            "{path}"
+        );
+        let cache = header(&response, "cache-control").unwrap();
+        assert!(
+            cache.contains("max-age=31536000") && cache.contains("immutable"),
+            "{path}: {cache}"
+        );
+    }
+    // A version not this build's gets today's file, but not for good.
+    let old = get("/v/0123/app.js", "*/*").await.unwrap();
+    assert_eq!(old.status(), 200);
+    assert_eq!(header(&old, "cache-control").as_deref(), Some("no-cache"));
+
+    let icon = get("/favicon.ico", "image/*").await.unwrap();
+    assert_eq!(icon.status(), 200);
+    assert_eq!(
+        header(&icon, "content-type").as_deref(),
+        Some("image/svg+xml")
+    );
+
+    // An unknown address: a browser gets the page (which says so) as a 404; the API and
+    // anything not asking for HTML get the documented JSON.
+    let nope = server
+        .http
+        .get(server.url("/nope"))
+        .header("accept", "text/html,*/*")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(nope.status(), 404);
+    assert!(header(&nope, "content-type")
+        .unwrap()
+        .starts_with("text/html"));
+    assert!(nope.text().await.unwrap().contains("/app.js\""));
+    for (path, accept) in [
+        ("/api/nope", "text/html,*/*"),
+        ("/nope", "application/json"),
+    ] {
+        let response = server
+            .http
+            .get(server.url(path))
+            .header("accept", accept)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 404, "{path}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["code"], "not-found", "{path}");
     }
 }
 

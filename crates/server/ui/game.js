@@ -54,7 +54,8 @@ export class GamePage {
       propose: action => { this.proposed = action; this.message = null; this.draw(); },
       commit: action => this.play(action),
       attempt: action => this.play(action, true),
-      prompt: text => { this.boardPrompt = text; this.showPrompt(); },
+      // `keep`: the prompt still holds with a move proposed (it says why that move).
+      prompt: (text, keep = false) => { this.boardPrompt = text; this.keepPrompt = keep; this.showPrompt(); },
       actions: list => this.renderActions(list),
       redraw: () => this.draw(),
     };
@@ -175,7 +176,7 @@ export class GamePage {
     let message;
     try {
       hint = await api('GET', `/api/games/${this.id}/hint`, { token: conn.token });
-      message = { key: 'play.hint.is', args: { move: hint.action }, hint: true };
+      message = { key: 'play.hint.is', args: { move: this.game.moveText(hint.parts) ?? hint.action }, hint: true };
     } catch (e) {
       message = e instanceof ApiError ? { refusal: e.body } : { text: e.message };
     }
@@ -255,12 +256,13 @@ export class GamePage {
     }
     this.promptNode = h('p', { class: 'prompt', 'data-prompt': '' });
     this.boardPrompt = '';
+    this.keepPrompt = false;
     this.actionsNode = h('div', { class: 'actions' });
     // Names come from the game as it stands (a replay's early view has no colours yet).
     const side = h('aside', { class: 'side' }, [
       playersPanel(game, live),
       resultPanel(game, live, this.resultTools()),
-      moveList(game, moves, live.view, this.replay),
+      moveList(game, replaying ? this.replay.all : moves, live.view, this.replay, moves),
       // Only a game of chance has dice or draws to be fair.
       live.facts && live.facts.chance ? seedPanel(live, this.record, this.seedCheck) : null,
       invitePanel(game, live, createdGame(this.id), this.conns.map(c => c.token)),
@@ -281,6 +283,7 @@ export class GamePage {
       choices: mine ? live.legal_parts ?? [] : [],
       mine,
       you: conn.role === 'seat' ? conn.seat : null,
+      hotSeat: localSeats.length > 1,
       moves,
       last: game.lastMove(moves),
       hint: this.hint ? this.hint.parts : null,
@@ -329,7 +332,8 @@ export class GamePage {
   /// whichever of the board's prompt and buttons came first.
   showPrompt() {
     if (!this.promptNode) return;
-    this.promptNode.textContent = this.proposed ? t('play.tapagain', { move: this.proposed }) : this.boardPrompt;
+    const tap = t('play.tapagain', { move: this.proposed });
+    this.promptNode.textContent = !this.proposed ? this.boardPrompt : this.keepPrompt ? `${this.boardPrompt} ${tap}` : tap;
   }
 
   tools(live) {

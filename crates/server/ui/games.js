@@ -9,8 +9,10 @@
 // | `seatLabel(seat, view)` | a seat's name (`view` is `null` in the lobby) |
 // | `swatch(seat, view)` | the class of the seat's colour swatch |
 // | `resultSentence(view)` | how the game ended, or `null` |
+// | `moveText(parts)` | a player's move in words from its parts, or `null` (its notation shows instead) |
 // | `lastMove(moves)` | the parts of the last decision the board marks (`docs/api.md`, "Legal moves"), or `null` |
 // | `chanceText(move)` | a chance outcome in the move list, also when the viewer may not know it |
+// | `setupText()` | optional: the one line the move list shows for the chance outcomes before the first decision |
 // | `lastRoll(moves)` | `{seat, face}` of the last die roll, or `null` |
 // | `turnOrder(view)` | `{text, letters}` once the order of play is drawn, or `null` |
 // | `hidesHands(view)` | whether a seat sees what another may not (a hot seat then passes the device) |

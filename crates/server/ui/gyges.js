@@ -5,8 +5,13 @@
 // the replacement: the drop squares light up. A chosen move is confirmed by a second tap
 // or the Confirm button. Setup is played on the home row.
 
-import { s, clear } from './dom.js';
+import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
+
+// The board's settings, kept by the browser: each piece's value as a numeral beside its
+// rings, and in a hot seat the board turned to the player to move.
+const SETTINGS = { numerals: 'trio.gyges.numerals', turn: 'trio.gyges.hotseat-turn' };
+const setting = name => localStorage.getItem(SETTINGS[name]) === '1';
 
 const FILES = 'abcdef';
 const SQ = 100;
@@ -25,7 +30,8 @@ class GygesBoard {
     this.sel = null; // {from, to?}
     this.setup = null;
     this.svg = s('svg', { class: 'board gyges', viewBox: '-8 -78 616 756', role: 'img' });
-    host.append(this.svg);
+    this.settings = h('div', { class: 'settings' });
+    host.append(this.svg, this.settings);
   }
 
   reset() {
@@ -33,8 +39,19 @@ class GygesBoard {
     this.setup = null;
   }
 
+  /// North's player sees the board from North; a hot seat keeps South's view, as a board
+  /// that turned every ply would lose both players, unless its setting says to turn.
   flipped() {
-    return this.model.you === 1;
+    return this.model.you === 1 && (!this.model.hotSeat || setting('turn'));
+  }
+
+  /// The settings' check boxes (turning the board only in a hot seat).
+  drawSettings() {
+    const box = name => h('label', { class: 'setting' }, [h('input', {
+      type: 'checkbox', 'data-setting': name, checked: setting(name),
+      onchange: e => { localStorage.setItem(SETTINGS[name], e.target.checked ? '1' : '0'); this.render(this.model); },
+    }), ' ', t('gyges.setting.' + name)]);
+    clear(this.settings).append(box('numerals'), ...(this.model.hotSeat ? [box('turn')] : []));
   }
 
   xy(square) {
@@ -45,6 +62,7 @@ class GygesBoard {
 
   render(model) {
     this.model = model;
+    this.drawSettings();
     const { view } = model;
     // The legal moves as the server gives their parts: no notation to read.
     const moves = (model.mine ? model.choices : []).map(shape);
@@ -99,7 +117,7 @@ class GygesBoard {
         g.append(s('text', { x: x + 5, y: y + SQ - 6, class: 'coord' }, [sq]));
         const value = this.pieceAt(sq, view, setupMine);
         if (value) {
-          const p = piece(x + SQ / 2, y + SQ / 2, value, movable.has(sq));
+          const p = piece(x + SQ / 2, y + SQ / 2, value, movable.has(sq), setting('numerals'));
           // The moving piece is lifted while the displaced one finds its square.
           if (this.sel && this.sel.to && this.sel.from === sq) p.classList.add('lifted');
           g.append(p);
@@ -235,14 +253,18 @@ class GygesBoard {
   }
 }
 
-/// A piece worth `value`: a disc with as many rings.
-function piece(cx, cy, value, movable) {
+/// A piece worth `value`: a disc with as many rings, and with `numeral` its value in a badge.
+function piece(cx, cy, value, movable, numeral) {
   const g = s('g', { class: 'piece' + (movable ? ' movable' : ''), 'data-value': value });
   g.append(s('circle', { cx, cy, r: 40, class: 'body' }));
   for (let i = 0; i < value; i++) {
     g.append(s('circle', { cx, cy, r: 33 - i * 10, class: 'ring' }));
   }
   g.append(s('circle', { cx, cy, r: 4, class: 'pip' }));
+  if (numeral) {
+    g.append(s('circle', { cx: cx + 30, cy: cy - 30, r: 14, class: 'badge' }));
+    g.append(s('text', { x: cx + 30, y: cy - 23, 'text-anchor': 'middle', class: 'numeral' }, [String(value)]));
+  }
   return g;
 }
 
@@ -267,6 +289,13 @@ export const gyges = {
     return t('gyges.end.' + r.end);
   },
   /// A move is marked, not a setup.
+  /// A move in words: "a1 → a3, the piece from a3 to e5", "a1 → the goal".
+  moveText(parts) {
+    if (!parts) return null;
+    if (parts.kind === 'setup') return t('words.gyges.setup', { values: parts.values.split('').join(' ') });
+    const to = parts.to === 'G' ? t('words.gyges.goal') : parts.to;
+    return parts.drop ? t('words.gyges.drop', { from: parts.from, to, drop: parts.drop }) : `${parts.from} → ${to}`;
+  },
   lastMove(moves) {
     const last = moves.findLast(m => m.seat != null && m.parts && m.parts.kind === 'move');
     return last ? last.parts : null;

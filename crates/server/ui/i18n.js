@@ -1,6 +1,7 @@
 // Every word on screen, in English and Polish, and the messages of the rule ids
 // (docs/rules/<game>.md, "Rule ids") with their arguments. `t(key, args)` picks the
-// page's language, remembered in localStorage; `ruleText(rule, args)` words a refusal.
+// page's language, remembered in localStorage; `ruleText(rule, args)` words a refusal. A
+// number's word takes its plural form: `{n} {n|tile|tiles}` (see `fill`).
 
 const STRINGS = {
   en: {
@@ -33,7 +34,7 @@ const STRINGS = {
     'new.order': 'Turn order',
     'new.order.drawn': 'drawn at random',
     'new.turn-limit': 'Turn limit',
-    'new.ply-limit': 'Ply limit',
+    'new.ply-limit': 'Move limit',
     'new.board': 'Board',
     'new.board.classic': 'classic (7 orbits of 12 fields)',
     'seat.me': 'me, on this device',
@@ -52,6 +53,7 @@ const STRINGS = {
     'links.seat': 'Link for {name}',
     'links.spectator': 'Link to watch',
     'links.copy': 'Copy',
+    'links.share': 'Share',
     'links.copied': 'Copied',
     'links.go': 'Go to the game',
     'lobby.loading': 'Loading the games…',
@@ -65,11 +67,11 @@ const STRINGS = {
     'play.spectator': 'You are watching',
     'play.turn': '{name} to move',
     'play.yourturn': 'Your turn',
+    'play.yourturn.named': 'Your turn, {name}',
     'play.yourturn.title': '● Your turn — {game}',
     'play.waiting': 'Waiting for {name}…',
     'play.thinking': '{name} (AI) is thinking…',
     'play.chance': 'Chance acts…',
-    'play.over': 'The game is over',
     'play.connected': 'connected',
     'play.offline': 'not connected',
     'play.reconnecting': 'Connection lost; reconnecting…',
@@ -99,6 +101,9 @@ const STRINGS = {
     'result.place': '{place}.',
     'result.draw': 'Draw',
     'result.wins': '{name} wins',
+    'result.you.won': 'You won!',
+    'result.you.lost': 'You lost',
+    'result.you.place': 'You came {place}',
     'result.resigned': '{name} resigned',
     'result.ranking': 'Ranking',
     'seed.title': 'Fair dice and draws',
@@ -119,6 +124,8 @@ const STRINGS = {
     'replay.last': 'last',
     'replay.ply': 'Move {n} of {total}',
     'replay.close': 'Back to the end',
+    'replay.play': '▶ Play',
+    'replay.pause': '❚❚ Pause',
     'rules.title': 'Rules of {game}',
     'rules.close': 'Close',
     'rules.ids': 'Why a move is refused',
@@ -127,6 +134,8 @@ const STRINGS = {
     'pass.show': 'I am {name}: show my tiles',
     'err.generic': 'Something went wrong: {message}',
     'err.notfound': 'There is no such game.',
+    'err.nopage': 'There is no page at this address.',
+    'err.nopage.lobby': 'To the games',
     'err.wrongtoken': 'This link is not a seat of this game.',
     'recenter': 'Re-centre',
     'zoomin': 'Zoom in',
@@ -135,6 +144,21 @@ const STRINGS = {
     'gyges.South': 'South',
     'gyges.North': 'North',
     'gyges.goal': 'goal of {name}',
+    'gyges.setting.numerals': 'Numbers on the pieces',
+    'gyges.setting.turn': 'Turn the board to the player to move',
+    'words.gyges.setup': 'sets up {values}',
+    'words.gyges.goal': 'the goal',
+    'words.gyges.drop': '{from} → {to}, the piece there to {drop}',
+    'words.orbit.roll': 'rolls the die',
+    'words.orbit.pass': 'passes',
+    'words.orbit.centre': 'the centre',
+    'words.orbit.enter': 'enters a pawn at {at}',
+    'words.orbit.capture': '{move}, captures, the pawn to {to}',
+    'words.triles.place': 'lays {tile} at {x},{y} (turned {rotation})',
+    'words.triles.draw': 'draws a tile',
+    'words.triles.pass': 'passes',
+    'words.triles.give': 'gives {tile}',
+    'words.triles.give.none': 'gives nothing',
     'gyges.activerow': 'active row',
     'gyges.setup': 'Set up your home row: tap a square to change its piece (two 1s, two 2s, two 3s).',
     'gyges.setup.random': 'Shuffle',
@@ -155,26 +179,28 @@ const STRINGS = {
     'triles.hand': 'Your tiles',
     'triles.openhand': '{name}’s tiles, face up',
     'triles.pool': 'Pool: {n}',
-    'triles.handsize': '{name}: {n} tiles',
+    'triles.handsize': '{name}: {n} {n|tile|tiles}',
     'triles.next': 'Next tile: {tile}',
     'triles.pick': 'Choose a tile from your hand.',
-    'triles.place': 'Tap a highlighted cell ({n} fit in this rotation). Rotate: tap the tile again or press R.',
+    'triles.place': 'Tap a highlighted cell ({n} {n|fits|fit} in this rotation). Rotate: tap the tile again or press R.',
     'triles.nofit': 'This tile fits nowhere in this rotation: rotate it (R) or choose another.',
     'triles.rotate': 'Rotate (R)',
     'triles.draw': 'Draw a tile',
     'triles.draw.why': 'No tile of yours can be laid: you draw one.',
     'triles.pass': 'Pass',
-    'triles.pass.why': 'Nothing can be laid and nothing drawn: you pass.',
+    'triles.pass.why': 'No tile of yours can be laid and the pool is empty: you pass.',
+    'triles.pass.owed': 'Your loop earned {n} more {n|tile|tiles}, but none of yours fits anywhere: you pass, which ends your turn (no draw).',
     'triles.give': 'Wedge! You may give {name} one tile of your choice.',
     'triles.give.tile': 'Give {tile}',
     'triles.give.none': 'Give nothing',
-    'triles.extra': 'A loop in your colour: lay {n} more tile(s).',
+    'triles.extra': 'A loop in your colour: lay {n} more {n|tile|tiles}.',
     'triles.draws': 'Draws owed: {list}',
     'triles.colour': 'you play {colour}',
     'triles.undecided': 'colours not drawn yet',
     'triles.end.empty-hand': '{name} has no tiles left and wins.',
     'triles.end.both-passed': 'Both players passed: fewer tiles wins.',
     'triles.drew': 'drew a tile',
+    'triles.dealt': 'The tiles are dealt: colours, first player, hands, starting tile',
     // Na orbicie
     'orbit.red': 'red',
     'orbit.green': 'green',
@@ -187,8 +213,11 @@ const STRINGS = {
     'orbit.enter': 'You rolled an even number: tap an empty field of orbit 1 to enter a pawn.',
     'orbit.pick': 'Roll the die, or tap one of your pawns to move it.',
     'orbit.pick.move': 'Tap one of your pawns to move it.',
-    'orbit.target': 'Tap where the pawn goes (it moves exactly {steps} steps).',
+    'orbit.pick.roll': 'Roll the die: none of your pawns is out yet, and an even roll enters one.',
+    'orbit.target': 'Tap where the pawn goes (it moves exactly {steps} {steps|step|steps}).',
     'orbit.relocate': 'Capture! Tap the empty field where the captured pawn goes.',
+    'orbit.relocate.centre': 'Capture! The captured pawn goes to the centre, its only place.',
+    'orbit.relocate.only': 'Capture! The captured pawn goes to {field}, its only place.',
     'orbit.pass': 'Pass',
     'orbit.pass.why': 'No pawn in the centre and no move: you pass.',
     'orbit.protected': 'protected until {name}’s turn ends',
@@ -236,7 +265,7 @@ const STRINGS = {
     'new.order': 'Kolejność',
     'new.order.drawn': 'losowana',
     'new.turn-limit': 'Limit tur',
-    'new.ply-limit': 'Limit posunięć',
+    'new.ply-limit': 'Limit ruchów',
     'new.board': 'Plansza',
     'new.board.classic': 'klasyczna (7 orbit po 12 pól)',
     'seat.me': 'ja, na tym urządzeniu',
@@ -255,6 +284,7 @@ const STRINGS = {
     'links.seat': 'Link dla: {name}',
     'links.spectator': 'Link do oglądania',
     'links.copy': 'Kopiuj',
+    'links.share': 'Udostępnij',
     'links.copied': 'Skopiowano',
     'links.go': 'Przejdź do gry',
     'lobby.loading': 'Wczytuję gry…',
@@ -268,11 +298,11 @@ const STRINGS = {
     'play.spectator': 'Oglądasz',
     'play.turn': 'Ruch: {name}',
     'play.yourturn': 'Twój ruch',
+    'play.yourturn.named': 'Twój ruch: {name}',
     'play.yourturn.title': '● Twój ruch — {game}',
     'play.waiting': 'Czekamy na: {name}…',
     'play.thinking': '{name} (komputer) myśli…',
     'play.chance': 'Los działa…',
-    'play.over': 'Koniec gry',
     'play.connected': 'połączony',
     'play.offline': 'niepołączony',
     'play.reconnecting': 'Utracono połączenie; łączę ponownie…',
@@ -302,6 +332,9 @@ const STRINGS = {
     'result.place': '{place}.',
     'result.draw': 'Remis',
     'result.wins': '{name} wygrywa',
+    'result.you.won': 'Wygrywasz!',
+    'result.you.lost': 'Przegrywasz',
+    'result.you.place': 'Zajmujesz {place} miejsce',
     'result.resigned': '{name} się poddaje',
     'result.ranking': 'Kolejność',
     'seed.title': 'Uczciwe rzuty i dobieranie',
@@ -322,6 +355,8 @@ const STRINGS = {
     'replay.last': 'koniec',
     'replay.ply': 'Ruch {n} z {total}',
     'replay.close': 'Wróć do końca gry',
+    'replay.play': '▶ Odtwarzaj',
+    'replay.pause': '❚❚ Pauza',
     'rules.title': 'Zasady: {game}',
     'rules.close': 'Zamknij',
     'rules.ids': 'Dlaczego ruch jest odrzucany',
@@ -330,6 +365,8 @@ const STRINGS = {
     'pass.show': 'Jestem {name}: pokaż moje kafelki',
     'err.generic': 'Coś poszło nie tak: {message}',
     'err.notfound': 'Nie ma takiej gry.',
+    'err.nopage': 'Pod tym adresem nie ma strony.',
+    'err.nopage.lobby': 'Do listy gier',
     'err.wrongtoken': 'Ten link nie jest miejscem w tej grze.',
     'recenter': 'Wyśrodkuj',
     'zoomin': 'Przybliż',
@@ -337,6 +374,21 @@ const STRINGS = {
     'gyges.South': 'Południe',
     'gyges.North': 'Północ',
     'gyges.goal': 'cel: {name}',
+    'gyges.setting.numerals': 'Liczby na pionkach',
+    'gyges.setting.turn': 'Obracaj planszę do gracza, który ma ruch',
+    'words.gyges.setup': 'ustawia {values}',
+    'words.gyges.goal': 'cel',
+    'words.gyges.drop': '{from} → {to}, stojący tam pionek na {drop}',
+    'words.orbit.roll': 'rzuca kostką',
+    'words.orbit.pass': 'pasuje',
+    'words.orbit.centre': 'środek',
+    'words.orbit.enter': 'wprowadza pionek na {at}',
+    'words.orbit.capture': '{move}, bije, zbity pionek: {to}',
+    'words.triles.place': 'kładzie {tile} na {x},{y} (obrót {rotation})',
+    'words.triles.draw': 'dobiera kafelek',
+    'words.triles.pass': 'pasuje',
+    'words.triles.give': 'daje {tile}',
+    'words.triles.give.none': 'nic nie daje',
     'gyges.activerow': 'aktywny rząd',
     'gyges.setup': 'Ustaw swój rząd: dotknij pola, by zmienić pionek (dwie 1, dwie 2, dwie 3).',
     'gyges.setup.random': 'Potasuj',
@@ -356,26 +408,28 @@ const STRINGS = {
     'triles.hand': 'Twoje kafelki',
     'triles.openhand': 'Kafelki odkryte — {name}',
     'triles.pool': 'Pula: {n}',
-    'triles.handsize': '{name}: kafelków {n}',
+    'triles.handsize': '{name}: {n} {n|kafelek|kafelki|kafelków}',
     'triles.next': 'Następny kafelek: {tile}',
     'triles.pick': 'Wybierz kafelek z ręki.',
-    'triles.place': 'Dotknij podświetlonego pola (pasuje ich {n} w tym obrocie). Obrót: dotknij kafelka jeszcze raz albo naciśnij R.',
+    'triles.place': 'Dotknij podświetlonego pola ({n|pasuje|pasują|pasuje} {n} {n|pole|pola|pól} w tym obrocie). Obrót: dotknij kafelka jeszcze raz albo naciśnij R.',
     'triles.nofit': 'W tym obrocie ten kafelek nigdzie nie pasuje: obróć go (R) albo wybierz inny.',
     'triles.rotate': 'Obróć (R)',
     'triles.draw': 'Dobierz kafelek',
     'triles.draw.why': 'Żadnego twojego kafelka nie da się położyć: dobierasz.',
     'triles.pass': 'Pas',
-    'triles.pass.why': 'Nie można nic położyć ani dobrać: pasujesz.',
+    'triles.pass.why': 'Żadnego twojego kafelka nie da się położyć, a pula jest pusta: pasujesz.',
+    'triles.pass.owed': 'Pętla dała ci jeszcze {n} {n|kafelek|kafelki|kafelków}, ale żaden twój nigdzie nie pasuje: pasujesz, co kończy turę (bez dobierania).',
     'triles.give': 'Klin! Możesz dać graczowi {name} jeden wybrany kafelek.',
     'triles.give.tile': 'Daj {tile}',
     'triles.give.none': 'Nie dawaj nic',
-    'triles.extra': 'Pętla w twoim kolorze: połóż jeszcze {n} kafel(ki).',
+    'triles.extra': 'Pętla w twoim kolorze: połóż jeszcze {n} {n|kafelek|kafelki|kafelków}.',
     'triles.draws': 'Do dobrania: {list}',
     'triles.colour': 'grasz kolorem: {colour}',
     'triles.undecided': 'kolory jeszcze nie wylosowane',
     'triles.end.empty-hand': '{name} nie ma już kafelków i wygrywa.',
     'triles.end.both-passed': 'Obaj gracze spasowali: wygrywa ten, kto ma mniej kafelków.',
     'triles.drew': 'dobrał kafelek',
+    'triles.dealt': 'Rozdanie: kolory, kto zaczyna, ręce, kafelek startowy',
     'orbit.red': 'czerwony',
     'orbit.green': 'zielony',
     'orbit.blue': 'niebieski',
@@ -387,8 +441,11 @@ const STRINGS = {
     'orbit.enter': 'Wyrzucono parzystą liczbę: dotknij pustego pola orbity 1, by wprowadzić pionek.',
     'orbit.pick': 'Rzuć kostką albo dotknij swojego pionka, by nim ruszyć.',
     'orbit.pick.move': 'Dotknij swojego pionka, by nim ruszyć.',
-    'orbit.target': 'Dotknij pola docelowego (pionek idzie dokładnie {steps} kroki).',
+    'orbit.pick.roll': 'Rzuć kostką: żaden twój pionek nie jest jeszcze w grze, a parzysta liczba wprowadza pionek.',
+    'orbit.target': 'Dotknij pola docelowego (pionek idzie dokładnie {steps} {steps|krok|kroki|kroków}).',
     'orbit.relocate': 'Bicie! Dotknij pustego pola, na które trafi zbity pionek.',
+    'orbit.relocate.centre': 'Bicie! Zbity pionek trafia do środka, jedynego miejsca dla niego.',
+    'orbit.relocate.only': 'Bicie! Zbity pionek trafia na {field}, jedyne miejsce dla niego.',
     'orbit.pass': 'Pas',
     'orbit.pass.why': 'Brak pionków w środku i brak ruchu: pasujesz.',
     'orbit.protected': 'chroniony do końca tury gracza {name}',
@@ -417,7 +474,7 @@ const RULES = {
     'gyges.setup-over': '{side} has already set up: each side sets up once, while its home row is empty.',
     'gyges.no-piece': 'There is no piece on {square}.',
     'gyges.active-row': '{side} moves only a piece of its active row, rank {row}: the piece on {piece} is not on it.',
-    'gyges.exact-steps': 'A {value} moves exactly {value} steps: the piece on {piece} cannot end on {to}, not even by bouncing.',
+    'gyges.exact-steps': 'A {value} moves exactly {value} {value|step|steps}: the piece on {piece} cannot end on {to}, not even by bouncing.',
     'gyges.no-path': 'Every way from {piece} to {to} is blocked: each step but the last must enter an empty square, never one already stood on.',
     'gyges.end-occupied': '{to} holds a piece: a move ending there bounces off it or replaces it.',
     'gyges.replace-target': 'There is no piece on {to} to replace.',
@@ -437,7 +494,7 @@ const RULES = {
     'triles.empty-pool-pass': 'The pool is empty: nothing to draw, so you pass.',
     'triles.owed-placement-pass': 'An owed extra tile that cannot be laid is given up with a pass, without drawing.',
     'triles.pass-only-when-stuck': 'You pass only when no tile can be laid.',
-    'triles.pass-only-when-pool-empty': 'With no tile to lay you draw; you pass only when the pool is empty ({pool} tiles left).',
+    'triles.pass-only-when-pool-empty': 'With no tile to lay you draw; you pass only when the pool is empty ({pool} {pool|tile|tiles} left).',
     'triles.give-first': 'First choose the wedge gift (give a tile, or nothing).',
     'triles.give-only-after-wedge': 'A tile is given only right after a wedge.',
     'triles.chance-only': '{action} is an outcome of chance, not a player’s decision.',
@@ -448,9 +505,9 @@ const RULES = {
     'orbit.roll-needs-centre-pawn': '{colour} has no pawn in the centre, so it cannot roll.',
     'orbit.pass-only-when-stuck': '{colour} can roll or move, so it cannot pass.',
     'orbit.own-pawn': '{colour} has no pawn on {from}.',
-    'orbit.no-revisit': 'From {from} to {to} in {steps} steps only by visiting a field twice, which is not allowed.',
-    'orbit.final-orbit-last-step': 'The outermost orbit is entered only with the last step: {from} to {to} in {steps} steps is not possible.',
-    'orbit.exact-steps': 'A pawn moves exactly as many steps as there are pawns on its orbit ({orbit}): {steps}, and {to} is not {steps} steps from {from}.',
+    'orbit.no-revisit': 'From {from} to {to} in {steps} {steps|step|steps} only by visiting a field twice, which is not allowed.',
+    'orbit.final-orbit-last-step': 'The outermost orbit is entered only with the last step: {from} to {to} in {steps} {steps|step|steps} is not possible.',
+    'orbit.exact-steps': 'A pawn moves exactly as many steps as there are pawns on its orbit ({orbit}): {steps}, and {to} is not {steps} {steps|step|steps} from {from}.',
     'orbit.not-onto-own': 'A move never ends on a pawn of its own colour: {to} holds a {colour} pawn.',
     'orbit.protected': 'The pawn on {field} is protected: it can neither be captured nor capture.',
     'orbit.relocation-field': 'The captured pawn goes to an empty field of the next orbit in ({allowed}), not {relocate}.',
@@ -464,7 +521,7 @@ const RULES = {
     'gyges.setup-over': '{side} już się ustawiło: każda strona ustawia się raz, gdy jej rząd jest pusty.',
     'gyges.no-piece': 'Na {square} nie ma pionka.',
     'gyges.active-row': '{side} rusza tylko pionkiem z aktywnego rzędu, rzędu {row}: pionek z {piece} w nim nie stoi.',
-    'gyges.exact-steps': 'Pionek {value} robi dokładnie {value} kroki: pionek z {piece} nie może skończyć na {to}, nawet odbijając się.',
+    'gyges.exact-steps': 'Pionek {value} robi dokładnie {value} {value|krok|kroki|kroków}: pionek z {piece} nie może skończyć na {to}, nawet odbijając się.',
     'gyges.no-path': 'Każda droga z {piece} na {to} jest zablokowana: każdy krok oprócz ostatniego wchodzi na puste pole, nigdy na pole już odwiedzone.',
     'gyges.end-occupied': 'Na {to} stoi pionek: ruch, który tam się kończy, odbija się od niego albo go wypiera.',
     'gyges.replace-target': 'Na {to} nie ma pionka do wyparcia.',
@@ -484,7 +541,7 @@ const RULES = {
     'triles.empty-pool-pass': 'Pula jest pusta: nie ma czego dobrać, więc pasujesz.',
     'triles.owed-placement-pass': 'Należnego dodatkowego kafelka, którego nie da się położyć, zrzeka się pasem, bez dobierania.',
     'triles.pass-only-when-stuck': 'Pasujesz tylko wtedy, gdy nie da się położyć kafelka.',
-    'triles.pass-only-when-pool-empty': 'Bez kafelka do położenia dobierasz; pasujesz tylko przy pustej puli (zostało {pool}).',
+    'triles.pass-only-when-pool-empty': 'Bez kafelka do położenia dobierasz; pasujesz tylko przy pustej puli ({pool|został|zostały|zostało} {pool}).',
     'triles.give-first': 'Najpierw wybierz podarunek za klin (kafelek albo nic).',
     'triles.give-only-after-wedge': 'Kafelek daje się tylko zaraz po klinie.',
     'triles.chance-only': '{action} to wynik losowania, nie decyzja gracza.',
@@ -495,9 +552,9 @@ const RULES = {
     'orbit.roll-needs-centre-pawn': '{colour} nie ma pionka w środku, więc nie może rzucać.',
     'orbit.pass-only-when-stuck': '{colour} może rzucić albo ruszyć pionek, więc nie może pasować.',
     'orbit.own-pawn': '{colour} nie ma pionka na {from}.',
-    'orbit.no-revisit': 'Z {from} na {to} w {steps} krokach da się dojść tylko odwiedzając pole dwa razy, a tego nie wolno.',
-    'orbit.final-orbit-last-step': 'Na ostatnią orbitę wchodzi się tylko ostatnim krokiem: z {from} na {to} w {steps} krokach się nie da.',
-    'orbit.exact-steps': 'Pionek idzie dokładnie tyle kroków, ile pionków stoi na jego orbicie ({orbit}): {steps}, a {to} nie leży {steps} kroków od {from}.',
+    'orbit.no-revisit': 'Z {from} na {to} w {steps} {steps|kroku|krokach} da się dojść tylko odwiedzając pole dwa razy, a tego nie wolno.',
+    'orbit.final-orbit-last-step': 'Na ostatnią orbitę wchodzi się tylko ostatnim krokiem: z {from} na {to} w {steps} {steps|kroku|krokach} się nie da.',
+    'orbit.exact-steps': 'Pionek idzie dokładnie tyle kroków, ile pionków stoi na jego orbicie ({orbit}): {steps}, a {to} nie leży {steps} {steps|krok|kroki|kroków} od {from}.',
     'orbit.not-onto-own': 'Ruch nigdy nie kończy się na pionku własnego koloru: na {to} stoi pionek {colour}.',
     'orbit.protected': 'Pionek na {field} jest chroniony: nie można go zbić ani on nie może bić.',
     'orbit.relocation-field': 'Zbity pionek trafia na puste pole następnej orbity w głąb ({allowed}), nie na {relocate}.',
@@ -540,9 +597,20 @@ export function onLanguage(f) {
   listeners.add(f);
 }
 
+// The order of a language's plural forms in `{n|…|…}` (Intl.PluralRules' categories):
+// English one|other ("1 step", "2 steps"), Polish one|few|many ("1 krok", "2 kroki",
+// "5 kroków"; a fraction, Polish "other", takes the last form).
+const FORMS = { en: ['one', 'other'], pl: ['one', 'few', 'many'] };
+
+/// `{name}` is the argument; `{name|form|form…}` the word for its number, by plural rules.
 function fill(text, args) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) =>
-    args && args[name] !== undefined ? String(args[name]) : whole);
+  return text.replace(/\{(\w+)((?:\|[^|}]*)*)\}/g, (whole, name, forms) => {
+    if (!args || args[name] === undefined) return whole;
+    if (!forms) return String(args[name]);
+    const words = forms.slice(1).split('|');
+    const i = FORMS[lang].indexOf(new Intl.PluralRules(lang).select(Number(args[name])));
+    return words[i < 0 ? words.length - 1 : Math.min(i, words.length - 1)];
+  });
 }
 
 export function t(key, args) {
@@ -568,17 +636,25 @@ export function playerLabel(player) {
   return m ? t('seat.ai', { level: m[1] }) : player;
 }
 
+// English ordinal suffixes by Intl.PluralRules' ordinal categories.
+const SUFFIX = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+
+/// A place in words: 2 → "2nd", Polish "2.".
+export function ordinal(n) {
+  return lang === 'pl' ? `${n}.` : n + SUFFIX[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)];
+}
+
 /// A name at the start of a sentence: "black" → "Black".
 export function cap(text) {
   return text ? text[0].toLocaleUpperCase(lang) + text.slice(1) : text;
 }
 
 /// The rule ids of one game (`gyges`, `triles`, `orbit`) with their messages, the
-/// arguments left as "…", for the rules page.
+/// arguments left as "…" (a plural word in its last form), for the rules page.
 export function ruleList(kind) {
   return Object.entries(RULES[lang])
     .filter(([id]) => id.startsWith(kind + '.'))
-    .map(([id, text]) => [id, text.replace(/\{\w+\}/g, '…')]);
+    .map(([id, text]) => [id, text.replace(/\{\w+(?:\|[^|}]*)*\|([^|}]*)\}/g, '$1').replace(/\{\w+\}/g, '…')]);
 }
 
 /// The refusal of a rule id in the page's language, its arguments filled in.

@@ -1,5 +1,6 @@
-// A link to send (a seat's, a spectator's), with a Copy button: in the lobby once a game
-// with a friend is created, and under Invite on the game page.
+// A link to send (a seat's, a spectator's), with a Copy button, and a Share button where
+// the browser can share (the Web Share API, on a phone): in the lobby once a game with a
+// friend is created, and under Invite on the game page.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -18,5 +19,10 @@ export function linkRow(label, url, id) {
       button.textContent = t('links.copied');
     },
   }, [t('links.copy')]);
-  return h('div', { class: 'link-row' }, [h('label', {}, [label]), h('div', { class: 'link-field' }, [input, button])]);
+  const share = navigator.share ? h('button', {
+    type: 'button', class: 'copy', 'data-share': id,
+    // Closing the share sheet rejects: nothing to say.
+    onclick: () => navigator.share({ title: label, url }).catch(() => {}),
+  }, [t('links.share')]) : null;
+  return h('div', { class: 'link-row' }, [h('label', {}, [label]), h('div', { class: 'link-field' }, [input, button, share])]);
 }

@@ -222,6 +222,11 @@ class OrbitBoard {
         svg.append(g);
       }
     }
+    // Each orbit's number in the gap before its field 0 (where an orbit's arc is open).
+    for (let k = 1; k < home; k++) {
+      const [x, y] = layout.xy(k, -0.5);
+      svg.append(s('text', { x, y: y + 4, class: 'orbit-number', 'data-orbit': k, 'text-anchor': 'middle' }, [String(k)]));
+    }
     if (layout.uniform) {
       // Every orbit alike: the field numbers once, outside the home ring.
       for (let i = 0; i < layout.fields(1); i++) {
@@ -232,7 +237,7 @@ class OrbitBoard {
 
     // The centre with its pawns per colour.
     const centre = s('g', { class: 'centre', 'data-field': 'C' });
-    centre.append(s('circle', { r: R0 - 6, class: 'centre-disc' + (targets.has('C') ? ' target' : '') }));
+    centre.append(s('circle', { r: R0 - 6, class: 'centre-disc' + (targets.has('C') ? ' target' : '') + (proposed && proposed.relocate === 'C' ? ' proposed' : '') }));
     const inCentre = seats.filter(seat => seat.centre > 0);
     inCentre.forEach((seat, n) => {
       const a = (n / Math.max(inCentre.length, 1)) * 2 * Math.PI;
@@ -278,7 +283,10 @@ class OrbitBoard {
     const { model, ctx } = this;
     if (!model.mine) return;
     const proposed = shape(model.proposedParts);
-    if (proposed && (proposed.relocate || proposed.to || proposed.enter) === name) {
+    // A capture proposed at once (one place for the captured pawn) is confirmed on its
+    // landing field too, the spot tapped first.
+    const again = proposed && proposed.relocate && proposed.to === name && onlyDrop(this.moves, proposed.from, name);
+    if (proposed && ((proposed.relocate || proposed.to || proposed.enter) === name || again)) {
       ctx.commit(model.proposed);
       return;
     }
@@ -313,8 +321,13 @@ class OrbitBoard {
       return;
     }
     const ends = this.moves.filter(m => m.from === this.sel.from && m.to === name);
+    const drop = onlyDrop(this.moves, this.sel.from, name);
     if (ends.some(m => !m.relocate)) {
       ctx.propose(`move ${this.sel.from}-${name}`);
+    } else if (drop) {
+      // One place for the captured pawn (the centre, often): nothing to ask.
+      this.sel = { from: this.sel.from, to: name };
+      ctx.propose(`move ${this.sel.from}-${name}>${drop}`);
     } else if (ends.length) {
       this.sel = { from: this.sel.from, to: name };
       ctx.propose(null);
@@ -337,11 +350,8 @@ class OrbitBoard {
     if (legal.includes('roll') && !this.sel) buttons.push({ label: t('orbit.roll'), action: 'roll', primary: true, tool: 'roll' });
     if (legal.includes('pass')) buttons.push({ label: t('orbit.pass'), action: 'pass', primary: true });
     if (this.homeTarget()) buttons.push({ label: t('orbit.home'), tool: 'home', primary: true, onClick: () => this.tapField('H') });
-    if (this.moves.some(m => m.enter)) ctx.prompt(t('orbit.enter'));
-    else if (legal.includes('pass')) ctx.prompt(t('orbit.pass.why'));
-    else if (this.sel && this.sel.to) ctx.prompt(t('orbit.relocate'));
-    else if (this.sel) ctx.prompt(t('orbit.target', { steps: this.stepsFrom(this.sel.from) }));
-    else ctx.prompt(legal.includes('roll') ? t('orbit.pick') : t('orbit.pick.move'));
+    const { key, args, keep } = promptFor(legal, this.moves, this.sel);
+    ctx.prompt(t(key, { ...args, steps: this.sel ? this.stepsFrom(this.sel.from) : null }), keep);
     ctx.actions(buttons);
   }
 
@@ -349,6 +359,30 @@ class OrbitBoard {
     const orbit = field.split('.')[0];
     return (this.model.view.pawns || []).filter(p => p.at.split('.')[0] === orbit && p.at.includes('.')).length;
   }
+}
+
+/// The one field the pawn captured by `from`-`to` can go to, or `null` when there are
+/// several (or none).
+export function onlyDrop(moves, from, to) {
+  const drops = new Set(moves.filter(m => m.from === from && m.to === to && m.relocate).map(m => m.relocate));
+  return drops.size === 1 ? [...drops][0] : null;
+}
+
+/// The board's prompt as `{key, args}`, from the legal actions, their shapes and the
+/// selection (`{from, to?}`), and `keep` when it stands beside a proposed move: a roll is
+/// offered alone while no pawn can move.
+export function promptFor(legal, moves, sel) {
+  if (moves.some(m => m.enter)) return { key: 'orbit.enter' };
+  if (legal.includes('pass')) return { key: 'orbit.pass.why' };
+  if (sel && sel.to) {
+    const drop = onlyDrop(moves, sel.from, sel.to);
+    // The move is proposed at once: the prompt says why, beside "tap again or Confirm".
+    return drop ? { key: drop === 'C' ? 'orbit.relocate.centre' : 'orbit.relocate.only', args: { field: drop }, keep: true } : { key: 'orbit.relocate' };
+  }
+  if (sel) return { key: 'orbit.target' };
+  const canMove = moves.some(m => m.from);
+  if (legal.includes('roll')) return { key: canMove ? 'orbit.pick' : 'orbit.pick.roll' };
+  return { key: 'orbit.pick.move' };
 }
 
 /// Four corner brackets of a square of half-side `a` round x, y.
@@ -389,6 +423,16 @@ export const orbit = {
     const r = view.result;
     if (!r) return null;
     return r.turn_limit_reached ? t('orbit.limit') : null;
+  },
+  /// A move in words: "1.2 → 2.3, the captured pawn to the centre", "enters at 1.5".
+  moveText(parts) {
+    if (!parts) return null;
+    if (parts.kind === 'roll' || parts.kind === 'pass') return t('words.orbit.' + parts.kind);
+    if (parts.kind === 'enter') return t('words.orbit.enter', { at: parts.at });
+    if (parts.kind !== 'move') return null;
+    const place = f => (f === 'H' ? t('orbit.home') : f === 'C' ? t('words.orbit.centre') : f);
+    const move = `${parts.from} → ${place(parts.to)}`;
+    return parts.relocate ? t('words.orbit.capture', { move, to: place(parts.relocate) }) : move;
   },
   /// A pawn's move or entry is marked, not a roll or a pass.
   lastMove(moves) {

@@ -4,7 +4,7 @@
 // replay's early view has no colours yet).
 
 import { h } from './dom.js';
-import { t, cap, playerLabel, refusal } from './i18n.js';
+import { t, cap, ordinal, playerLabel, refusal } from './i18n.js';
 import { linkRow } from './links.js';
 
 /// Who this device plays, and whose turn it is: `conns` are the page's connections,
@@ -17,19 +17,40 @@ export function statusBar(game, live, { conns, shown, mine, sending }) {
   if (seated.length > 1) who = t('play.you.several', { names: seated.map(c => game.seatLabel(c.seat, view)).join(', ') });
   else if (shown.role === 'seat') who = t('play.you', { name: game.seatLabel(shown.seat, view) });
   else who = t('play.spectator');
+  const end = live.result ? outcome(game, live, seated.length === 1 ? seated[0].seat : null) : null;
   let turn;
-  if (live.result) turn = t('play.over');
-  else if (mine) turn = sending ? t('play.sending') : t('play.yourturn');
+  if (end) turn = end.text;
+  else if (mine && sending) turn = t('play.sending');
+  // A hot seat says whose turn: "your" is every player at the device.
+  else if (mine) turn = seated.length > 1 ? t('play.yourturn.named', { name: cap(game.seatLabel(shown.seat, view)) }) : t('play.yourturn');
   else if (live.turn.kind === 'seat') {
     const seat = live.seats[live.turn.seat];
     const name = game.seatLabel(live.turn.seat, view);
     turn = seat && seat.player !== 'human' ? t('play.thinking', { name: cap(name) }) : t('play.waiting', { name });
   } else turn = t('play.chance');
-  return h('div', { class: 'status' }, [
+  return h('div', { class: 'status' + (live.result ? ' over' : '') }, [
     h('h1', {}, [t('game.' + game.kind)]),
     h('span', { class: 'who', 'data-who': shown.role }, [who]),
-    h('span', { class: 'turn' + (mine ? ' mine' : ''), 'data-turn': live.turn.kind === 'seat' ? String(live.turn.seat) : live.turn.kind }, [turn]),
+    h('span', { class: 'turn' + (mine ? ' mine' : ''), 'data-outcome': end && end.kind, 'data-turn': live.turn.kind === 'seat' ? String(live.turn.seat) : live.turn.kind }, [turn]),
   ]);
+}
+
+/// The end in a word for the top of the page, `{kind, text}`: the seat `you` (one player at
+/// the device) won, lost or came n-th; anyone else is told who won.
+export function outcome(game, live, you) {
+  const ranks = live.result.ranks;
+  const view = live.view;
+  const draw = ranks.every(r => r === ranks[0]);
+  if (you != null) {
+    const rank = ranks[you];
+    if (draw) return { kind: 'draw', text: t('result.draw') };
+    if (rank === 0) return { kind: 'won', text: t('result.you.won') };
+    if (ranks.length === 2 || rank === Math.max(...ranks)) return { kind: 'lost', text: t('result.you.lost', { place: ordinal(rank + 1) }) };
+    return { kind: 'place', text: t('result.you.place', { place: ordinal(rank + 1) }) };
+  }
+  if (draw) return { kind: 'draw', text: t('result.draw') };
+  const winner = ranks.indexOf(Math.min(...ranks));
+  return { kind: 'wins', text: t('result.wins', { name: cap(game.seatLabel(winner, view)) }) };
 }
 
 export function playersPanel(game, live) {
@@ -68,22 +89,50 @@ export function resultPanel(game, live, tools) {
   ]);
 }
 
-/// The moves shown (the live ones, or a replay's up to its step), with the last roll said
-/// above them; during a replay a tap on a move goes there.
-export function moveList(game, moves, view, replay) {
-  const list = h('ol', { class: 'moves', 'data-moves': moves.length });
-  moves.forEach((m, i) => {
+/// The lines of the move list, each `{n, text, title, cls, from, to}` (moves `from`..`to`
+/// of the list, `n` the number of the last): a game with a setup (`game.setupText`) has
+/// every chance outcome before the first decision on one line, the outcomes on hover.
+export function moveLines(game, moves, view) {
+  const lines = [];
+  let i = 0;
+  if (game.setupText) {
+    while (i < moves.length && moves[i].seat == null) i++;
+    if (i) lines.push({ n: i, text: game.setupText(), title: moves.slice(0, i).map(m => game.chanceText(m)).join(', '), cls: 'chance setup', from: 0, to: i });
+  }
+  for (; i < moves.length; i++) {
+    const m = moves[i];
+    // A player's move in words, its notation on hover.
+    const words = m.seat == null ? null : game.moveText(m.parts);
     const text = m.seat == null
       ? `${t('play.chancemark')}: ${game.chanceText(m)}`
-      : `${game.seatLabel(m.seat, view)}: ${m.action}`;
-    const cls = (m.seat == null ? 'chance' : 'decision') + (replay && i === replay.ply - 1 ? ' current' : '');
-    const item = h('li', { class: cls }, [text]);
-    if (replay) item.addEventListener('click', () => replay.goTo(i + 1));
+      : `${game.seatLabel(m.seat, view)}: ${words ?? m.action}`;
+    lines.push({ n: i + 1, text, title: words ? m.action : null, cls: m.seat == null ? 'chance' : 'decision', from: i, to: i + 1 });
+  }
+  return lines;
+}
+
+/// The moves of the game (all of them during a replay too, the one at its step marked and
+/// in view, a tap on one going there), with the last roll said above them (`shown`: the
+/// moves up to the step shown).
+export function moveList(game, moves, view, replay, shown = moves) {
+  const list = h('ol', { class: 'moves', 'data-moves': moves.length });
+  let current = null;
+  for (const line of moveLines(game, moves, view)) {
+    const here = replay && line.from < replay.ply && replay.ply <= line.to;
+    const item = h('li', { class: line.cls + (here ? ' current' : ''), title: line.title, 'data-ply': line.to }, [
+      // The number is text, not the list's marker, which a narrow margin clips at 1000.
+      h('span', { class: 'n' }, [String(line.n)]), ' ', line.text,
+    ]);
+    if (here) current = item;
+    if (replay) item.addEventListener('click', () => replay.goTo(line.to));
     list.append(item);
-  });
+  }
   if (!moves.length) list.append(h('li', { class: 'none' }, [t('play.nomoves')]));
-  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-  const roll = game.lastRoll(moves);
+  requestAnimationFrame(() => {
+    // The list scrolls, not the page (the list is the items' offset parent).
+    list.scrollTop = current ? current.offsetTop - list.clientHeight / 2 : list.scrollHeight;
+  });
+  const roll = game.lastRoll(shown);
   return h('section', { class: 'movelist' }, [
     h('h2', {}, [t('play.moves')]),
     roll && roll.seat != null ? h('p', { class: 'rolled', 'data-die': roll.face }, [t('play.rolled', { name: cap(game.seatLabel(roll.seat, view)), face: roll.face })]) : null,

@@ -478,7 +478,8 @@ class TrilesBoard {
       return;
     }
     if (legal.includes('pass') && !this.placements.length) {
-      ctx.prompt(t('triles.pass.why'));
+      // An owed extra tile that fits nowhere ends the turn (the pool is not the reason).
+      ctx.prompt(passWhy(v));
       ctx.actions([{ label: t('triles.pass'), action: 'pass', primary: true }]);
       return;
     }
@@ -490,6 +491,13 @@ class TrilesBoard {
     ctx.prompt(lines.join(' '));
     ctx.actions(buttons);
   }
+}
+
+/// Why the only choice is to pass: an owed extra tile that fits nowhere (which cancels
+/// the rest of the turn), or no tile to lay with the pool empty.
+function passWhy(view) {
+  if (view.pending && view.pending.extra) return t('triles.pass.owed', { n: view.pending.extra });
+  return t('triles.pass.why');
 }
 
 /// A seat by its colour once drawn, else by its number.
@@ -512,12 +520,22 @@ export const triles = {
     if (r.reason === 'empty-hand') return t('triles.end.empty-hand', { name: cap(word(r.winner)) });
     return t('triles.end.both-passed');
   },
+  /// A move in words: "lays A at 0,1 (turned 2)", "draws", "gives A".
+  moveText(parts) {
+    if (!parts) return null;
+    if (parts.kind === 'place') return t('words.triles.place', { tile: parts.tile, x: parts.x, y: parts.y, rotation: parts.rotation });
+    if (parts.kind === 'draw' || parts.kind === 'pass') return t('words.triles.' + parts.kind);
+    if (parts.kind === 'give') return parts.tile ? t('words.triles.give', { tile: parts.tile }) : t('words.triles.give.none');
+    return null;
+  },
   /// The last tile laid is framed.
   lastMove(moves) {
     const last = moves.findLast(m => m.seat != null && placement(m.parts));
     return last ? last.parts : null;
   },
   chanceText: move => move.action ?? t('triles.drew'),
+  /// The setup's ~19 draws (colours, first mover, the deal, the starting tile) are one line.
+  setupText: () => t('triles.dealt'),
   lastRoll: () => null,
   turnOrder: () => null,
   /// Each hand is hidden from the other seat but in `open-hands`: a hot seat passes the

@@ -28,3 +28,19 @@ test('every two pawn colours stay apart for a deuteranope', () => {
     }
   }
 });
+
+test('the first prompt offers the roll alone while no pawn is out', async () => {
+  const { promptFor } = await import('../orbit.js');
+  assert.deepEqual(promptFor(['roll'], [{ word: 'roll' }], null), { key: 'orbit.pick.roll' });
+  assert.deepEqual(promptFor(['roll', 'move 1.2-1.4'], [{ word: 'roll' }, { from: '1.2', to: '1.4' }], null), { key: 'orbit.pick' });
+});
+
+test('a capture with one place for the captured pawn says so instead of asking', async () => {
+  const { promptFor, onlyDrop } = await import('../orbit.js');
+  const toCentre = [{ from: '1.2', to: '1.4', relocate: 'C' }];
+  assert.equal(onlyDrop(toCentre, '1.2', '1.4'), 'C');
+  assert.deepEqual(promptFor([], toCentre, { from: '1.2', to: '1.4' }), { key: 'orbit.relocate.centre', args: { field: 'C' }, keep: true });
+  const two = [{ from: '1.2', to: '1.4', relocate: '2.0' }, { from: '1.2', to: '1.4', relocate: '2.5' }];
+  assert.equal(onlyDrop(two, '1.2', '1.4'), null);
+  assert.deepEqual(promptFor([], two, { from: '1.2', to: '1.4' }), { key: 'orbit.relocate' });
+});

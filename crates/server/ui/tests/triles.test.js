@@ -33,3 +33,19 @@ test('after a wedge, the gift is the primary button, giving nothing is not', () 
     ['Give nothing', false], ['Give A', true], ['Give C', true],
   ]);
 });
+
+test('a pass for an owed extra tile that fits nowhere says so, not that the pool is empty', async () => {
+  const { setLanguage } = await import('../i18n.js');
+  const players = [{ colour: 'black', seat: 0 }, { colour: 'white', seat: 1 }];
+  const viewer = { seat: 0, colour: 'black' };
+  setLanguage('en');
+  const owed = offered(['pass'], { viewer, players, pool_size: 35, pending: { extra: 1, give: false, draws: [] } });
+  assert.match(owed.prompt, /earned 1 more tile, but none of yours fits anywhere/);
+  assert.doesNotMatch(owed.prompt, /pool|drawn/);
+  assert.deepEqual(owed.actions.map(a => a.action), ['pass']);
+  const empty = offered(['pass'], { viewer, players, pool_size: 0, pending: { extra: 0, give: false, draws: [] } });
+  assert.match(empty.prompt, /the pool is empty/);
+  setLanguage('pl');
+  assert.match(offered(['pass'], { viewer, players, pool_size: 35, pending: { extra: 2, give: false, draws: [] } }).prompt, /jeszcze 2 kafelki/);
+  setLanguage('en');
+});
