@@ -10,6 +10,7 @@ mod browser_support;
 
 use browser_support::{screenshot_path, Browser, Server};
 use serde_json::{json, Value};
+use trio_server::protocol::Created;
 
 /// The page's game as its shown seat sees it.
 const GAME: &str = "trio.page().shown.game";
@@ -43,6 +44,19 @@ async fn start_from_lobby(b: &Browser, server: &Server, kind: &str, seats: &[&st
             .await;
     }
     b.click("[data-action=create]").await;
+}
+
+/// A new game of `game` (from `position` when given) with `seats`, opened at seat 0 in `b`.
+async fn seat_of_new(
+    b: &Browser,
+    server: &Server,
+    game: &str,
+    seats: &[&str],
+    position: Option<&str>,
+) -> Created {
+    let created = server.create(game, seats, position).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    created
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -163,15 +177,15 @@ async fn gyges_against_the_ai_by_clicks_in_english_and_polish() {
 async fn gyges_finished_game_shows_result_seed_record_and_replay() {
     let server = Server::start().await;
     // The bounce chain of docs/rules/gyges.md: a1 leaves the board, South wins.
-    let created = server
-        .create(
-            "gyges",
-            &["human", "ai:1"],
-            Some(".33221/2...../....23/....../311.../1..... S"),
-        )
-        .await;
     let b = Browser::start(1280, 900).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(
+        &b,
+        &server,
+        "gyges",
+        &["human", "ai:1"],
+        Some(".33221/2...../....23/....../311.../1..... S"),
+    )
+    .await;
     my_turn(&b).await;
     b.click("[data-sq=a1]").await;
     b.click("[data-goal=South]").await;
@@ -439,15 +453,15 @@ async fn triles_hot_seat_hides_each_hand_behind_a_pass_the_device_screen() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn triles_finished_game_from_the_last_tile() {
     let server = Server::start().await;
-    let created = server
-        .create(
-            "triles",
-            &["human", "ai:1"],
-            Some("C@0,0,0 | B:A1 | W:A1B1C1 | pool:A7B8C7D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B"),
-        )
-        .await;
     let b = Browser::start(1280, 900).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(
+        &b,
+        &server,
+        "triles",
+        &["human", "ai:1"],
+        Some("C@0,0,0 | B:A1 | W:A1B1C1 | pool:A7B8C7D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B"),
+    )
+    .await;
     triles_turn(&b).await;
     b.wait("[data-result]").await;
     let result = b.text("[data-result]").await;
@@ -592,15 +606,15 @@ async fn orbit_three_players_a_friend_by_link_and_the_ai() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn orbit_finished_three_player_game_is_ranked() {
     let server = Server::start().await;
-    let created = server
-        .create(
-            "orbit(players=3)",
-            &["human", "ai:1", "ai:1"],
-            Some("rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g"),
-        )
-        .await;
     let b = Browser::start(1280, 900).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(
+        &b,
+        &server,
+        "orbit(players=3)",
+        &["human", "ai:1", "ai:1"],
+        Some("rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g"),
+    )
+    .await;
     my_turn(&b).await;
     b.click("[data-field='6.3']").await;
     b.click("[data-act=home]").await;
@@ -618,9 +632,8 @@ async fn orbit_finished_three_player_game_is_ranked() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_phone_sized_window_plays() {
     let server = Server::start().await;
-    let created = server.create("gyges", &["human", "ai:1"], None).await;
     let b = Browser::start(390, 844).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(&b, &server, "gyges", &["human", "ai:1"], None).await;
     b.wait("svg.board.gyges").await;
     my_turn(&b).await;
     let fits = state(
@@ -653,8 +666,7 @@ async fn a_phone_sized_window_plays() {
     b.screenshot(&screenshot_path("phone-gyges.png")).await;
 
     // Triles on the phone too: the table, the tray, a tile chosen.
-    let created = server.create("triles", &["human", "ai:1"], None).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(&b, &server, "triles", &["human", "ai:1"], None).await;
     b.wait("svg.board.triles").await;
     my_turn(&b).await;
     if b.find(".hand-tile.playable").await.is_some() {
@@ -799,11 +811,15 @@ async fn a_board_and_a_tile_set_of_ones_own_are_uploaded_and_played_to_the_end()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn triles_open_hands_is_played_to_the_end_with_both_hands_on_the_table() {
     let server = Server::start().await;
-    let created = server
-        .create("triles(variant=open-hands)", &["human", "ai:1"], None)
-        .await;
     let b = Browser::start(1280, 900).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(
+        &b,
+        &server,
+        "triles(variant=open-hands)",
+        &["human", "ai:1"],
+        None,
+    )
+    .await;
     b.wait("svg.board.triles").await;
     my_turn(&b).await;
     assert!(b.text(".status").await.contains("You play"));
@@ -882,15 +898,15 @@ const MARKS_LIKE_PAWNS: &str = "(() => {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn orbit_marks_are_never_a_pawns_colour_and_differ_by_shape() {
     let server = Server::start().await;
-    let created = server
-        .create(
-            "orbit(players=4)",
-            &["human", "ai:1", "ai:1", "ai:1"],
-            Some("rgby r r:1.0,4.0/g:1.5,1.7/b:C,C/y:C,C -"),
-        )
-        .await;
     let b = Browser::start(1280, 900).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(
+        &b,
+        &server,
+        "orbit(players=4)",
+        &["human", "ai:1", "ai:1", "ai:1"],
+        Some("rgby r r:1.0,4.0/g:1.5,1.7/b:C,C/y:C,C -"),
+    )
+    .await;
     b.wait("svg.board.orbit").await;
     assert_eq!(b.count(".home-count .pawn-body").await, 4);
     // Red plays on until a pawn of its can move while a last move is marked: then the
@@ -1017,9 +1033,8 @@ async fn triles_on_a_laptop_screen_keeps_the_prompt_confirm_and_why_not_in_view(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hint_and_undo_wait_while_ones_move_is_on_its_way() {
     let server = Server::start().await;
-    let created = server.create("gyges", &["human", "ai:1"], None).await;
     let b = Browser::start(1280, 900).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(&b, &server, "gyges", &["human", "ai:1"], None).await;
     b.wait("svg.board.gyges").await;
     my_turn(&b).await;
     b.click("[data-act=setup]").await;
@@ -1084,8 +1099,7 @@ async fn the_prompt_names_the_move_about_to_be_played_in_each_game() {
     let b = Browser::start(1280, 900).await;
 
     // Gygès: a piece and where it ends.
-    let created = server.create("gyges", &["human", "ai:1"], None).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(&b, &server, "gyges", &["human", "ai:1"], None).await;
     my_turn(&b).await;
     b.click("[data-act=setup]").await;
     b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
@@ -1096,8 +1110,7 @@ async fn the_prompt_names_the_move_about_to_be_played_in_each_game() {
     prompt_names(&b, "a1-a2").await;
 
     // Triles: a tile laid in a cell where it fits.
-    let created = server.create("triles", &["human", "ai:1"], None).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(&b, &server, "triles", &["human", "ai:1"], None).await;
     b.wait("svg.board.triles").await;
     for _ in 0..10 {
         my_turn(&b).await;
@@ -1121,14 +1134,14 @@ async fn the_prompt_names_the_move_about_to_be_played_in_each_game() {
     prompt_names(&b, proposed.as_str().unwrap()).await;
 
     // Na orbicie: red rolls until a pawn of its can move without a capture.
-    let created = server
-        .create(
-            "orbit",
-            &["human", "ai:1"],
-            Some("rg r r:C,C,1.0,4.0/g:C,C,1.5,1.7 -"),
-        )
-        .await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(
+        &b,
+        &server,
+        "orbit",
+        &["human", "ai:1"],
+        Some("rg r r:C,C,1.0,4.0/g:C,C,1.5,1.7 -"),
+    )
+    .await;
     b.wait("svg.board.orbit").await;
     let mut named = false;
     for _ in 0..20 {
@@ -1158,10 +1171,14 @@ async fn the_prompt_names_the_move_about_to_be_played_in_each_game() {
 async fn the_game_page_says_its_variant_and_shows_fairness_only_with_chance() {
     let server = Server::start().await;
     let b = Browser::start(1280, 900).await;
-    let created = server
-        .create("gyges(variant=official)", &["human", "ai:1"], None)
-        .await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(
+        &b,
+        &server,
+        "gyges(variant=official)",
+        &["human", "ai:1"],
+        None,
+    )
+    .await;
     b.wait("svg.board.gyges").await;
     b.wait(".spec").await;
     assert_eq!(
@@ -1170,10 +1187,14 @@ async fn the_game_page_says_its_variant_and_shows_fairness_only_with_chance() {
     );
     assert!(b.find(".fair").await.is_none(), "Gygès has no chance");
 
-    let created = server
-        .create("triles(variant=open-hands)", &["human", "ai:1"], None)
-        .await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(
+        &b,
+        &server,
+        "triles(variant=open-hands)",
+        &["human", "ai:1"],
+        None,
+    )
+    .await;
     b.wait("svg.board.triles").await;
     b.wait(".spec").await;
     assert_eq!(
@@ -1193,18 +1214,18 @@ async fn the_game_page_says_its_variant_and_shows_fairness_only_with_chance() {
 async fn triles_wedge_gift_is_the_primary_button() {
     let server = Server::start().await;
     // Black has just closed the ring of A tiles of tests/rules.rs: a loop and a wedge.
-    let created = server
-        .create(
-            "triles",
-            &["human", "ai:1"],
-            Some(
-                "A@0,0,0 A@1,0,1 A@1,1,2 A@0,1,0 A@-1,1,1 A@-1,0,2 C@0,-1,2 | B:A1B1D1 | W:C1D1 \
-                 | pool:A2B8C7D7E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B extra:1 give",
-            ),
-        )
-        .await;
     let b = Browser::start(1280, 900).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(
+        &b,
+        &server,
+        "triles",
+        &["human", "ai:1"],
+        Some(
+            "A@0,0,0 A@1,0,1 A@1,1,2 A@0,1,0 A@-1,1,1 A@-1,0,2 C@0,-1,2 | B:A1B1D1 | W:C1D1 \
+                 | pool:A2B8C7D7E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B extra:1 give",
+        ),
+    )
+    .await;
     my_turn(&b).await;
     b.wait("[data-act='give A']").await;
     assert!(b.text("[data-prompt]").await.starts_with("Wedge!"));
@@ -1308,15 +1329,15 @@ async fn orbit_capture_with_the_centre_as_its_only_place_is_proposed_at_once() {
     let server = Server::start().await;
     // Two pawns on orbit 1: red's moves two steps, onto green's, whose only place is the
     // centre (docs/rules/orbit.md, `move 1.3-1.5>C`).
-    let created = server
-        .create(
-            "orbit",
-            &["human", "ai:1"],
-            Some("rg r r:C,C,C,1.3/g:C,C,C,1.5 -"),
-        )
-        .await;
     let b = Browser::start(1280, 900).await;
-    b.goto(&server.url(&created.seats[0].link)).await;
+    seat_of_new(
+        &b,
+        &server,
+        "orbit",
+        &["human", "ai:1"],
+        Some("rg r r:C,C,C,1.3/g:C,C,C,1.5 -"),
+    )
+    .await;
     my_turn(&b).await;
     b.click("[data-field='1.3']").await;
     b.wait("[data-field='1.5'].target.capture").await;
