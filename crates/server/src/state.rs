@@ -128,6 +128,13 @@ impl AppState {
     }
 
     async fn load(&self, id: &str) -> Result<RoomHandle, ApiError> {
+        self.load_stored(id, false).await
+    }
+
+    /// [`AppState::load`]; with `describe`, the game's lobby line and whether chance or a
+    /// bot is to act are stored before it starts (a game stored before these were has
+    /// neither).
+    async fn load_stored(&self, id: &str, describe: bool) -> Result<RoomHandle, ApiError> {
         // Ids are 16 hex digits: anything else is not looked up.
         if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(ApiError::not_found());
@@ -136,14 +143,22 @@ impl AppState {
         if let Some(handle) = self.cached(id) {
             return Ok(handle);
         }
-        let stored = self.inner.store.load(id).await.map_err(|e| {
+        let unavailable = |e: StorageError| {
             tracing::error!(game = %id, "cannot load: {e}");
             ApiError::unavailable()
-        })?;
-        let Some(stored) = stored else {
+        };
+        let Some(stored) = self.inner.store.load(id).await.map_err(unavailable)? else {
             return Err(ApiError::not_found());
         };
-        Ok(self.start(self.rebuild(stored)?))
+        let room = self.rebuild(stored)?;
+        if describe {
+            self.inner
+                .store
+                .describe(id, room.automatic(), &room.summary_json())
+                .await
+                .map_err(unavailable)?;
+        }
+        Ok(self.start(room))
     }
 
     /// A stored game's room, not started yet.
@@ -307,30 +322,6 @@ impl AppState {
         games.retain(|g| !g.over);
         Ok(games)
     }
-
-    /// Loads game `id` to play its automatic turns, storing its lobby line and whether
-    /// chance or a bot is to act first (a game stored before these were has neither).
-    async fn resume_game(&self, id: &str) -> Result<(), ApiError> {
-        let _loading = self.inner.loading.lock().await;
-        if self.cached(id).is_some() {
-            return Ok(());
-        }
-        let unavailable = |e: StorageError| {
-            tracing::error!(game = %id, "cannot resume: {e}");
-            ApiError::unavailable()
-        };
-        let Some(stored) = self.inner.store.load(id).await.map_err(unavailable)? else {
-            return Err(ApiError::not_found());
-        };
-        let room = self.rebuild(stored)?;
-        self.inner
-            .store
-            .describe(id, room.automatic(), &room.summary_json())
-            .await
-            .map_err(unavailable)?;
-        self.start(room);
-        Ok(())
-    }
 }
 
 /// A game a client may create: any catalog spec, its definition files (boards, tile sets)
@@ -443,7 +434,7 @@ async fn resume(state: AppState) {
     };
     let count = due.len();
     for id in due {
-        if let Err(e) = state.resume_game(&id).await {
+        if let Err(e) = state.load_stored(&id, true).await {
             tracing::error!(game = %id, "cannot resume a game: {}", e.message);
         }
     }
