@@ -13,7 +13,8 @@ use trio_core::Record;
 
 use crate::error::ApiError;
 use crate::protocol::{
-    check_cid, Accepted, ActionRequest, CreateGame, Created, Lobby, SeatRequest, Snapshot,
+    check_cid, Accepted, ActionRequest, CreateGame, Created, JoinRequest, Lobby, SeatRequest,
+    SeatTicket, Snapshot,
 };
 use crate::room::{Command, Reply, Request as RoomRequest, Who};
 use crate::state::AppState;
@@ -34,6 +35,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/games", post(games_create).get(games_list))
         .route("/api/games/{id}", get(games_show))
+        .route("/api/games/{id}/join", post(seats_claim))
         .route("/api/games/{id}/actions", post(actions_create))
         .route("/api/games/{id}/resign", post(resignations_create))
         .route("/api/games/{id}/undo", post(undos_create))
@@ -118,6 +120,22 @@ async fn games_show(
         })
         .await?;
     Ok(Json(snapshot))
+}
+
+/// Takes a seat waiting for its player: the token is in the answer, this once.
+async fn seats_claim(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Body(body): Body<JoinRequest>,
+) -> Result<(StatusCode, Json<SeatTicket>), ApiError> {
+    let ticket = state
+        .ask(&id, |reply| Command::Claim {
+            seat: body.seat,
+            code: body.code.clone(),
+            reply,
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(ticket)))
 }
 
 /// Sends an action to the room: the room checks it in order (not over, token, version,

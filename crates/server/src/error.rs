@@ -124,6 +124,12 @@ pub enum Refusal {
     /// The AI's threads have more requests waiting than they take (`pool.rs`).
     #[error("the AI is busy with other games; try again in a moment")]
     Busy,
+    /// A seat is still open or invited: the game starts when every seat is taken.
+    #[error("the game starts when every seat is taken")]
+    Waiting,
+    /// Joining a game none of whose seats may be taken (by this invitation).
+    #[error("no seat of this game is open to you (taken, or the invitation is not this game's)")]
+    NoOpenSeat,
 }
 
 impl Refusal {
@@ -153,6 +159,8 @@ impl From<Refusal> for ApiError {
             Refusal::NotOver => (StatusCode::CONFLICT, "not-over"),
             Refusal::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             Refusal::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
+            Refusal::Waiting => (StatusCode::CONFLICT, "waiting-for-players"),
+            Refusal::NoOpenSeat => (StatusCode::CONFLICT, "no-open-seat"),
         };
         ApiError::new(status, code, refusal.to_string())
     }

@@ -29,9 +29,9 @@ use sqlx::{Connection, Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    describe, insert_game, migrations, now, now_millis, queue_append, read_events, read_ids,
-    read_lobby, read_stored, Append, EventRow, GameRow, Notice, Pending, Status, Storage,
-    StorageError, StoredGame,
+    claim_seat, describe, insert_game, migrations, now, now_millis, queue_append, read_events,
+    read_ids, read_lobby, read_stored, Append, EventRow, GameRow, Notice, Pending, SeatClaim,
+    Status, Storage, StorageError, StoredGame,
 };
 
 /// The channel of the notices.
@@ -156,14 +156,21 @@ async fn hear(pool: PgPool, mut listener: PgListener, tx: mpsc::Sender<Notice>) 
     }
 }
 
-/// `game:seq`.
+/// `game:seq`, or `game:seated` when a seat was taken.
 fn parse_notice(payload: &str) -> Option<Notice> {
-    let (game, seq) = payload.split_once(':')?;
-    Some(Notice::Event {
-        game: game.to_owned(),
-        seq: seq.parse().ok()?,
+    let (game, what) = payload.split_once(':')?;
+    let game = game.to_owned();
+    Some(match what {
+        SEATED => Notice::Seated { game },
+        seq => Notice::Event {
+            game,
+            seq: seq.parse().ok()?,
+        },
     })
 }
+
+/// A notice's word for a seat taken.
+const SEATED: &str = "seated";
 
 impl Storage for PgStorage {
     fn create(&self, game: &GameRow) -> BoxFuture<'_, Result<(), StorageError>> {
@@ -279,6 +286,23 @@ impl Storage for PgStorage {
         async move {
             let mut conn = self.pool.acquire().await?;
             describe::<Postgres>(&mut conn, id, automatic, summary).await
+        }
+        .boxed()
+    }
+
+    fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async move {
+            let mut tx = self.pool.begin().await?;
+            let taken = claim_seat::<Postgres>(&mut tx, claim).await?;
+            if taken {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(format!("{}:{SEATED}", claim.game_id))
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(taken)
         }
         .boxed()
     }

@@ -47,8 +47,12 @@ pub struct CreateGame {
 pub struct Created {
     pub id: String,
     pub game: String,
-    /// One entry per human seat.
+    /// One entry per seat the creator plays (`human`): the creator's tokens alone.
     pub seats: Vec<SeatTicket>,
+    /// One entry per `invite` seat: the link that gives its token, once, to whoever opens
+    /// it first.
+    #[serde(default)]
+    pub invites: Vec<Invitation>,
     /// The link to watch the game.
     pub spectator: String,
     /// The commitment to the seed, the game, the seats and the start (`docs/api.md`, "The
@@ -64,6 +68,26 @@ pub struct SeatTicket {
     pub token: String,
     /// The seat's page, the token in its fragment (never sent to a server by a browser).
     pub link: String,
+}
+
+/// A seat waiting for the person invited to it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Invitation {
+    pub seat: u8,
+    pub name: String,
+    /// The game's page with the invitation's code in its fragment (`#claim=<code>`).
+    pub link: String,
+}
+
+/// `POST /api/games/{id}/join`: an open seat (the first, or `seat`), or with `code` the
+/// seat an invitation is for.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    #[serde(default)]
+    pub seat: Option<u8>,
+    #[serde(default)]
+    pub code: Option<String>,
 }
 
 /// `POST /api/games/{id}/actions`.
@@ -134,6 +158,8 @@ pub enum TurnKind {
     Seat,
     Chance,
     Over,
+    /// A seat is open or invited: nobody acts until every seat is taken.
+    Waiting,
 }
 
 /// Whose turn it is.
@@ -232,6 +258,10 @@ pub struct Snapshot {
     pub moves: Vec<MoveInfo>,
     pub result: Option<RecordResult>,
     pub seed_hash: String,
+    /// What the creator chose that a new game of the spec would not have (see
+    /// [`GameSummary::set_up`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_up: Vec<String>,
 }
 
 /// A game in the lobby.
@@ -245,6 +275,12 @@ pub struct GameSummary {
     pub over: bool,
     /// Seconds since the Unix epoch.
     pub created_at: i64,
+    /// What the creator chose that a new game of the spec would not have, so every
+    /// player knows before playing: `position` (it starts from a position the creator
+    /// set) and the option name of each definition file the creator gave (`board`,
+    /// `tiles`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_up: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -29,8 +29,9 @@ use sqlx::{SqlSafeStr, Sqlite, Transaction};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    describe, insert_game, migrations, now, queue_append, read_events, read_ids, read_lobby,
-    read_stored, Append, EventRow, GameRow, Pending, Status, Storage, StorageError, StoredGame,
+    claim_seat, describe, insert_game, migrations, now, queue_append, read_events, read_ids,
+    read_lobby, read_stored, Append, EventRow, GameRow, Pending, SeatClaim, Status, Storage,
+    StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -288,6 +289,16 @@ impl Storage for SqliteStorage {
         async move {
             let mut conn = self.writer.acquire().await?;
             describe::<Sqlite>(&mut conn, id, automatic, summary).await
+        }
+        .boxed()
+    }
+
+    fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async move {
+            let mut tx = self.writer.begin().await?;
+            let taken = claim_seat::<Sqlite>(&mut tx, claim).await?;
+            tx.commit().await?;
+            Ok(taken)
         }
         .boxed()
     }

@@ -15,8 +15,8 @@ use trio_core::Seat;
 
 use crate::error::{ApiError, Refusal};
 use crate::postgres::PgStorage;
-use crate::protocol::{CreateGame, Created, GameSummary, SeatTicket};
-use crate::room::{Command, Room, RoomHandle, Shared};
+use crate::protocol::{CreateGame, Created, GameSummary, Invitation, SeatTicket};
+use crate::room::{Command, Room, RoomHandle, Shared, INVITED, OPEN};
 use crate::secrets;
 use crate::sqlite::SqliteStorage;
 use crate::store::{now, GameRow, Notice, SeatRow, Status, Storage, StorageError, StoredGame};
@@ -226,7 +226,12 @@ impl AppState {
         let position = position.as_deref();
         let seats = &seats[..];
         let game = checked_game(&spec, definitions)?;
-        let agents = checked_agents(seats)?;
+        let asked = checked_seats(seats)?;
+        // A seat waiting for its player plays as a person.
+        let agents: Vec<AgentSpec> = asked
+            .iter()
+            .map(|s| s.clone().unwrap_or(AgentSpec::Human))
+            .collect();
         // A game the catalog cannot start is refused before anything is stored.
         game.start(0, &agents, None)
             .map_err(|e| ApiError::bad_request("bad-seats", e.to_string()))?;
@@ -240,22 +245,40 @@ impl AppState {
         let seed_hash =
             secrets::commitment_hash(&secrets::commitment_parts(&started.record(), &nonce));
         let mut tickets = Vec::new();
+        let mut invites = Vec::new();
         let mut rows = Vec::new();
-        for (s, agent) in agents.iter().enumerate() {
-            let token_hash = agent.is_human().then(|| {
-                let token = secrets::new_token();
-                let hash = secrets::token_hash_hex(&secrets::hash_token(&token));
-                tickets.push(SeatTicket {
-                    seat: s as u8,
-                    name: game.seat_name(Seat(s as u8)),
-                    link: format!("/games/{id}#token={token}"),
-                    token,
-                });
-                hash
-            });
+        for (s, (text, asked)) in seats.iter().zip(&asked).enumerate() {
+            let seat = s as u8;
+            let name = game.seat_name(Seat(seat));
+            // The creator gets the tokens of its own seats; an invited seat's token goes
+            // to whoever opens the invitation first, an open seat's to who joins first.
+            let secret = match asked {
+                Some(agent) if agent.is_human() => {
+                    let token = secrets::new_token();
+                    tickets.push(SeatTicket {
+                        seat,
+                        name,
+                        link: format!("/games/{id}#token={token}"),
+                        token: token.clone(),
+                    });
+                    Some(token)
+                }
+                None if text == INVITED => {
+                    let code = secrets::new_token();
+                    invites.push(Invitation {
+                        seat,
+                        name,
+                        link: format!("/games/{id}#claim={code}"),
+                    });
+                    Some(code)
+                }
+                _ => None,
+            };
             rows.push(SeatRow {
-                agent: agent.to_string(),
-                token_hash,
+                agent: asked
+                    .as_ref()
+                    .map_or_else(|| text.clone(), ToString::to_string),
+                token_hash: secret.map(|t| secrets::token_hash_hex(&secrets::hash_token(&t))),
             });
         }
         let mut row = GameRow {
@@ -290,6 +313,7 @@ impl AppState {
             id,
             game: game.spec().to_string(),
             seats: tickets,
+            invites,
             seed_hash,
         })
     }
@@ -341,32 +365,36 @@ fn checked_game(
     })
 }
 
-/// Seats a client may ask for: people, `random` and the AI levels (no external engines,
-/// no unbounded searches); at least one person.
-fn checked_agents(seats: &[String]) -> Result<Vec<AgentSpec>, ApiError> {
+/// Seats a client may ask for: the creator (`human`), a seat waiting for a player
+/// (`open`, `invite`: `None` here), `random` and the AI levels (no external engines, no
+/// unbounded searches); at least one the creator plays.
+fn checked_seats(seats: &[String]) -> Result<Vec<Option<AgentSpec>>, ApiError> {
     let bad = |m: String| ApiError::bad_request("bad-seats", m);
     if seats.len() > 8 {
         return Err(bad("a game has at most 4 seats".to_owned()));
     }
-    let agents = seats
+    let asked = seats
         .iter()
         .map(|s| {
+            if s == OPEN || s == INVITED {
+                return Ok(None);
+            }
             let agent: AgentSpec = s
                 .parse()
                 .map_err(|e: trio_catalog::AgentError| bad(e.to_string()))?;
             match agent {
-                AgentSpec::Human | AgentSpec::Random | AgentSpec::Ai(_) => Ok(agent),
+                AgentSpec::Human | AgentSpec::Random | AgentSpec::Ai(_) => Ok(Some(agent)),
                 _ => Err(bad(format!(
-                    "{}: a seat is human, random or ai:1 to ai:5",
+                    "{}: a seat is human, open, invite, random or ai:1 to ai:5",
                     trio_catalog::excerpt(s)
                 ))),
             }
         })
         .collect::<Result<Vec<_>, _>>()?;
-    if !agents.iter().any(AgentSpec::is_human) {
-        return Err(bad("at least one seat is human".to_owned()));
+    if !asked.iter().flatten().any(AgentSpec::is_human) {
+        return Err(bad("at least one seat is human: the creator's".to_owned()));
     }
-    Ok(agents)
+    Ok(asked)
 }
 
 /// Passes each notice to the room it is about, if this instance has it; a resync to every
@@ -384,6 +412,11 @@ async fn pass_notices(
             Notice::Event { game, seq } => {
                 if let Some(room) = rooms.get(&game) {
                     room.nudge(Some(seq));
+                }
+            }
+            Notice::Seated { game } => {
+                if let Some(room) = rooms.get(&game) {
+                    room.nudge(None);
                 }
             }
             Notice::Resync => rooms.values().for_each(|room| room.nudge(None)),

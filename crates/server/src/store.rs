@@ -154,11 +154,28 @@ pub struct Append {
     pub summary: Option<String>,
 }
 
+/// A seat waiting for its player taken by one (`POST /api/games/{id}/join`).
+#[derive(Clone, Debug)]
+pub struct SeatClaim {
+    pub game_id: String,
+    pub seat: u8,
+    /// The seat's stored agent while it waited (`open`, `invite`): the claim holds only
+    /// if it still is, so that a seat is taken once whichever instance is asked.
+    pub was: String,
+    /// The SHA-256 of the new seat token, in hex.
+    pub token_hash: String,
+    /// Whether chance or a bot is to act now, and the lobby's line, as an append says.
+    pub automatic: bool,
+    pub summary: String,
+}
+
 /// What a shared store hears of other instances' changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
     /// Game `game` reached version `seq`.
     Event { game: String, seq: u64 },
+    /// A seat of game `game` was taken.
+    Seated { game: String },
     /// The listener was cut off and is back: any game may have moved meanwhile.
     Resync,
 }
@@ -212,6 +229,10 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
 
     /// The lobby lines of the newest running games, newest first, at most `limit`.
     fn lobby(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
+
+    /// Gives a waiting seat its player's token, if it still waits (`false`: it was taken
+    /// first); on a shared store the other instances hear of it.
+    fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>>;
 
     /// Stores game `id`'s lobby line and whether chance or a bot is to act, as an append
     /// does: for a game stored before its lobby line was.
@@ -406,6 +427,46 @@ where
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// Takes a waiting seat for `claim` on `conn` (in the caller's transaction): `false` if it
+/// no longer waits.
+pub(crate) async fn claim_seat<DB>(
+    conn: &mut DB::Connection,
+    claim: &SeatClaim,
+) -> Result<bool, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'a> bool: Encode<'a, DB> + Type<DB>,
+    for<'a> i64: Encode<'a, DB> + Type<DB>,
+{
+    // RETURNING: both databases say so whether a row changed, through one generic call.
+    let taken = sqlx::query::<DB>(
+        "UPDATE seats SET agent = 'human', token_hash = $1 \
+         WHERE game_id = $2 AND seat = $3 AND agent = $4 RETURNING seat",
+    )
+    .bind(claim.token_hash.as_str())
+    .bind(claim.game_id.as_str())
+    .bind(i64::from(claim.seat))
+    .bind(claim.was.as_str())
+    .fetch_optional(&mut *conn)
+    .await?
+    .is_some();
+    if taken {
+        sqlx::query::<DB>(
+            "UPDATE games SET automatic = $1, summary = $2, updated_at = $3 WHERE id = $4",
+        )
+        .bind(claim.automatic)
+        .bind(claim.summary.as_str())
+        .bind(now())
+        .bind(claim.game_id.as_str())
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(taken)
 }
 
 /// Reads a game's events after version `after`, in order.

@@ -509,14 +509,27 @@ async fn orbit_three_players_a_friend_by_link_and_the_ai() {
         "orbit(order=rgb,players=3,turn-limit=500)"
     );
     let watch = red.attr("[data-link=spectator]", "value").await.unwrap();
-    assert!(link.contains("#token=") && !watch.contains("token"));
+    // The link is an invitation, not the seat's token: the creator never holds it.
+    assert!(link.contains("#claim=") && !link.contains("token") && !watch.contains("token"));
     red.click("[data-action=go]").await;
     red.wait("svg.board.orbit").await;
+    // Nobody plays before every seat is taken.
+    red.wait("[data-turn=waiting]").await;
 
     let green = Browser::start(1280, 900).await;
     green.goto(&link).await;
+    green.wait("[data-join]").await;
+    assert!(green
+        .text("[data-join]")
+        .await
+        .contains("invited to play green"));
+    green.click("[data-act=join]").await;
+    green
+        .wait_for("seated", "trio.page().conns.some(c => c.role === 'seat')")
+        .await;
     green.wait("svg.board.orbit").await;
     assert!(green.text(".status").await.contains("You play green"));
+    assert!(green.find("[data-join]").await.is_none());
     red.wait_for(
         "green is here",
         "document.querySelector('[data-seat=\"1\"] .presence.on')",
@@ -1281,6 +1294,47 @@ async fn hot_seat_gyges_keeps_the_board_still_and_names_the_mover() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stranger_joins_an_open_seat_from_the_lobby() {
+    let server = Server::start().await;
+    let red = Browser::start(1280, 900).await;
+    red.goto(&server.url("/")).await;
+    red.click("[data-kind=orbit]").await;
+    red.click("select[name=players] option[value='3']").await;
+    for (i, seat) in ["me", "open", "ai:1"].iter().enumerate() {
+        red.click(&format!("select[name=seat{i}] option[value=\"{seat}\"]"))
+            .await;
+    }
+    red.click("[data-action=create]").await;
+    // No invitation to send: the game opens at once, waiting for someone to join.
+    red.wait("[data-turn=waiting]").await;
+    assert!(
+        red.find("[data-join]").await.is_none(),
+        "the creator has its seat"
+    );
+
+    let stranger = Browser::start(390, 844).await;
+    stranger.goto(&server.url("/")).await;
+    stranger.wait("li[data-open] button[data-join]").await;
+    stranger.click("li[data-open] button[data-join]").await;
+    stranger.wait("svg.board.orbit").await;
+    stranger
+        .wait_for("seated", "trio.page().conns.some(c => c.role === 'seat')")
+        .await;
+    assert!(stranger.text(".status").await.contains("You play green"));
+    // Every seat is taken: chance draws the order, and the creator sees the game begin.
+    red.wait_for("the game began", &format!("{GAME}.turn.kind !== 'waiting'"))
+        .await;
+    // The seat is no longer open to anyone else.
+    let other = Browser::start(1280, 900).await;
+    other.goto(&server.url("/")).await;
+    other.wait("ul.games li").await;
+    assert_eq!(other.count("li[data-open]").await, 0);
+    for b in [red, stranger, other] {
+        b.close().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gyges_numerals_are_a_setting_and_a_link_can_be_shared() {
     let server = Server::start().await;
     let b = Browser::start(390, 844).await;
@@ -1288,7 +1342,7 @@ async fn gyges_numerals_are_a_setting_and_a_link_can_be_shared() {
     b.wait("[data-link=seat1]").await;
     let link = b.attr("[data-link=seat1]", "value").await.unwrap();
     b.click("[data-action=go]").await;
-    b.wait("svg.board.gyges .piece").await;
+    b.wait("svg.board.gyges").await;
 
     // Share stands beside Copy where the browser can share (headless Chromium cannot: a
     // stand-in records what is shared).
@@ -1305,8 +1359,24 @@ async fn gyges_numerals_are_a_setting_and_a_link_can_be_shared() {
     b.click("[data-share=seat1]").await;
     b.wait_for("shared", "window.shared").await;
     assert_eq!(state(&b, "window.shared.url").await, json!(link));
+    // The friend takes the seat: the game begins.
+    let (id, code) = link
+        .split_once("/games/")
+        .unwrap()
+        .1
+        .split_once("#claim=")
+        .unwrap();
+    let joined = server
+        .http
+        .post(server.url(&format!("/api/games/{id}/join")))
+        .json(&json!({"code": code}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(joined.status(), 201);
 
     // Numerals on the pieces: off, then on, and still on after a reload.
+    b.wait("svg.board.gyges .piece").await;
     assert_eq!(b.count(".piece .numeral").await, 0);
     b.click("[data-setting=numerals]").await;
     b.wait(".piece .numeral").await;

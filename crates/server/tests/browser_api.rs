@@ -194,6 +194,23 @@ async fn a_game_starts_from_a_position_and_a_bad_one_is_refused() {
         .await;
     assert_eq!(shown["view"]["position"], json!(position));
     assert!(shown["legal"].as_array().unwrap().contains(&json!("a1-G")));
+    // Every seat and the lobby are told that the creator set the start.
+    assert_eq!(shown["set_up"], json!(["position"]));
+    let lobby: Value = server
+        .http
+        .get(server.url("/api/games"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let listed = lobby["games"].as_array().unwrap().iter();
+    let line = listed
+        .clone()
+        .find(|g| g["id"] == json!(created.id))
+        .unwrap();
+    assert_eq!(line["set_up"], json!(["position"]));
     let response = server
         .http
         .post(server.url("/api/games"))

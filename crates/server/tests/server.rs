@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-use trio_server::protocol::{Created, EventKind, Role, ServerMessage, Snapshot};
+use trio_server::protocol::{Created, EventKind, Role, ServerMessage, Snapshot, TurnKind};
 use trio_server::{app, AppState};
 
 struct Server {
@@ -336,6 +336,109 @@ async fn two_seats_and_a_spectator_play_a_game_through() {
     assert!(record.result.is_some());
     let game = trio_catalog::game(&record.game).unwrap();
     game.replay(&record).unwrap();
+}
+
+/// `POST /api/games/{id}/join` with `body`.
+async fn join(server: &Server, id: &str, body: Value) -> (StatusCode, Value) {
+    let response = server
+        .http
+        .post(server.url(&format!("/api/games/{id}/join")))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn invited_and_open_seats_are_taken_once_and_the_game_waits_for_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server
+        .create("orbit(players=3)", &["human", "invite", "open"])
+        .await;
+    let id = created.id.clone();
+    // The creator holds its own seat's token alone; the invitation is a link with a code.
+    assert_eq!(created.seats.len(), 1);
+    assert_eq!(created.seats[0].seat, 0);
+    assert_eq!(created.invites.len(), 1);
+    let invite = &created.invites[0];
+    assert_eq!(invite.seat, 1);
+    let code = invite.link.split_once("#claim=").unwrap().1.to_owned();
+    let mut spectator = server.socket(&id, json!({"type": "hello"})).await;
+    spectator.next().await;
+    spectator.next().await;
+
+    let waiting = server.snapshot(&id, Some(&created.seats[0].token)).await;
+    assert_eq!(waiting.turn.kind, TurnKind::Waiting);
+    assert!(waiting.legal.is_empty());
+    let players: Vec<&str> = waiting.seats.iter().map(|s| s.player.as_str()).collect();
+    assert_eq!(players, ["human", "invite", "open"]);
+    let (status, body) = server
+        .act(
+            &id,
+            Some(&created.seats[0].token),
+            json!({"action": "x", "expect": 0}),
+        )
+        .await;
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::CONFLICT, &json!("waiting-for-players"))
+    );
+
+    // An invited seat needs its code; an open one no code.
+    let refused = [
+        json!({"code": "0".repeat(32)}),
+        json!({"seat": 1}),
+        json!({"seat": 0}),
+    ];
+    for body in refused {
+        let (status, answer) = join(&server, &id, body.clone()).await;
+        assert_eq!(
+            (status, &answer["code"]),
+            (StatusCode::CONFLICT, &json!("no-open-seat")),
+            "{body}"
+        );
+    }
+    let (status, invited) = join(&server, &id, json!({"code": code})).await;
+    assert_eq!(status, StatusCode::CREATED, "{invited}");
+    assert_eq!(invited["seat"], 1);
+    let (status, _) = join(&server, &id, json!({"code": code})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "an invitation is used once");
+    let (status, open) = join(&server, &id, json!({})).await;
+    assert_eq!(status, StatusCode::CREATED, "{open}");
+    assert_eq!(open["seat"], 2);
+    let (status, _) = join(&server, &id, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "no seat is left");
+
+    // Everyone is told the game began; chance draws the order, then a person plays.
+    spectator
+        .until(|m| matches!(m, ServerMessage::Snapshot(s) if s.turn.kind != TurnKind::Waiting))
+        .await;
+    let tokens = [
+        created.seats[0].token.clone(),
+        invited["token"].as_str().unwrap().to_owned(),
+        open["token"].as_str().unwrap().to_owned(),
+    ];
+    let now = loop {
+        let now = server.snapshot(&id, None).await;
+        if now.turn.kind == TurnKind::Seat {
+            break now;
+        }
+        spectator.reach(now.seq + 1).await;
+    };
+    let players: Vec<&str> = now.seats.iter().map(|s| s.player.as_str()).collect();
+    assert_eq!(players, ["human"; 3]);
+    let mover = usize::from(now.turn.seat.unwrap());
+    let mine = server.snapshot(&id, Some(&tokens[mover])).await;
+    let (status, body) = server
+        .act(
+            &id,
+            Some(&tokens[mover]),
+            json!({"action": mine.legal[0], "expect": mine.seq}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 }
 
 #[tokio::test]

@@ -17,7 +17,7 @@ use sqlx::Connection;
 use tokio_tungstenite::tungstenite::Message;
 use trio_server::protocol::{Created, Snapshot};
 use trio_server::store::{
-    Append, EventKind, EventRow, GameRow, Notice, SeatRow, Status, Storage, StorageError,
+    Append, EventKind, EventRow, GameRow, Notice, SeatClaim, SeatRow, Status, Storage, StorageError,
 };
 use trio_server::{app, AppState, PgStorage, SqliteStorage};
 
@@ -214,6 +214,40 @@ async fn appends_at_once_are_each_answered(store: Arc<dyn Storage>) {
     }
 }
 
+/// Two claims of one waiting seat at once, as from two instances: one takes it, and the
+/// seat reads back taken with the winner's token and the lobby line it wrote.
+async fn a_waiting_seat_is_taken_once(a: Arc<dyn Storage>, b: Arc<dyn Storage>) {
+    let mut row = game("seats", false);
+    row.seats[1] = SeatRow {
+        agent: "open".to_owned(),
+        token_hash: None,
+    };
+    a.create(&row).await.unwrap();
+    let claim = |who: &str| SeatClaim {
+        game_id: "seats".to_owned(),
+        seat: 1,
+        was: "open".to_owned(),
+        token_hash: format!("{who}{who}"),
+        automatic: false,
+        summary: format!(r#"{{"id":"seats","by":"{who}"}}"#),
+    };
+    let (x, y) = (claim("a"), claim("b"));
+    let (x, y) = tokio::join!(a.claim_seat(&x), b.claim_seat(&y));
+    let (x, y) = (x.unwrap(), y.unwrap());
+    assert!(x != y, "one claim wins: {x} {y}");
+    let winner = if x { "a" } else { "b" };
+    let seat = &a.load("seats").await.unwrap().unwrap().game.seats[1];
+    assert_eq!(seat.agent, "human");
+    assert_eq!(
+        seat.token_hash.as_deref(),
+        Some(format!("{winner}{winner}").as_str())
+    );
+    // A seat that does not wait is never claimed.
+    assert!(!a.claim_seat(&claim("a")).await.unwrap());
+    let line = format!(r#"{{"id":"seats","by":"{winner}"}}"#);
+    assert!(a.lobby(100).await.unwrap().contains(&line));
+}
+
 #[tokio::test]
 async fn sqlite_keeps_the_contract() {
     let dir = tempfile::tempdir().unwrap();
@@ -227,6 +261,7 @@ async fn sqlite_keeps_the_contract() {
     .await;
     let store = Arc::new(SqliteStorage::open(&path).await.unwrap());
     one_of_two_racing_appends_wins(store.clone(), store.clone()).await;
+    a_waiting_seat_is_taken_once(store.clone(), store.clone()).await;
     appends_at_once_are_each_answered(store).await;
 }
 
@@ -244,6 +279,7 @@ async fn postgres_keeps_the_contract() {
     // Two instances, each with its own connections.
     let a = postgres(&url, "a", lease).await;
     one_of_two_racing_appends_wins(a.clone(), postgres(&url, "b", lease).await).await;
+    a_waiting_seat_is_taken_once(a.clone(), postgres(&url, "b", lease).await).await;
     appends_at_once_are_each_answered(a).await;
 }
 
@@ -280,6 +316,27 @@ async fn postgres_notices_say_ids_only_and_a_cut_listener_resyncs() {
         }
     );
     assert_eq!(raw.recv().await.unwrap().payload(), "n1:1");
+
+    // A seat taken is told as such, with no token.
+    let mut waiting = game("n2", false);
+    waiting.seats[1].agent = "open".to_owned();
+    a.create(&waiting).await.unwrap();
+    let claim = SeatClaim {
+        game_id: "n2".to_owned(),
+        seat: 1,
+        was: "open".to_owned(),
+        token_hash: "cd".to_owned(),
+        automatic: false,
+        summary: "{}".to_owned(),
+    };
+    assert!(a.claim_seat(&claim).await.unwrap());
+    assert_eq!(
+        next_notice(&mut heard).await,
+        Notice::Seated {
+            game: "n2".to_owned()
+        }
+    );
+    assert_eq!(raw.recv().await.unwrap().payload(), "n2:seated");
 
     // Cut every listener's connection: b listens again, then asks for a resync.
     cut_listeners(&url).await;

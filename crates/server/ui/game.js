@@ -12,13 +12,16 @@ import { gameOf } from './games.js';
 import { kinds, specWords } from './kinds.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
 import { Replay } from './replay.js';
-import { statusBar, playersPanel, resultPanel, moveList, invitePanel, toolsRow, passDevice, messageLine } from './panels.js';
+import { statusBar, playersPanel, resultPanel, moveList, invitePanel, toolsRow, passDevice, messageLine, setUpNotice, joinPanel } from './panels.js';
 
 export class GamePage {
   constructor(id, { watch }) {
     this.id = id;
     this.game = null; // the game's contract, once the first snapshot names it
     const tokens = watch ? [] : tokensFor(id);
+    // An invitation's code (`#claim=`), until its seat is taken.
+    this.claimCode = new URLSearchParams(location.hash.slice(1)).get('claim');
+    this.claimGone = false;
     const changed = (c, what, m) => this.changed(c, what, m);
     this.conns = tokens.length ? tokens.map(tok => new Conn(id, tok, changed)) : [new Conn(id, null, changed)];
     this.shown = null; // the conn whose view is shown
@@ -271,7 +274,7 @@ export class GamePage {
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending });
     const play = h('section', { class: 'play' }, [
-      status, this.specLine(live), offline, replayBar, this.boardHost,
+      status, this.specLine(live), setUpNotice(live), this.joinOffer(live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
@@ -290,6 +293,27 @@ export class GamePage {
       proposed: this.proposed,
       proposedParts: mine && this.proposed ? (live.legal_parts ?? [])[live.legal.indexOf(this.proposed)] ?? null : null,
     });
+  }
+
+  /// While the game waits for players, a seat this device may take: the one its
+  /// invitation is for, else an open one. Taking it opens the seat with its token.
+  joinOffer(live) {
+    if (live.turn.kind !== 'waiting' && !this.claimGone) return null;
+    if (this.conns.some(c => c.role === 'seat')) return null;
+    const invited = this.claimCode != null;
+    const seat = live.seats.find(s => s.player === (invited ? 'invite' : 'open'));
+    if (!seat && !this.claimGone) return null;
+    const take = async () => {
+      try {
+        const ticket = await api('POST', `/api/games/${this.id}/join`, { body: invited ? { code: this.claimCode } : { seat: seat.seat } });
+        location.replace(`/games/${this.id}#token=${ticket.token}`);
+      } catch (e) {
+        if (e instanceof ApiError && e.body?.code === 'no-open-seat') this.claimGone = true;
+        else this.message = { refusal: e.body ?? { message: e.message } };
+        this.draw();
+      }
+    };
+    return joinPanel(this.game, live, { seat: seat ? seat.seat : 0, invited, take, gone: this.claimGone });
   }
 
   /// Which variant is played: every option of the game's kind, as its spec sets it.

@@ -70,7 +70,8 @@ export class Lobby {
     const { kind, values } = this.choice;
     const { options } = this.kinds.find(k => k.kind === kind);
     const choice = this.choice.seats.slice(0, seatCount(options, values[kind]));
-    const seats = choice.map(c => (c === 'me' || c === 'friend' ? 'human' : c));
+    // The creator holds only its own seats' tokens; a friend's seat is an invitation.
+    const seats = choice.map(c => ({ me: 'human', friend: 'invite' })[c] ?? c);
     if (!seats.includes('human')) {
       this.error = t('new.needhuman');
       this.redraw();
@@ -82,9 +83,9 @@ export class Lobby {
       if (Object.keys(definitions).length) body.definitions = definitions;
       const created = await api('POST', '/api/games', { body });
       rememberCreated(created);
-      const local = created.seats.filter(s => choice[s.seat] === 'me');
-      const remote = created.seats.filter(s => choice[s.seat] !== 'me');
-      const go = '/games/' + created.id + (local.length ? '#' + local.map(s => 'token=' + s.token).join('&') : '');
+      const local = created.seats;
+      const remote = created.invites ?? [];
+      const go = '/games/' + created.id + '#' + local.map(s => 'token=' + s.token).join('&');
       if (!remote.length) {
         location.assign(go);
         return;
@@ -94,6 +95,18 @@ export class Lobby {
       this.error = e instanceof ApiError ? refusal(e.body) : t('err.generic', { message: e.message });
     }
     this.redraw();
+  }
+
+  /// Takes the open seat `seat` of game `id` and opens it.
+  async join(id, seat) {
+    try {
+      const ticket = await api('POST', `/api/games/${id}/join`, { body: { seat } });
+      location.assign(`/games/${id}#token=${ticket.token}`);
+    } catch (e) {
+      this.error = e instanceof ApiError ? refusal(e.body) : t('err.generic', { message: e.message });
+      this.refresh();
+      this.redraw();
+    }
   }
 
   linksPanel() {
@@ -118,12 +131,15 @@ export class Lobby {
       const game = gameOf(g.game);
       // A game this browser holds a seat of opens that seat (the page finds the tokens).
       const mine = savedTokens(g.id).length > 0;
-      list.append(h('li', mine ? { 'data-mine': '' } : {}, [
+      const open = !mine && g.seats.find(s => s.player === 'open');
+      list.append(h('li', mine ? { 'data-mine': '' } : open ? { 'data-open': '' } : {}, [
         h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
         mine ? h('strong', { class: 'mine' }, [' ' + t('lobby.yours')]) : null,
         ' — ',
         g.seats.map(s => `${game.seatLabel(s.seat, null)} (${playerLabel(s.player)}${s.connected ? ' ●' : ''})`).join(', '),
         ', ' + t('lobby.move', { n: g.seq }),
+        g.set_up && g.set_up.length ? h('span', { class: 'set-up', 'data-set-up': g.set_up.join(' ') }, [' · ' + t(g.set_up.includes('position') ? 'lobby.setposition' : 'lobby.ownfile')]) : null,
+        open ? h('button', { type: 'button', class: 'small primary', 'data-join': g.id, onclick: () => this.join(g.id, open.seat) }, [t('join.button')]) : null,
       ]));
     }
   }
@@ -211,7 +227,7 @@ function newGameForm(kinds, choice, { changed, create, error }) {
 
   const game = GAMES[choice.kind];
   const seats = h('div', { class: 'seats' });
-  const players = [['me', t('seat.me')], ['friend', t('seat.friend')], ...[1, 2, 3, 4, 5].map(l => [`ai:${l}`, t('seat.ai', { level: l })])];
+  const players = [['me', t('seat.me')], ['friend', t('seat.friend')], ['open', t('seat.open')], ...[1, 2, 3, 4, 5].map(l => [`ai:${l}`, t('seat.ai', { level: l })])];
   for (let i = 0; i < seatCount(options, values); i++) {
     seats.append(h('label', { class: 'seat' }, [
       h('span', { class: 'seat-name' }, [game.seatLabel(i, null)]),

@@ -27,7 +27,8 @@ export function statusBar(game, live, { conns, shown, mine, sending }) {
     const seat = live.seats[live.turn.seat];
     const name = game.seatLabel(live.turn.seat, view);
     turn = seat && seat.player !== 'human' ? t('play.thinking', { name: cap(name) }) : t('play.waiting', { name });
-  } else turn = t('play.chance');
+  } else if (live.turn.kind === 'waiting') turn = t('play.seatsopen');
+  else turn = t('play.chance');
   return h('div', { class: 'status' + (live.result ? ' over' : '') }, [
     h('h1', {}, [t('game.' + game.kind)]),
     h('span', { class: 'who', 'data-who': shown.role }, [who]),
@@ -51,6 +52,27 @@ export function outcome(game, live, you) {
   if (draw) return { kind: 'draw', text: t('result.draw') };
   const winner = ranks.indexOf(Math.min(...ranks));
   return { kind: 'wins', text: t('result.wins', { name: cap(game.seatLabel(winner, view)) }) };
+}
+
+/// What the creator set that a new game would not have (`set_up`), said to everyone.
+export function setUpNotice(live) {
+  const set = live.set_up ?? [];
+  if (!set.length) return null;
+  const files = set.filter(s => s !== 'position');
+  return h('p', { class: 'set-up note', 'data-set-up': set.join(' ') }, [
+    set.includes('position') ? t('setup.position') : null,
+    files.length ? ' ' + t('setup.file', { names: files.join(', ') }) : null,
+  ]);
+}
+
+/// A seat this device may take (`seat`, with the invitation's `code` or open to anyone),
+/// while the game waits for its players; `take()` claims it.
+export function joinPanel(game, live, { seat, invited, take, gone }) {
+  const name = game.seatLabel(seat, live.view);
+  return h('div', { class: 'join', 'data-join': String(seat) }, [
+    h('p', {}, [gone ? t('join.gone') : t(invited ? 'join.invited' : 'join.open', { name })]),
+    gone ? null : h('button', { type: 'button', class: 'primary big', 'data-act': 'join', onclick: take }, [t('join.take')]),
+  ]);
 }
 
 export function playersPanel(game, live) {
@@ -145,9 +167,11 @@ export function moveList(game, moves, view, replay, shown = moves) {
 export function invitePanel(game, live, created, tokens) {
   if (!created || live.result) return null;
   const others = created.seats.filter(s => !tokens.includes(s.token));
-  return h('details', { class: 'invite' }, [
+  // An invitation's link, while its seat still waits for the one invited.
+  const invites = (created.invites ?? []).filter(s => live.seats[s.seat]?.player === 'invite');
+  return h('details', { class: 'invite', open: invites.length > 0 }, [
     h('summary', {}, [t('play.invite')]),
-    ...others.map(s => linkRow(t('links.seat', { name: game.seatLabel(s.seat, live.view) }), location.origin + s.link, 'seat' + s.seat)),
+    ...[...others, ...invites].map(s => linkRow(t('links.seat', { name: game.seatLabel(s.seat, live.view) }), location.origin + s.link, 'seat' + s.seat)),
     linkRow(t('links.spectator'), location.origin + created.spectator, 'spectator'),
   ]);
 }

@@ -99,6 +99,9 @@ impl Room {
         if self.views.over() {
             return Err(Failure::Refused(Refusal::Play(PlayError::GameOver)));
         }
+        if self.table.waiting() {
+            return Err(Failure::Refused(Refusal::Waiting));
+        }
         let Some(seat) = seat else {
             return Err(Failure::Refused(match who {
                 Who::Token(None) => Refusal::NoToken {

@@ -8,7 +8,7 @@ use trio_catalog::HintJob;
 use trio_core::Record;
 
 use crate::error::Refusal;
-use crate::protocol::{GameSummary, Snapshot};
+use crate::protocol::{GameSummary, SeatTicket, Snapshot};
 
 /// Commands waiting for a room before senders wait.
 pub(super) const QUEUE: usize = 256;
@@ -88,6 +88,13 @@ pub(crate) enum Command {
     },
     Record {
         reply: oneshot::Sender<Result<Record, Refusal>>,
+    },
+    /// A player takes a waiting seat: `seat` or the first open one, or with `code` the
+    /// seat its invitation is for; the answer is the seat's token, given this once.
+    Claim {
+        seat: Option<u8>,
+        code: Option<String>,
+        reply: oneshot::Sender<Result<SeatTicket, Refusal>>,
     },
     /// Another instance moved the game to `seq` (`None`: it may have, read what is new).
     Sync {

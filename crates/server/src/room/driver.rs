@@ -46,6 +46,9 @@ fn trusted_until(ttl: Duration) -> Instant {
 impl Room {
     /// Whether chance or a bot is to act.
     pub(crate) fn automatic(&self) -> bool {
+        if self.table.waiting() {
+            return false;
+        }
         match self.live.turn() {
             Turn::Chance => true,
             Turn::Seat(seat) => self.live.is_bot(seat),

@@ -31,14 +31,16 @@ use std::time::Duration;
 use bytes::Bytes;
 use tokio::sync::mpsc;
 use trio_catalog::Live;
-use trio_core::LogEntry;
+use trio_core::{LogEntry, Seat};
 
 pub(crate) use audience::CLIENT_QUEUE;
 pub(crate) use command::{Command, Reply, Request, RoomHandle, Who};
+pub(crate) use table::{INVITED, OPEN};
 
 use crate::error::Refusal;
-use crate::protocol::{GameSummary, Role, ServerMessage};
-use crate::store::{Append, EventRow, Status, Storage, StorageError};
+use crate::protocol::{GameSummary, Role, SeatTicket, ServerMessage};
+use crate::secrets;
+use crate::store::{Append, EventRow, SeatClaim, Status, Storage, StorageError};
 use audience::Audience;
 use driver::Lease;
 use table::Table;
@@ -155,6 +157,15 @@ impl Room {
                 request,
                 reply,
             } => return self.act(who, cid, request, reply).await,
+            Command::Claim { seat, code, reply } => {
+                let answer = self.claim(seat, code.as_deref()).await?;
+                let _ = reply.send(answer);
+            }
+            // Seats are not events: another instance's claim is read with the whole game.
+            Command::Sync { seq: None } if self.table.waiting() => {
+                self.reload(self.committed).await?;
+                self.tell_seats();
+            }
             Command::Sync { seq } => {
                 if seq.is_none_or(|seq| seq > self.committed) {
                     self.follow().await;
@@ -215,7 +226,7 @@ impl Room {
                     });
                 let _ = reply.send(job);
             }
-            act @ Command::Act { .. } => self.deferred.push_back(act),
+            write @ (Command::Act { .. } | Command::Claim { .. }) => self.deferred.push_back(write),
             sync @ Command::Sync { .. } => {
                 if !self
                     .deferred
@@ -387,6 +398,61 @@ impl Room {
             self.table.remember(seat, cid, entry.version);
         }
         Ok(())
+    }
+
+    /// A player takes a waiting seat (see [`Command::Claim`]); committed before it is
+    /// answered, then everyone is told. A refusal when the seat is taken, here or first by
+    /// another instance.
+    async fn claim(
+        &mut self,
+        wanted: Option<u8>,
+        code: Option<&str>,
+    ) -> Result<Result<SeatTicket, Refusal>, StorageError> {
+        self.follow().await;
+        let seat = match self.table.claimable(wanted, code) {
+            Ok(seat) => seat,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        let token = secrets::new_token();
+        let hash = secrets::hash_token(&token);
+        let was = self.table.take(seat, hash);
+        self.refresh();
+        let claim = SeatClaim {
+            game_id: self.id.clone(),
+            seat,
+            was: was.agent().to_owned(),
+            token_hash: secrets::token_hash_hex(&hash),
+            automatic: self.automatic(),
+            summary: self.summary_json(),
+        };
+        if !self.shared.store.claim_seat(&claim).await? {
+            // Another instance seated someone first.
+            self.reload(self.committed).await?;
+            self.tell_seats();
+            return Ok(Err(Refusal::NoOpenSeat));
+        }
+        self.tell_seats();
+        Ok(Ok(SeatTicket {
+            seat,
+            name: self.live.seat_name(Seat(seat)),
+            link: format!("/games/{}#token={token}", self.id),
+            token,
+        }))
+    }
+
+    /// Sends every client the game afresh: who sits where changed, and the game may have
+    /// begun.
+    fn tell_seats(&mut self) {
+        let before = self.audience.connected();
+        let summary = self.summary.lock().expect("summary lock").clone();
+        let (live, table, views) = (self.live.as_ref(), &self.table, &self.views);
+        let dropped = self.audience.send_each(|viewer| {
+            let snapshot = views.snapshot(&summary, live, table, viewer);
+            vec![ServerMessage::Snapshot(Box::new(snapshot)).to_bytes()]
+        });
+        if dropped {
+            self.presence_changed(&before);
+        }
     }
 
     /// The lobby's line as JSON, stored with every change: the lobby is read from the

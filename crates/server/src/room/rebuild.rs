@@ -90,6 +90,12 @@ impl Room {
             turn: TurnInfo::of(TurnKind::Over),
             over: false,
             created_at: row.created_at,
+            set_up: row
+                .start
+                .iter()
+                .map(|_| "position".to_owned())
+                .chain(row.definitions.keys().cloned())
+                .collect(),
         }));
         let mut room = Room {
             id: row.id.clone(),

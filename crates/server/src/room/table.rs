@@ -12,9 +12,36 @@ use crate::error::Refusal;
 use crate::secrets::{self, TokenHash};
 use crate::store::GameRow;
 
+/// Whether a person's seat has its player: the game starts when every seat does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Claim {
+    Taken,
+    /// Anyone may take it, from the lobby.
+    Open,
+    /// Whoever holds the invitation whose code hashes to this takes it.
+    Invited(TokenHash),
+}
+
+impl Claim {
+    /// The stored agent of a seat not taken yet.
+    pub(super) fn agent(self) -> &'static str {
+        match self {
+            Claim::Taken => "human",
+            Claim::Open => OPEN,
+            Claim::Invited(_) => INVITED,
+        }
+    }
+}
+
+/// The stored agents of seats waiting for their player (`docs/api.md`, "Open seats").
+pub(crate) const OPEN: &str = "open";
+pub(crate) const INVITED: &str = "invite";
+
 #[derive(Debug)]
 pub(super) struct Table {
+    /// A seat waiting for its player plays as a person ([`AgentSpec::Human`]).
     agents: Vec<AgentSpec>,
+    claims: Vec<Claim>,
     /// Per seat, the hash of a person's token.
     tokens: Vec<Option<TokenHash>>,
     /// The `seq` of each action a seat sent with a client id.
@@ -29,28 +56,33 @@ pub(super) struct Table {
 impl Table {
     /// The table of a stored game.
     pub(super) fn from_row(row: &GameRow) -> Result<Self, StoredFault> {
-        let agents = row
-            .seats
-            .iter()
-            .map(|s| {
-                s.agent.parse().map_err(|error| StoredFault::Agent {
-                    agent: s.agent.clone(),
-                    error,
-                })
-            })
-            .collect::<Result<_, _>>()?;
-        let tokens = row
-            .seats
-            .iter()
-            .map(|s| match &s.token_hash {
-                Some(h) => secrets::token_hash_from_hex(h)
-                    .map(Some)
-                    .ok_or(StoredFault::TokenHash),
-                None => Ok(None),
-            })
-            .collect::<Result<_, _>>()?;
+        let mut agents = Vec::new();
+        let mut claims = Vec::new();
+        let mut tokens = Vec::new();
+        for seat in &row.seats {
+            let hash = match &seat.token_hash {
+                Some(h) => Some(secrets::token_hash_from_hex(h).ok_or(StoredFault::TokenHash)?),
+                None => None,
+            };
+            let (agent, claim, token) = match (seat.agent.as_str(), hash) {
+                (OPEN, _) => (AgentSpec::Human, Claim::Open, None),
+                (INVITED, Some(code)) => (AgentSpec::Human, Claim::Invited(code), None),
+                (INVITED, None) => return Err(StoredFault::TokenHash),
+                (agent, hash) => {
+                    let agent = agent.parse().map_err(|error| StoredFault::Agent {
+                        agent: agent.to_owned(),
+                        error,
+                    })?;
+                    (agent, Claim::Taken, hash)
+                }
+            };
+            agents.push(agent);
+            claims.push(claim);
+            tokens.push(token);
+        }
         Ok(Self {
             agents,
+            claims,
             tokens,
             cids: HashMap::new(),
             seed_hash: row.seed_hash.clone(),
@@ -67,6 +99,42 @@ impl Table {
 
     pub(super) fn agents(&self) -> &[AgentSpec] {
         &self.agents
+    }
+
+    /// Whether a seat still waits for its player: then nobody acts yet.
+    pub(super) fn waiting(&self) -> bool {
+        self.claims.iter().any(|c| *c != Claim::Taken)
+    }
+
+    /// Who plays `seat` as the lobby says it: its agent, or `open` / `invite` while it
+    /// waits for its player.
+    pub(super) fn player(&self, seat: usize) -> String {
+        match self.claims[seat] {
+            Claim::Taken => self.agents[seat].to_string(),
+            claim => claim.agent().to_owned(),
+        }
+    }
+
+    /// The seat a player joining may take: with an invitation's `code`, the seat it
+    /// invites to; else `wanted`, or the first open seat.
+    pub(super) fn claimable(&self, wanted: Option<u8>, code: Option<&str>) -> Result<u8, Refusal> {
+        let fits = |s: usize| match (self.claims[s], code) {
+            (Claim::Invited(hash), Some(code)) => secrets::seat_of(code, &[Some(hash)]).is_some(),
+            (Claim::Open, None) => true,
+            _ => false,
+        };
+        (0..self.claims.len())
+            .filter(|&s| wanted.is_none_or(|w| usize::from(w) == s))
+            .find(|&s| fits(s))
+            .map(|s| s as u8)
+            .ok_or(Refusal::NoOpenSeat)
+    }
+
+    /// `seat` is taken by the holder of the token hashing to `token`; what it was before.
+    pub(super) fn take(&mut self, seat: u8, token: TokenHash) -> Claim {
+        let seat = usize::from(seat);
+        self.tokens[seat] = Some(token);
+        std::mem::replace(&mut self.claims[seat], Claim::Taken)
     }
 
     pub(super) fn seed_hash(&self) -> &str {
@@ -154,7 +222,7 @@ impl Table {
 
     /// What the page may offer `viewer` now: undo, hint.
     pub(super) fn offers(&self, live: &dyn Live, viewer: Option<u8>) -> (bool, bool) {
-        let Some(seat) = viewer.filter(|&s| self.is_person(s)) else {
+        let Some(seat) = viewer.filter(|&s| self.is_person(s) && !self.waiting()) else {
             return (false, false);
         };
         let undo = live.turn() != Turn::Over && self.check_undo(live, Seat(seat), None).is_ok();
@@ -232,6 +300,37 @@ mod tests {
         assert_eq!(table.viewer(Some("token-0")), Ok(Some(0)));
         assert_eq!(table.viewer(Some("token-1")), Err(Refusal::WrongToken));
         assert_eq!(table.viewer(Some("")), Err(Refusal::WrongToken));
+    }
+
+    #[test]
+    fn waiting_seats_are_taken_by_an_open_join_or_their_invitation_alone() {
+        let mut row = row_of("orbit(players=3)", &["human", "open", "open"]);
+        row.seats[2] = SeatRow {
+            agent: INVITED.to_owned(),
+            token_hash: Some(secrets::token_hash_hex(&secrets::hash_token("code"))),
+        };
+        let mut table = Table::from_row(&row).unwrap();
+        assert!(table.waiting());
+        assert_eq!(table.player(1), "open");
+        assert_eq!(table.player(2), "invite");
+        assert_eq!(table.claimable(None, None), Ok(1));
+        assert_eq!(table.claimable(Some(2), None), Err(Refusal::NoOpenSeat));
+        assert_eq!(
+            table.claimable(None, Some("other")),
+            Err(Refusal::NoOpenSeat)
+        );
+        assert_eq!(table.claimable(None, Some("code")), Ok(2));
+        assert_eq!(table.claimable(Some(0), None), Err(Refusal::NoOpenSeat));
+        assert_eq!(table.take(1, secrets::hash_token("t1")), Claim::Open);
+        assert_eq!(table.claimable(None, None), Err(Refusal::NoOpenSeat));
+        assert!(table.waiting());
+        table.take(2, secrets::hash_token("t2"));
+        assert!(!table.waiting());
+        assert_eq!(table.viewer(Some("t2")), Ok(Some(2)));
+        assert_eq!(table.player(2), "human");
+        // An invitation stored without its code does not read.
+        row.seats[2].token_hash = None;
+        assert!(matches!(Table::from_row(&row), Err(StoredFault::TokenHash)));
     }
 
     #[test]

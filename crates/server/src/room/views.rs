@@ -37,6 +37,7 @@ impl Views {
         self.seat_names = (0..seats).map(|s| live.seat_name(Seat(s as u8))).collect();
         self.seq = live.version();
         self.turn = Some(match turn {
+            _ if table.waiting() => TurnInfo::of(TurnKind::Waiting),
             Turn::Seat(s) => TurnInfo {
                 kind: TurnKind::Seat,
                 seat: Some(s.0),
@@ -63,7 +64,7 @@ impl Views {
             })
             .collect();
         self.mover = match turn {
-            Turn::Seat(s) if !live.is_bot(s) => Some(s.0),
+            Turn::Seat(s) if !live.is_bot(s) && !table.waiting() => Some(s.0),
             _ => None,
         };
         (self.legal, self.legal_parts) = if self.mover.is_some() {
@@ -124,12 +125,11 @@ impl Views {
     pub(super) fn seats(&self, table: &Table, connected: &[bool]) -> Vec<SeatInfo> {
         self.seat_names
             .iter()
-            .zip(table.agents())
             .enumerate()
-            .map(|(s, (name, agent))| SeatInfo {
+            .map(|(s, name)| SeatInfo {
                 seat: s as u8,
                 name: name.clone(),
-                player: agent.to_string(),
+                player: table.player(s),
                 connected: connected.get(s).copied().unwrap_or(false),
             })
             .collect()
@@ -174,6 +174,7 @@ impl Views {
                 .collect(),
             result: state.result,
             seed_hash: table.seed_hash().to_owned(),
+            set_up: summary.set_up.clone(),
         }
     }
 
