@@ -49,7 +49,7 @@ pub fn router() -> Router<AppState> {
 
 /// A JSON object body whose rejections are our JSON errors.
 #[derive(Debug)]
-pub struct Body<T>(pub T);
+pub(crate) struct Body<T>(pub T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
@@ -70,7 +70,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 }
 
 /// The bearer token, if the request has one; a malformed header is an error.
-fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Ok(None);
     };
@@ -93,9 +93,11 @@ fn checked_cid(cid: Option<String>) -> Result<Option<String>, ApiError> {
 
 async fn games_create(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Body(request): Body<CreateGame>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
-    let created = state.create_from(request).await?;
+    let creator = crate::players::player_of(&state, &headers).await?;
+    let created = state.create_from(request, creator).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -126,12 +128,16 @@ async fn games_show(
 async fn seats_claim(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     Body(body): Body<JoinRequest>,
 ) -> Result<(StatusCode, Json<SeatTicket>), ApiError> {
+    state.room(&id).await?;
+    let player = crate::players::player_of(&state, &headers).await?;
     let ticket = state
         .ask(&id, |reply| Command::Claim {
             seat: body.seat,
             code: body.code.clone(),
+            player: player.clone(),
             reply,
         })
         .await?;

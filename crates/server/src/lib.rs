@@ -18,6 +18,7 @@ mod api;
 mod error;
 mod limits;
 mod listen;
+pub mod players;
 mod pool;
 mod postgres;
 pub mod protocol;
@@ -53,6 +54,7 @@ fn guarded(state: AppState, guard: std::sync::Arc<limits::Guard>) -> Router {
     Router::new()
         .merge(ui::router())
         .merge(api::router())
+        .merge(players::router())
         .method_not_allowed_fallback(|| async {
             ApiError::new(
                 StatusCode::METHOD_NOT_ALLOWED,

@@ -221,8 +221,11 @@ impl Guard {
     /// The bucket a request draws on, by its route.
     fn bucket(&self, method: &Method, route: &str) -> Option<&DefaultKeyedRateLimiter<IpAddr>> {
         match (method, route) {
-            // Taking a seat starts a game for its taker as creating one does.
-            (&Method::POST, "/api/games" | "/api/games/{id}/join") => Some(&self.creates),
+            // Taking a seat starts a game for its taker as creating one does; a name is
+            // as cheap to ask for.
+            (&Method::POST, "/api/games" | "/api/games/{id}/join" | "/api/players") => {
+                Some(&self.creates)
+            }
             (
                 &Method::POST,
                 "/api/games/{id}/actions" | "/api/games/{id}/resign" | "/api/games/{id}/undo",

@@ -29,9 +29,10 @@ use sqlx::{Connection, Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    claim_seat, describe, insert_game, migrations, now, now_millis, queue_append, read_events,
-    read_ids, read_lobby, read_stored, Append, EventRow, GameRow, Notice, Pending, SeatClaim,
-    Status, Storage, StorageError, StoredGame,
+    claim_seat, describe, insert_game, insert_player, migrations, now, now_millis, queue_append,
+    read_events, read_ids, read_lobby, read_player, read_player_games, read_stored, Append,
+    EventRow, GameRow, Notice, Pending, PlayerRow, SeatClaim, Status, Storage, StorageError,
+    StoredGame,
 };
 
 /// The channel of the notices.
@@ -286,6 +287,44 @@ impl Storage for PgStorage {
         async move {
             let mut conn = self.pool.acquire().await?;
             describe::<Postgres>(&mut conn, id, automatic, summary).await
+        }
+        .boxed()
+    }
+
+    fn create_player<'a>(
+        &'a self,
+        player: &'a PlayerRow,
+        name_key: &'a str,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async move {
+            let mut tx = self.pool.begin().await?;
+            let created = insert_player::<Postgres>(&mut tx, player, name_key, key_hash).await?;
+            tx.commit().await?;
+            Ok(created)
+        }
+        .boxed()
+    }
+
+    fn player_of<'a>(
+        &'a self,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<Option<PlayerRow>, StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            read_player::<Postgres>(&mut conn, key_hash).await
+        }
+        .boxed()
+    }
+
+    fn player_games<'a>(
+        &'a self,
+        id: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<String>, StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            read_player_games::<Postgres>(&mut conn, id, limit).await
         }
         .boxed()
     }

@@ -215,8 +215,11 @@ pub enum Role {
 pub struct SeatInfo {
     pub seat: u8,
     pub name: String,
-    /// `human`, `random`, `ai:3`.
+    /// `human`, `random`, `ai:3`; `open` or `invite` while the seat waits for its player.
     pub player: String,
+    /// The name of the named player sitting there; absent for a guest or a bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_name: Option<String>,
     /// Whether a client holding the seat's token is connected.
     pub connected: bool,
 }

@@ -41,6 +41,12 @@ pub fn new_token() -> String {
     random_hex(16)
 }
 
+/// A new player key: 128 random bits as 32 hex digits after `p-`, so that it is never
+/// taken for a seat token.
+pub fn new_player_key() -> String {
+    format!("p-{}", random_hex(16))
+}
+
 /// A new game id: 64 random bits as 16 hex digits (public: it is in every link).
 pub fn new_game_id() -> String {
     random_hex(8)

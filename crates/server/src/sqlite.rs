@@ -29,9 +29,9 @@ use sqlx::{SqlSafeStr, Sqlite, Transaction};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    claim_seat, describe, insert_game, migrations, now, queue_append, read_events, read_ids,
-    read_lobby, read_stored, Append, EventRow, GameRow, Pending, SeatClaim, Status, Storage,
-    StorageError, StoredGame,
+    claim_seat, describe, insert_game, insert_player, migrations, now, queue_append, read_events,
+    read_ids, read_lobby, read_player, read_player_games, read_stored, Append, EventRow, GameRow,
+    Pending, PlayerRow, SeatClaim, Status, Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -289,6 +289,44 @@ impl Storage for SqliteStorage {
         async move {
             let mut conn = self.writer.acquire().await?;
             describe::<Sqlite>(&mut conn, id, automatic, summary).await
+        }
+        .boxed()
+    }
+
+    fn create_player<'a>(
+        &'a self,
+        player: &'a PlayerRow,
+        name_key: &'a str,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async move {
+            let mut tx = self.writer.begin().await?;
+            let created = insert_player::<Sqlite>(&mut tx, player, name_key, key_hash).await?;
+            tx.commit().await?;
+            Ok(created)
+        }
+        .boxed()
+    }
+
+    fn player_of<'a>(
+        &'a self,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<Option<PlayerRow>, StorageError>> {
+        async move {
+            let mut conn = self.readers.acquire().await?;
+            read_player::<Sqlite>(&mut conn, key_hash).await
+        }
+        .boxed()
+    }
+
+    fn player_games<'a>(
+        &'a self,
+        id: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<String>, StorageError>> {
+        async move {
+            let mut conn = self.readers.acquire().await?;
+            read_player_games::<Sqlite>(&mut conn, id, limit).await
         }
         .boxed()
     }

@@ -19,7 +19,9 @@ use crate::protocol::{CreateGame, Created, GameSummary, Invitation, SeatTicket};
 use crate::room::{Command, Room, RoomHandle, Shared, INVITED, OPEN};
 use crate::secrets;
 use crate::sqlite::SqliteStorage;
-use crate::store::{now, GameRow, Notice, SeatRow, Status, Storage, StorageError, StoredGame};
+use crate::store::{
+    now, GameRow, Notice, PlayerRow, SeatRow, Status, Storage, StorageError, StoredGame,
+};
 
 /// The most games one look for due games takes over.
 const DUE_BATCH: usize = 64;
@@ -51,6 +53,10 @@ impl AppState {
     /// The AI's threads, for hints and replays as for bots.
     pub(crate) fn ai(&self) -> &crate::pool::AiPool {
         &self.inner.shared.ai
+    }
+
+    pub(crate) fn store(&self) -> &dyn Storage {
+        self.inner.store.as_ref()
     }
 
     pub(crate) fn replays(&self) -> &crate::replays::Replays {
@@ -205,18 +211,26 @@ impl AppState {
     /// Creates a game: checks the spec and seats, draws the seed, stores it, starts its
     /// room.
     pub async fn create(&self, spec: &str, seats: &[String]) -> Result<Created, ApiError> {
-        self.create_from(CreateGame {
-            game: spec.to_owned(),
-            seats: seats.to_vec(),
-            position: None,
-            definitions: BTreeMap::new(),
-        })
+        self.create_from(
+            CreateGame {
+                game: spec.to_owned(),
+                seats: seats.to_vec(),
+                position: None,
+                definitions: BTreeMap::new(),
+            },
+            None,
+        )
         .await
     }
 
     /// Creates the game `request` asks for (`POST /api/games`): its spec with the texts of
-    /// any definition files it names, its seats, and the position it starts from.
-    pub async fn create_from(&self, request: CreateGame) -> Result<Created, ApiError> {
+    /// any definition files it names, its seats, and the position it starts from; the
+    /// creator's seats are `creator`'s when a named player creates it.
+    pub async fn create_from(
+        &self,
+        request: CreateGame,
+        creator: Option<PlayerRow>,
+    ) -> Result<Created, ApiError> {
         let CreateGame {
             game: spec,
             seats,
@@ -252,8 +266,10 @@ impl AppState {
             let name = game.seat_name(Seat(seat));
             // The creator gets the tokens of its own seats; an invited seat's token goes
             // to whoever opens the invitation first, an open seat's to who joins first.
+            let mut player = None;
             let secret = match asked {
                 Some(agent) if agent.is_human() => {
+                    player.clone_from(&creator);
                     let token = secrets::new_token();
                     tickets.push(SeatTicket {
                         seat,
@@ -279,6 +295,7 @@ impl AppState {
                     .as_ref()
                     .map_or_else(|| text.clone(), ToString::to_string),
                 token_hash: secret.map(|t| secrets::token_hash_hex(&secrets::hash_token(&t))),
+                player,
             });
         }
         let mut row = GameRow {

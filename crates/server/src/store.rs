@@ -87,10 +87,20 @@ pub struct GameRow {
 
 #[derive(Clone, Debug)]
 pub struct SeatRow {
-    /// `human`, `ai:3`, …
+    /// `human`, `ai:3`, …; `open` or `invite` while the seat waits for its player.
     pub agent: String,
-    /// The SHA-256 of a person's seat token, in hex; `None` for a bot.
+    /// The SHA-256 of a person's seat token (of an invitation's code while it waits), in
+    /// hex; `None` for a bot.
     pub token_hash: Option<String>,
+    /// The named player sitting there; `None` for a guest or a bot.
+    pub player: Option<PlayerRow>,
+}
+
+/// A named player (`POST /api/players`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    pub id: String,
+    pub name: String,
 }
 
 /// What an event did; in the protocol's events too.
@@ -164,6 +174,8 @@ pub struct SeatClaim {
     pub was: String,
     /// The SHA-256 of the new seat token, in hex.
     pub token_hash: String,
+    /// The named player taking it, if any.
+    pub player: Option<String>,
     /// Whether chance or a bot is to act now, and the lobby's line, as an append says.
     pub automatic: bool,
     pub summary: String,
@@ -230,6 +242,29 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     /// The lobby lines of the newest running games, newest first, at most `limit`.
     fn lobby(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
 
+    /// Stores a new player with its first key (a SHA-256 in hex), if the folded name
+    /// `name_key` is free: `false` if it is taken.
+    fn create_player<'a>(
+        &'a self,
+        player: &'a PlayerRow,
+        name_key: &'a str,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StorageError>>;
+
+    /// The player whose key hashes to `key_hash`.
+    fn player_of<'a>(
+        &'a self,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<Option<PlayerRow>, StorageError>>;
+
+    /// The lobby lines of the games player `id` sits in, running or over, newest first,
+    /// at most `limit`.
+    fn player_games<'a>(
+        &'a self,
+        id: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<String>, StorageError>>;
+
     /// Gives a waiting seat its player's token, if it still waits (`false`: it was taken
     /// first); on a shared store the other instances hear of it.
     fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>>;
@@ -270,6 +305,7 @@ pub(crate) fn migrations() -> Vec<Migration> {
             "definitions",
             include_str!("../migrations/0004_definitions.sql"),
         ),
+        (6, "players", include_str!("../migrations/0006_players.sql")),
     ]
     .into_iter()
     .map(|(version, name, sql)| {
@@ -288,8 +324,8 @@ pub(crate) fn migrations() -> Vec<Migration> {
 pub(crate) const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
      status, created_at, start_position, definitions FROM games WHERE id = $1";
 /// A game's seats in order, for [`read_seat`].
-pub(crate) const SELECT_SEATS: &str =
-    "SELECT agent, token_hash FROM seats WHERE game_id = $1 ORDER BY seat";
+pub(crate) const SELECT_SEATS: &str = "SELECT s.agent, s.token_hash, s.player_id, p.name \
+     FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1 ORDER BY s.seat";
 /// A game's events after a version, in order, for [`read_event`].
 pub(crate) const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_id FROM events \
      WHERE game_id = $1 AND seq > $2 ORDER BY seq";
@@ -297,8 +333,8 @@ pub(crate) const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_i
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, \
      version, status, created_at, updated_at, start_position, definitions) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)";
-pub(crate) const INSERT_SEAT: &str =
-    "INSERT INTO seats (game_id, seat, agent, token_hash) VALUES ($1, $2, $3, $4)";
+pub(crate) const INSERT_SEAT: &str = "INSERT INTO seats (game_id, seat, agent, token_hash, \
+     player_id) VALUES ($1, $2, $3, $4, $5)";
 
 /// Stores a new game's row and seats on `conn` (in the caller's transaction).
 pub(crate) async fn insert_game<DB>(
@@ -334,6 +370,7 @@ where
             .bind(seat as i64)
             .bind(row.agent.as_str())
             .bind(row.token_hash.as_deref())
+            .bind(row.player.as_ref().map(|p| p.id.as_str()))
             .execute(&mut *conn)
             .await?;
     }
@@ -442,16 +479,18 @@ where
     for<'a> &'a str: Encode<'a, DB> + Type<DB>,
     for<'a> bool: Encode<'a, DB> + Type<DB>,
     for<'a> i64: Encode<'a, DB> + Type<DB>,
+    for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
 {
     // RETURNING: both databases say so whether a row changed, through one generic call.
     let taken = sqlx::query::<DB>(
-        "UPDATE seats SET agent = 'human', token_hash = $1 \
+        "UPDATE seats SET agent = 'human', token_hash = $1, player_id = $5 \
          WHERE game_id = $2 AND seat = $3 AND agent = $4 RETURNING seat",
     )
     .bind(claim.token_hash.as_str())
     .bind(claim.game_id.as_str())
     .bind(i64::from(claim.seat))
     .bind(claim.was.as_str())
+    .bind(claim.player.as_deref())
     .fetch_optional(&mut *conn)
     .await?
     .is_some();
@@ -467,6 +506,99 @@ where
         .await?;
     }
     Ok(taken)
+}
+
+/// Stores a new player and its first key on `conn` (in the caller's transaction): `false`
+/// if the folded name is taken.
+pub(crate) async fn insert_player<DB>(
+    conn: &mut DB::Connection,
+    player: &PlayerRow,
+    name_key: &str,
+    key_hash: &str,
+) -> Result<bool, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'a> i64: Encode<'a, DB> + Type<DB>,
+{
+    let created = sqlx::query::<DB>(
+        "INSERT INTO players (id, name, name_key, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (name_key) DO NOTHING RETURNING id",
+    )
+    .bind(player.id.as_str())
+    .bind(player.name.as_str())
+    .bind(name_key)
+    .bind(now())
+    .fetch_optional(&mut *conn)
+    .await?
+    .is_some();
+    if created {
+        sqlx::query::<DB>(
+            "INSERT INTO player_keys (key_hash, player_id, created_at) VALUES ($1, $2, $3)",
+        )
+        .bind(key_hash)
+        .bind(player.id.as_str())
+        .bind(now())
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(created)
+}
+
+/// The player whose key hashes to `key_hash`, read on `conn`.
+pub(crate) async fn read_player<DB>(
+    conn: &mut DB::Connection,
+    key_hash: &str,
+) -> Result<Option<PlayerRow>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+{
+    let row = sqlx::query::<DB>(
+        "SELECT p.id, p.name FROM player_keys k JOIN players p ON p.id = k.player_id \
+         WHERE k.key_hash = $1",
+    )
+    .bind(key_hash)
+    .fetch_optional(conn)
+    .await?;
+    row.map(|r| {
+        Ok(PlayerRow {
+            id: column(&r, "id")?,
+            name: column(&r, "name")?,
+        })
+    })
+    .transpose()
+}
+
+/// The lobby lines of player `id`'s games, newest first, read on `conn`.
+pub(crate) async fn read_player_games<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    limit: usize,
+) -> Result<Vec<String>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Encode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+{
+    let rows = sqlx::query::<DB>(
+        "SELECT g.summary FROM games g WHERE g.summary IS NOT NULL AND EXISTS \
+         (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = $1) \
+         ORDER BY g.created_at DESC, g.id LIMIT $2",
+    )
+    .bind(id)
+    .bind(limit.min(i64::MAX as usize) as i64)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(|r| column(r, "summary")).collect()
 }
 
 /// Reads a game's events after version `after`, in order.
@@ -535,7 +667,7 @@ where
     })
 }
 
-/// A seat row of `agent, token_hash`.
+/// A seat row of `agent, token_hash, player_id, name`.
 fn read_seat<R>(row: &R) -> Result<SeatRow, StorageError>
 where
     R: Row,
@@ -543,9 +675,17 @@ where
     for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
     for<'r> Option<String>: Decode<'r, R::Database> + Type<R::Database>,
 {
+    let player = match column::<_, Option<String>>(row, "player_id")? {
+        Some(id) => Some(PlayerRow {
+            id,
+            name: column(row, "name")?,
+        }),
+        None => None,
+    };
     Ok(SeatRow {
         agent: column(row, "agent")?,
         token_hash: column(row, "token_hash")?,
+        player,
     })
 }
 

@@ -1334,6 +1334,64 @@ async fn a_stranger_joins_an_open_seat_from_the_lobby() {
     }
 }
 
+/// Takes `name` in the lobby of `b`.
+async fn take_name(b: &Browser, server: &Server, name: &str) {
+    b.goto(&server.url("/")).await;
+    b.wait("input[name=player-name]").await;
+    b.js(
+        "document.querySelector('input[name=player-name]').value = arguments[0];",
+        json!([name]),
+    )
+    .await;
+    b.click("[data-action=take-name]").await;
+    b.wait(&format!("[data-me='{name}']")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn named_players_meet_through_an_open_seat_and_see_each_others_names() {
+    let server = Server::start().await;
+    let zoe = Browser::start(1280, 900).await;
+    take_name(&zoe, &server, "Zoë").await;
+    for (i, seat) in ["me", "open"].iter().enumerate() {
+        zoe.click(&format!("select[name=seat{i}] option[value=\"{seat}\"]"))
+            .await;
+    }
+    zoe.click("[data-action=create]").await;
+    zoe.wait("[data-turn=waiting]").await;
+
+    let ola = Browser::start(390, 844).await;
+    take_name(&ola, &server, "Ola").await;
+    // A name already taken is refused with the reason.
+    let third = Browser::start(1280, 900).await;
+    third.goto(&server.url("/")).await;
+    third.wait("input[name=player-name]").await;
+    third
+        .js(
+            "document.querySelector('input[name=player-name]').value = 'zoë';",
+            json!([]),
+        )
+        .await;
+    third.click("[data-action=take-name]").await;
+    third.wait("section.me .error").await;
+    assert!(third.text("section.me .error").await.contains("taken"));
+    third.close().await;
+
+    ola.wait("li[data-open] button[data-join]").await;
+    assert!(ola.text("li[data-open]").await.contains("Zoë"));
+    ola.click("li[data-open] button[data-join]").await;
+    ola.wait("svg.board.gyges").await;
+    for b in [&zoe, &ola] {
+        b.wait_for("both named", "document.querySelector('.players') && document.querySelector('.players').textContent.includes('Ola') && document.querySelector('.players').textContent.includes('Zoë')").await;
+    }
+    // Zoë's games list it, from her key.
+    zoe.goto(&server.url("/")).await;
+    zoe.wait("[data-my-game]").await;
+    assert!(zoe.text("[data-my-game]").await.contains("Ola"));
+    for b in [zoe, ola] {
+        b.close().await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gyges_numerals_are_a_setting_and_a_link_can_be_shared() {
     let server = Server::start().await;

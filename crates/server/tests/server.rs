@@ -441,6 +441,97 @@ async fn invited_and_open_seats_are_taken_once_and_the_game_waits_for_them() {
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 
+/// `method path` with `key` as the bearer, if any, and `body` (for a POST).
+async fn with_key(
+    server: &Server,
+    post: Option<Value>,
+    path: &str,
+    key: Option<&str>,
+) -> (StatusCode, Value) {
+    let mut request = match post {
+        Some(body) => server.http.post(server.url(path)).json(&body),
+        None => server.http.get(server.url(path)),
+    };
+    if let Some(key) = key {
+        request = request.bearer_auth(key);
+    }
+    let response = request.send().await.unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn named_players_sit_by_their_key_and_find_their_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let (status, zoe) = with_key(&server, Some(json!({"name": "Zoë"})), "/api/players", None).await;
+    assert_eq!(status, StatusCode::CREATED, "{zoe}");
+    let key = zoe["key"].as_str().unwrap().to_owned();
+    assert_eq!(zoe["link"], json!(format!("/#player={key}")));
+    // A name is taken once, however it is written; a bad one says what a name is.
+    for (name, code) in [
+        ("ZOË", "name-taken"),
+        ("Zoe\u{308}", "name-taken"),
+        ("x", "bad-name"),
+    ] {
+        let (status, body) =
+            with_key(&server, Some(json!({"name": name})), "/api/players", None).await;
+        assert_eq!(body["code"], code, "{name}");
+        assert!(status.is_client_error());
+    }
+    let (_, ola) = with_key(&server, Some(json!({"name": "Ola"})), "/api/players", None).await;
+    let ola_key = ola["key"].as_str().unwrap();
+    let (status, me) = with_key(&server, None, "/api/players/me", Some(&key)).await;
+    assert_eq!((status, &me["name"]), (StatusCode::OK, &json!("Zoë")));
+    let (status, body) = with_key(&server, None, "/api/players/me", Some("p-nobody")).await;
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::FORBIDDEN, &json!("wrong-key"))
+    );
+    let (status, body) = with_key(&server, None, "/api/players/me/games", None).await;
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::UNAUTHORIZED, &json!("no-key"))
+    );
+
+    // Zoë creates a game with her key, Ola joins its open seat with hers.
+    let (status, created) = with_key(
+        &server,
+        Some(json!({"game": "gyges", "seats": ["human", "open"]})),
+        "/api/games",
+        Some(&key),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let (status, _) = with_key(
+        &server,
+        Some(json!({})),
+        &format!("/api/games/{id}/join"),
+        Some(ola_key),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let shown = server.snapshot(id, None).await;
+    let names: Vec<Option<&str>> = shown
+        .seats
+        .iter()
+        .map(|s| s.player_name.as_deref())
+        .collect();
+    assert_eq!(names, [Some("Zoë"), Some("Ola")]);
+    // A guest's game is nobody's.
+    server.create("gyges", &["human", "ai:1"]).await;
+    let (status, mine) = with_key(&server, None, "/api/players/me/games", Some(&key)).await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&Value> = mine["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| &g["id"])
+        .collect();
+    assert_eq!(ids, [&json!(id)]);
+    assert_eq!(mine["games"][0]["seats"][1]["player_name"], "Ola");
+}
+
 #[tokio::test]
 async fn refusals_say_why_in_order() {
     let dir = tempfile::tempdir().unwrap();

@@ -17,7 +17,8 @@ use sqlx::Connection;
 use tokio_tungstenite::tungstenite::Message;
 use trio_server::protocol::{Created, Snapshot};
 use trio_server::store::{
-    Append, EventKind, EventRow, GameRow, Notice, SeatClaim, SeatRow, Status, Storage, StorageError,
+    Append, EventKind, EventRow, GameRow, Notice, PlayerRow, SeatClaim, SeatRow, Status, Storage,
+    StorageError,
 };
 use trio_server::{app, AppState, PgStorage, SqliteStorage};
 
@@ -63,10 +64,12 @@ fn game(id: &str, automatic: bool) -> GameRow {
             SeatRow {
                 agent: "human".to_owned(),
                 token_hash: Some("ab".to_owned()),
+                player: None,
             },
             SeatRow {
                 agent: "ai:2".to_owned(),
                 token_hash: None,
+                player: None,
             },
         ],
         automatic,
@@ -221,13 +224,36 @@ async fn a_waiting_seat_is_taken_once(a: Arc<dyn Storage>, b: Arc<dyn Storage>) 
     row.seats[1] = SeatRow {
         agent: "open".to_owned(),
         token_hash: None,
+        player: None,
     };
     a.create(&row).await.unwrap();
+    for who in ["a", "b"] {
+        let player = PlayerRow {
+            id: format!("player-{who}"),
+            name: format!("Name{who}"),
+        };
+        assert!(a
+            .create_player(&player, &format!("name{who}"), &format!("key-{who}"))
+            .await
+            .unwrap());
+    }
+    // A folded name is taken once; a key names its player.
+    let again = PlayerRow {
+        id: "player-c".to_owned(),
+        name: "NAMEa".to_owned(),
+    };
+    assert!(!a.create_player(&again, "namea", "key-c").await.unwrap());
+    assert_eq!(
+        b.player_of("key-b").await.unwrap().map(|p| p.name),
+        Some("Nameb".to_owned())
+    );
+    assert!(a.player_of("key-c").await.unwrap().is_none());
     let claim = |who: &str| SeatClaim {
         game_id: "seats".to_owned(),
         seat: 1,
         was: "open".to_owned(),
         token_hash: format!("{who}{who}"),
+        player: Some(format!("player-{who}")),
         automatic: false,
         summary: format!(r#"{{"id":"seats","by":"{who}"}}"#),
     };
@@ -238,6 +264,24 @@ async fn a_waiting_seat_is_taken_once(a: Arc<dyn Storage>, b: Arc<dyn Storage>) 
     let winner = if x { "a" } else { "b" };
     let seat = &a.load("seats").await.unwrap().unwrap().game.seats[1];
     assert_eq!(seat.agent, "human");
+    assert_eq!(
+        seat.player.as_ref().map(|p| p.name.clone()),
+        Some(format!("Name{winner}"))
+    );
+    // The winner's games list the game; the loser's none.
+    let loser = if winner == "a" { "b" } else { "a" };
+    assert_eq!(
+        a.player_games(&format!("player-{winner}"), 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    assert!(a
+        .player_games(&format!("player-{loser}"), 10)
+        .await
+        .unwrap()
+        .is_empty());
     assert_eq!(
         seat.token_hash.as_deref(),
         Some(format!("{winner}{winner}").as_str())
@@ -326,6 +370,7 @@ async fn postgres_notices_say_ids_only_and_a_cut_listener_resyncs() {
         seat: 1,
         was: "open".to_owned(),
         token_hash: "cd".to_owned(),
+        player: None,
         automatic: false,
         summary: "{}".to_owned(),
     };

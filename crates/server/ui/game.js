@@ -7,7 +7,7 @@
 
 import { h, clear } from './dom.js';
 import { t, refusal } from './i18n.js';
-import { api, Conn, tokensFor, createdGame, ApiError } from './net.js';
+import { api, Conn, tokensFor, createdGame, ApiError, player } from './net.js';
 import { gameOf } from './games.js';
 import { kinds, specWords } from './kinds.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
@@ -305,7 +305,7 @@ export class GamePage {
     if (!seat && !this.claimGone) return null;
     const take = async () => {
       try {
-        const ticket = await api('POST', `/api/games/${this.id}/join`, { body: invited ? { code: this.claimCode } : { seat: seat.seat } });
+        const ticket = await api('POST', `/api/games/${this.id}/join`, { body: invited ? { code: this.claimCode } : { seat: seat.seat }, token: player()?.key });
         location.replace(`/games/${this.id}#token=${ticket.token}`);
       } catch (e) {
         if (e instanceof ApiError && e.body?.code === 'no-open-seat') this.claimGone = true;

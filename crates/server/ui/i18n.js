@@ -65,6 +65,15 @@ const STRINGS = {
     'lobby.watch': 'watch',
     'lobby.move': 'move {n}',
     'lobby.yours': '(you play here)',
+    'me.title': 'Your name',
+    'me.explain': 'Take a name to be shown to the people you play, and to find your games again. No e-mail, no password: this browser keeps your key.',
+    'me.name': 'Name',
+    'me.take': 'Take this name',
+    'me.as': 'You play as {name}.',
+    'me.link': 'Sign-in link (open it on another device; keep it secret)',
+    'me.games': 'My games',
+    'me.none': 'No games yet.',
+    'me.over': 'over',
     'lobby.setposition': 'set position',
     'lobby.ownfile': 'own file',
     'play.you': 'You play {name}',
@@ -309,6 +318,15 @@ const STRINGS = {
     'lobby.watch': 'oglądaj',
     'lobby.move': 'ruch {n}',
     'lobby.yours': '(tu grasz)',
+    'me.title': 'Twoje imię',
+    'me.explain': 'Przyjmij imię, które zobaczą twoi przeciwnicy i po którym znajdziesz swoje gry. Bez e-maila i hasła: ta przeglądarka przechowuje twój klucz.',
+    'me.name': 'Imię',
+    'me.take': 'Przyjmij to imię',
+    'me.as': 'Grasz jako {name}.',
+    'me.link': 'Link logowania (otwórz go na innym urządzeniu; zachowaj go w tajemnicy)',
+    'me.games': 'Moje gry',
+    'me.none': 'Jeszcze żadnych gier.',
+    'me.over': 'zakończona',
     'lobby.setposition': 'ustawiona pozycja',
     'lobby.ownfile': 'własny plik',
     'play.you': 'Grasz: {name}',
@@ -652,6 +670,12 @@ export function known(key, args) {
 /// A word of the game (a colour, a side) in the page's language.
 export function word(value) {
   return WORDS[lang][value] ?? value;
+}
+
+/// Who plays a seat as the lobby and the game show it: a named player's name, else its
+/// kind of player in words.
+export function whoPlays(seat) {
+  return seat.player_name ?? playerLabel(seat.player);
 }
 
 /// Who plays a seat (`human`, `random`, `ai:3`), in words.

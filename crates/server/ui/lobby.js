@@ -4,8 +4,8 @@
 // (`GET /api/kinds`, each game's own table), so it knows no game by name.
 
 import { h, clear } from './dom.js';
-import { t, known, refusal, playerLabel } from './i18n.js';
-import { api, rememberCreated, savedTokens, ApiError } from './net.js';
+import { t, known, refusal, whoPlays } from './i18n.js';
+import { api, rememberCreated, savedTokens, ApiError, player, rememberPlayer, signInFromLink } from './net.js';
 import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
 import { kinds } from './kinds.js';
@@ -29,7 +29,12 @@ export class Lobby {
       this.error = e instanceof ApiError ? refusal(e.body) : t('err.generic', { message: e.message });
       this.redraw();
     });
-    this.refresh();
+    this.mine = [];
+    this.nameError = null;
+    signInFromLink().then(() => this.refresh(), e => {
+      this.nameError = e instanceof ApiError ? refusal(e.body) : e.message;
+      this.redraw();
+    });
     this.timer = setInterval(() => this.refresh(), REFRESH_MS);
   }
 
@@ -48,13 +53,70 @@ export class Lobby {
     } catch {
       this.games = [];
     }
+    const me = player();
+    if (me) {
+      try {
+        this.mine = (await api('GET', '/api/players/me/games', { token: me.key })).games;
+      } catch {
+        this.mine = [];
+      }
+    }
     if (this.list) this.renderList();
+    if (this.mineList) this.renderMine();
+  }
+
+  /// Who this browser plays as: a name to take, or the name with its sign-in link and
+  /// the player's games.
+  namePanel() {
+    const me = player();
+    if (!me) {
+      const input = h('input', { type: 'text', name: 'player-name', minlength: 2, maxlength: 20, autocomplete: 'nickname', 'aria-label': t('me.name') });
+      const take = async () => {
+        try {
+          rememberPlayer(await api('POST', '/api/players', { body: { name: input.value } }));
+          this.nameError = null;
+          this.refresh();
+        } catch (e) {
+          this.nameError = e instanceof ApiError ? refusal(e.body) : e.message;
+        }
+        this.redraw();
+      };
+      return h('section', { class: 'me' }, [
+        h('h2', {}, [t('me.title')]),
+        h('p', { class: 'note' }, [t('me.explain')]),
+        h('div', { class: 'name-row' }, [input, h('button', { type: 'button', 'data-action': 'take-name', onclick: take }, [t('me.take')])]),
+        this.nameError ? h('p', { class: 'error' }, [this.nameError]) : null,
+      ]);
+    }
+    this.mineList = h('ul', { class: 'games mine' });
+    this.renderMine();
+    return h('section', { class: 'me' }, [
+      h('p', { 'data-me': me.name }, [t('me.as', { name: me.name })]),
+      h('details', {}, [h('summary', {}, [t('me.link')]), linkRow(t('me.link'), `${location.origin}/#player=${me.key}`, 'player')]),
+      h('h2', {}, [t('me.games')]),
+      this.mineList,
+    ]);
+  }
+
+  renderMine() {
+    const list = clear(this.mineList);
+    if (!this.mine.length) list.append(h('li', { class: 'none' }, [t('me.none')]));
+    for (const g of this.mine) {
+      const game = gameOf(g.game);
+      list.append(h('li', { 'data-my-game': g.id }, [
+        h('a', { href: `/games/${g.id}` }, [t('game.' + game.kind)]),
+        ' — ',
+        g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)})`).join(', '),
+        g.over ? ' · ' + t('me.over') : ', ' + t('lobby.move', { n: g.seq }),
+      ]));
+    }
   }
 
   render() {
     this.list = h('ul', { class: 'games' });
     const main = h('main', { class: 'lobby' }, [
       h('p', { class: 'tagline' }, [t('app.tagline')]),
+      this.namePanel(),
       this.created ? this.linksPanel() : this.kinds ? newGameForm(this.kinds, this.choice, {
         changed: this.redraw,
         create: () => this.create(),
@@ -81,7 +143,7 @@ export class Lobby {
       const body = { game: spec(kind, options, values[kind]), seats };
       const definitions = uploads(options, values[kind]);
       if (Object.keys(definitions).length) body.definitions = definitions;
-      const created = await api('POST', '/api/games', { body });
+      const created = await api('POST', '/api/games', { body, token: player()?.key });
       rememberCreated(created);
       const local = created.seats;
       const remote = created.invites ?? [];
@@ -100,7 +162,7 @@ export class Lobby {
   /// Takes the open seat `seat` of game `id` and opens it.
   async join(id, seat) {
     try {
-      const ticket = await api('POST', `/api/games/${id}/join`, { body: { seat } });
+      const ticket = await api('POST', `/api/games/${id}/join`, { body: { seat }, token: player()?.key });
       location.assign(`/games/${id}#token=${ticket.token}`);
     } catch (e) {
       this.error = e instanceof ApiError ? refusal(e.body) : t('err.generic', { message: e.message });
@@ -136,7 +198,7 @@ export class Lobby {
         h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
         mine ? h('strong', { class: 'mine' }, [' ' + t('lobby.yours')]) : null,
         ' — ',
-        g.seats.map(s => `${game.seatLabel(s.seat, null)} (${playerLabel(s.player)}${s.connected ? ' ●' : ''})`).join(', '),
+        g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)}${s.connected ? ' ●' : ''})`).join(', '),
         ', ' + t('lobby.move', { n: g.seq }),
         g.set_up && g.set_up.length ? h('span', { class: 'set-up', 'data-set-up': g.set_up.join(' ') }, [' · ' + t(g.set_up.includes('position') ? 'lobby.setposition' : 'lobby.ownfile')]) : null,
         open ? h('button', { type: 'button', class: 'small primary', 'data-join': g.id, onclick: () => this.join(g.id, open.seat) }, [t('join.button')]) : null,

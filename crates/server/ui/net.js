@@ -215,6 +215,33 @@ export function savedTokens(gameId) {
 
 const tokensKey = gameId => `trio.tokens.${gameId}`;
 
+/// The named player this browser is (`{key, name}`), or `null`: a guest. A sign-in link
+/// (`/#player=<key>`) brings the key from another device; it is checked with the server
+/// before it is kept.
+export function player() {
+  try {
+    return JSON.parse(localStorage.getItem(PLAYER_KEY) || 'null');
+  } catch {
+    return null;
+  }
+}
+
+export function rememberPlayer(me) {
+  localStorage.setItem(PLAYER_KEY, JSON.stringify({ key: me.key, name: me.name }));
+}
+
+/// Takes the key of a sign-in link in the address, if any: `true` once it is kept.
+export async function signInFromLink() {
+  const key = new URLSearchParams(location.hash.slice(1)).get('player');
+  if (!key) return false;
+  history.replaceState(null, '', location.pathname);
+  const me = await api('GET', '/api/players/me', { token: key });
+  rememberPlayer({ key, name: me.name });
+  return true;
+}
+
+const PLAYER_KEY = 'trio.player';
+
 export function rememberCreated(created) {
   localStorage.setItem(`trio.created.${created.id}`, JSON.stringify(created));
 }

@@ -4,7 +4,7 @@
 // replay's early view has no colours yet).
 
 import { h } from './dom.js';
-import { t, cap, ordinal, playerLabel, refusal } from './i18n.js';
+import { t, cap, ordinal, whoPlays, refusal } from './i18n.js';
 import { linkRow } from './links.js';
 
 /// Who this device plays, and whose turn it is: `conns` are the page's connections,
@@ -80,7 +80,7 @@ export function playersPanel(game, live) {
   const rows = live.seats.map(s => h('li', { 'data-seat': s.seat, class: live.turn.seat === s.seat && !live.result ? 'to-move' : '' }, [
     h('span', { class: 'presence ' + (s.connected || s.player !== 'human' ? 'on' : 'off'), title: s.connected ? t('play.connected') : t('play.offline') }),
     h('span', { class: 'swatch ' + game.swatch(s.seat, view) }),
-    ' ' + game.seatLabel(s.seat, view) + ' — ' + playerLabel(s.player),
+    ' ' + game.seatLabel(s.seat, view) + ' — ' + whoPlays(s),
     s.player === 'human' ? h('span', { class: 'conn' }, [' · ' + (s.connected ? t('play.connected') : t('play.offline'))]) : null,
   ]));
   const order = game.turnOrder(view);

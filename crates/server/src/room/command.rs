@@ -94,6 +94,8 @@ pub(crate) enum Command {
     Claim {
         seat: Option<u8>,
         code: Option<String>,
+        /// The named player taking it; `None`: a guest.
+        player: Option<crate::store::PlayerRow>,
         reply: oneshot::Sender<Result<SeatTicket, Refusal>>,
     },
     /// Another instance moved the game to `seq` (`None`: it may have, read what is new).

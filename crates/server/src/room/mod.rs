@@ -40,7 +40,7 @@ pub(crate) use table::{INVITED, OPEN};
 use crate::error::Refusal;
 use crate::protocol::{GameSummary, Role, SeatTicket, ServerMessage};
 use crate::secrets;
-use crate::store::{Append, EventRow, SeatClaim, Status, Storage, StorageError};
+use crate::store::{Append, EventRow, PlayerRow, SeatClaim, Status, Storage, StorageError};
 use audience::Audience;
 use driver::Lease;
 use table::Table;
@@ -157,8 +157,13 @@ impl Room {
                 request,
                 reply,
             } => return self.act(who, cid, request, reply).await,
-            Command::Claim { seat, code, reply } => {
-                let answer = self.claim(seat, code.as_deref()).await?;
+            Command::Claim {
+                seat,
+                code,
+                player,
+                reply,
+            } => {
+                let answer = self.claim(seat, code.as_deref(), player).await?;
                 let _ = reply.send(answer);
             }
             // Seats are not events: another instance's claim is read with the whole game.
@@ -407,6 +412,7 @@ impl Room {
         &mut self,
         wanted: Option<u8>,
         code: Option<&str>,
+        player: Option<PlayerRow>,
     ) -> Result<Result<SeatTicket, Refusal>, StorageError> {
         self.follow().await;
         let seat = match self.table.claimable(wanted, code) {
@@ -415,13 +421,15 @@ impl Room {
         };
         let token = secrets::new_token();
         let hash = secrets::hash_token(&token);
-        let was = self.table.take(seat, hash);
+        let player_id = player.as_ref().map(|p| p.id.clone());
+        let was = self.table.take(seat, hash, player);
         self.refresh();
         let claim = SeatClaim {
             game_id: self.id.clone(),
             seat,
             was: was.agent().to_owned(),
             token_hash: secrets::token_hash_hex(&hash),
+            player: player_id,
             automatic: self.automatic(),
             summary: self.summary_json(),
         };

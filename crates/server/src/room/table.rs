@@ -10,7 +10,7 @@ use trio_core::{PlayError, Record, Seat, SeedCommitment, Turn, COMMITMENT_VERSIO
 use super::rebuild::StoredFault;
 use crate::error::Refusal;
 use crate::secrets::{self, TokenHash};
-use crate::store::GameRow;
+use crate::store::{GameRow, PlayerRow};
 
 /// Whether a person's seat has its player: the game starts when every seat does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +44,8 @@ pub(super) struct Table {
     claims: Vec<Claim>,
     /// Per seat, the hash of a person's token.
     tokens: Vec<Option<TokenHash>>,
+    /// Per seat, the named player sitting there.
+    players: Vec<Option<PlayerRow>>,
     /// The `seq` of each action a seat sent with a client id.
     cids: HashMap<(u8, String), u64>,
     seed_hash: String,
@@ -84,6 +86,7 @@ impl Table {
             agents,
             claims,
             tokens,
+            players: row.seats.iter().map(|s| s.player.clone()).collect(),
             cids: HashMap::new(),
             seed_hash: row.seed_hash.clone(),
             seed_nonce: row.seed_nonce.clone(),
@@ -130,10 +133,17 @@ impl Table {
             .ok_or(Refusal::NoOpenSeat)
     }
 
-    /// `seat` is taken by the holder of the token hashing to `token`; what it was before.
-    pub(super) fn take(&mut self, seat: u8, token: TokenHash) -> Claim {
+    /// The name of the player sitting in `seat`, if it is a named player.
+    pub(super) fn player_name(&self, seat: usize) -> Option<String> {
+        self.players[seat].as_ref().map(|p| p.name.clone())
+    }
+
+    /// `seat` is taken by the holder of the token hashing to `token` (named `player`, or
+    /// a guest); what it was before.
+    pub(super) fn take(&mut self, seat: u8, token: TokenHash, player: Option<PlayerRow>) -> Claim {
         let seat = usize::from(seat);
         self.tokens[seat] = Some(token);
+        self.players[seat] = player;
         std::mem::replace(&mut self.claims[seat], Claim::Taken)
     }
 
@@ -275,6 +285,7 @@ mod tests {
                     token_hash: (*agent == "human").then(|| {
                         secrets::token_hash_hex(&secrets::hash_token(&format!("token-{s}")))
                     }),
+                    player: None,
                 })
                 .collect(),
             definitions: Default::default(),
@@ -308,6 +319,7 @@ mod tests {
         row.seats[2] = SeatRow {
             agent: INVITED.to_owned(),
             token_hash: Some(secrets::token_hash_hex(&secrets::hash_token("code"))),
+            player: None,
         };
         let mut table = Table::from_row(&row).unwrap();
         assert!(table.waiting());
@@ -321,10 +333,18 @@ mod tests {
         );
         assert_eq!(table.claimable(None, Some("code")), Ok(2));
         assert_eq!(table.claimable(Some(0), None), Err(Refusal::NoOpenSeat));
-        assert_eq!(table.take(1, secrets::hash_token("t1")), Claim::Open);
+        let named = PlayerRow {
+            id: "p".to_owned(),
+            name: "Zoë".to_owned(),
+        };
+        assert_eq!(
+            table.take(1, secrets::hash_token("t1"), Some(named)),
+            Claim::Open
+        );
+        assert_eq!(table.player_name(1).as_deref(), Some("Zoë"));
         assert_eq!(table.claimable(None, None), Err(Refusal::NoOpenSeat));
         assert!(table.waiting());
-        table.take(2, secrets::hash_token("t2"));
+        table.take(2, secrets::hash_token("t2"), None);
         assert!(!table.waiting());
         assert_eq!(table.viewer(Some("t2")), Ok(Some(2)));
         assert_eq!(table.player(2), "human");

@@ -130,6 +130,7 @@ impl Views {
                 seat: s as u8,
                 name: name.clone(),
                 player: table.player(s),
+                player_name: table.player_name(s),
                 connected: connected.get(s).copied().unwrap_or(false),
             })
             .collect()

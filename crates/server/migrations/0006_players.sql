@@ -1,0 +1,17 @@
+-- Named players (docs/api.md, "Players"). A player proves who it is with a key, stored only
+-- as its SHA-256; name_key is the name folded (NFKC, lowercase) so that two names that
+-- read the same cannot both be taken.
+CREATE TABLE players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    created_at BIGINT NOT NULL
+);
+CREATE TABLE player_keys (
+    key_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL REFERENCES players (id),
+    created_at BIGINT NOT NULL
+);
+-- The named player who sits in a seat; NULL: a guest (or a bot).
+ALTER TABLE seats ADD COLUMN player_id TEXT REFERENCES players (id);
+CREATE INDEX seats_by_player ON seats (player_id);

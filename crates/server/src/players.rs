@@ -1,0 +1,202 @@
+//! Named players (`docs/api.md`, "Players"): a name taken once, and a secret key that
+//! proves it, stored only as its SHA-256. A player's key on `POST /api/games` or `/join`
+//! puts its name on the seats it takes; its games are listed from the key.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use unicode_normalization::UnicodeNormalization;
+
+use crate::api::{bearer, Body};
+use crate::error::ApiError;
+use crate::protocol::GameSummary;
+use crate::secrets;
+use crate::state::AppState;
+use crate::store::PlayerRow;
+
+/// A name's length, in characters.
+const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=20;
+/// The most games "My games" lists.
+const MY_GAMES: usize = 200;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/players", post(players_create))
+        .route("/api/players/me", get(players_show))
+        .route("/api/players/me/games", get(player_games_list))
+}
+
+/// `POST /api/players`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewPlayer {
+    pub name: String,
+}
+
+/// The answer to [`NewPlayer`]: the only time the key is shown.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PlayerKey {
+    pub id: String,
+    pub name: String,
+    /// The player's secret: whoever holds it is the player.
+    pub key: String,
+    /// The page that keeps the key in a browser (`/#player=<key>`), to sign in on another
+    /// device.
+    pub link: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PlayerShown {
+    pub id: String,
+    pub name: String,
+}
+
+/// A name as written (trimmed, NFC), and its folded form that two names reading the same
+/// share, if it is one: 2 to 20 letters or digits, the first a letter.
+pub fn checked_name(name: &str) -> Result<(String, String), ApiError> {
+    let name: String = name.trim().nfc().collect();
+    let chars = name.chars().count();
+    let fits = NAME_CHARS.contains(&chars)
+        && name.chars().next().is_some_and(char::is_alphabetic)
+        && name.chars().all(char::is_alphanumeric);
+    if !fits {
+        return Err(ApiError::bad_request(
+            "bad-name",
+            "a name has 2 to 20 letters or digits, the first a letter",
+        ));
+    }
+    let folded = name.nfkc().collect::<String>().to_lowercase();
+    Ok((name, folded))
+}
+
+async fn players_create(
+    State(state): State<AppState>,
+    Body(request): Body<NewPlayer>,
+) -> Result<(StatusCode, Json<PlayerKey>), ApiError> {
+    let (name, folded) = checked_name(&request.name)?;
+    let player = PlayerRow {
+        id: secrets::new_game_id(),
+        name,
+    };
+    let key = secrets::new_player_key();
+    let hash = secrets::token_hash_hex(&secrets::hash_token(&key));
+    let created = state
+        .store()
+        .create_player(&player, &folded, &hash)
+        .await
+        .map_err(|e| {
+            tracing::error!("cannot store a player: {e}");
+            ApiError::unavailable()
+        })?;
+    if !created {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "name-taken",
+            format!("{} is taken: choose another name", player.name),
+        ));
+    }
+    Ok((
+        StatusCode::CREATED,
+        Json(PlayerKey {
+            link: format!("/#player={key}"),
+            id: player.id,
+            name: player.name,
+            key,
+        }),
+    ))
+}
+
+/// The player whose key the request carries; `None` without a key (a guest). A key of
+/// no player is refused.
+pub(crate) async fn player_of(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<Option<PlayerRow>, ApiError> {
+    let Some(key) = bearer(headers)? else {
+        return Ok(None);
+    };
+    let hash = secrets::token_hash_hex(&secrets::hash_token(&key));
+    let player = state.store().player_of(&hash).await.map_err(|e| {
+        tracing::error!("cannot read a player: {e}");
+        ApiError::unavailable()
+    })?;
+    player.map(Some).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "wrong-key",
+            "this key is no player's",
+        )
+    })
+}
+
+/// The player a request must name.
+async fn signed_in(state: &AppState, headers: &HeaderMap) -> Result<PlayerRow, ApiError> {
+    player_of(state, headers).await?.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "no-key",
+            "this needs a player's key: Authorization: Bearer <key>",
+        )
+    })
+}
+
+async fn players_show(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<PlayerShown>, ApiError> {
+    let player = signed_in(&state, &headers).await?;
+    Ok(Json(PlayerShown {
+        id: player.id,
+        name: player.name,
+    }))
+}
+
+#[derive(Debug, Serialize)]
+struct MyGames {
+    games: Vec<GameSummary>,
+}
+
+/// The games the player sits in, running and over, newest first.
+async fn player_games_list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<MyGames>, ApiError> {
+    let player = signed_in(&state, &headers).await?;
+    let lines = state
+        .store()
+        .player_games(&player.id, MY_GAMES)
+        .await
+        .map_err(|e| {
+            tracing::error!("cannot read a player's games: {e}");
+            ApiError::unavailable()
+        })?;
+    Ok(Json(MyGames {
+        games: lines
+            .iter()
+            .filter_map(|line| serde_json::from_str(line).ok())
+            .collect(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_letters_and_digits_and_fold_to_one() {
+        assert_eq!(checked_name(" Zoë ").unwrap().0, "Zoë");
+        // A name typed with a combining mark is the same name.
+        assert_eq!(
+            checked_name("Zoe\u{308}").unwrap(),
+            checked_name("ZOË")
+                .map(|(_, f)| ("Zoë".to_owned(), f))
+                .unwrap()
+        );
+        assert_eq!(checked_name("Łucja7").unwrap().1, "łucja7");
+        for bad in ["a", "7up", "two words", "x".repeat(21).as_str(), "a-b", ""] {
+            assert_eq!(checked_name(bad).unwrap_err().code, "bad-name", "{bad:?}");
+        }
+    }
+}
