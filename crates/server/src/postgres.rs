@@ -257,7 +257,8 @@ impl Storage for PgStorage {
     fn due(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
             let rows = sqlx::query(
-                "SELECT id FROM games WHERE status = $1 AND automatic AND lease_until < $2 \
+                "SELECT id FROM games WHERE status = $1 \
+                 AND ((automatic AND lease_until < $2) OR deadline < $2) \
                  ORDER BY updated_at LIMIT $3",
             )
             .bind(Status::Running.as_str())
@@ -439,6 +440,7 @@ impl Writer {
             "WITH moved AS ( \
                UPDATE games SET version = $2, status = $3, updated_at = $4, \
                  automatic = $9, summary = COALESCE($10, summary), \
+                 clock = COALESCE($14, clock), deadline = $15, \
                  lease_holder = CASE WHEN $9 THEN $11 END, \
                  lease_until = CASE WHEN $9 THEN $12 ELSE 0 END \
                WHERE id = $1 AND version = $2 - 1 RETURNING id), \
@@ -460,6 +462,8 @@ impl Writer {
         .bind(&self.holder)
         .bind(lease_end(self.lease))
         .bind(CHANNEL)
+        .bind(append.clock.as_deref())
+        .bind(append.deadline)
         .fetch_optional(&self.pool)
         .await?;
         Ok(match written {
@@ -483,11 +487,14 @@ impl Writer {
         let written = sqlx::query(
             "WITH input AS ( \
                SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], \
-                 $5::bigint[], $6::text[], $7::text[], $8::boolean[], $9::text[]) \
-               AS t(game_id, seq, status, kind, seat, action, client_id, automatic, summary)), \
+                 $5::bigint[], $6::text[], $7::text[], $8::boolean[], $9::text[], \
+                 $14::text[], $15::bigint[]) \
+               AS t(game_id, seq, status, kind, seat, action, client_id, automatic, summary, \
+                 clock, deadline)), \
              moved AS ( \
                UPDATE games g SET version = i.seq, status = i.status, updated_at = $10, \
                  automatic = i.automatic, summary = COALESCE(i.summary, g.summary), \
+                 clock = COALESCE(i.clock, g.clock), deadline = i.deadline, \
                  lease_holder = CASE WHEN i.automatic THEN $11 END, \
                  lease_until = CASE WHEN i.automatic THEN $12 ELSE 0 END \
                FROM input i WHERE g.id = i.game_id AND g.version = i.seq - 1 \
@@ -521,6 +528,8 @@ impl Writer {
         .bind(&self.holder)
         .bind(lease_end(self.lease))
         .bind(CHANNEL)
+        .bind(column(|a| a.clock.clone()))
+        .bind(appends.iter().map(|a| a.deadline).collect::<Vec<_>>())
         .fetch_all(&self.pool)
         .await?;
         let written: HashSet<(String, i64)> = written

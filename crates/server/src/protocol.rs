@@ -40,6 +40,52 @@ pub struct CreateGame {
     /// name: `{"board": "<TOML>"}` for `orbit(board=octagon.toml)`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub definitions: BTreeMap<String, String>,
+    /// The game's clock, kept by the server; none: no clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockSpec>,
+}
+
+/// A time control (`docs/api.md`, "Clocks").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum ClockSpec {
+    /// Fischer: `initial` seconds each, `increment` seconds more after each own move.
+    RealTime { initial: u32, increment: u32 },
+    /// `days` for every move.
+    Correspondence { days: u32 },
+}
+
+impl ClockSpec {
+    /// The clocks a client may ask for: 1 s to 3 h with up to 10 min a move, or 1 to 30
+    /// days a move.
+    pub fn check(self) -> Result<Self, String> {
+        match self {
+            ClockSpec::RealTime { initial, increment }
+                if (1..=10_800).contains(&initial) && increment <= 600 =>
+            {
+                Ok(self)
+            }
+            ClockSpec::Correspondence { days } if (1..=30).contains(&days) => Ok(self),
+            _ => Err(
+                "a clock is {\"initial\": 1 to 10800, \"increment\": 0 to 600} seconds, \
+                      or {\"days\": 1 to 30} a move"
+                    .to_owned(),
+            ),
+        }
+    }
+}
+
+/// The clock as a viewer sees it when it is sent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockShown {
+    pub spec: ClockSpec,
+    /// Per seat, the time left now, in milliseconds.
+    pub remaining_ms: Vec<i64>,
+    /// The seat whose clock runs, if any (a person to act).
+    pub running: Option<u8>,
+    /// The seat whose time ran out, once one has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flagged: Option<u8>,
 }
 
 /// The answer to [`CreateGame`]: the only time the seat tokens are shown.
@@ -265,6 +311,9 @@ pub struct Snapshot {
     /// [`GameSummary::set_up`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub set_up: Vec<String>,
+    /// The clock now; absent for a game without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockShown>,
 }
 
 /// A game in the lobby.
@@ -284,6 +333,9 @@ pub struct GameSummary {
     /// `tiles`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub set_up: Vec<String>,
+    /// The game's time control, if it has a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockSpec>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -302,6 +354,8 @@ pub struct StateNow {
     #[serde(default)]
     pub offers: Offers,
     pub result: Option<RecordResult>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockShown>,
 }
 
 /// One change of the game, the game being at `seq` after it.

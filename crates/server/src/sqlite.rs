@@ -29,9 +29,9 @@ use sqlx::{SqlSafeStr, Sqlite, Transaction};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    claim_seat, describe, insert_game, insert_player, migrations, now, queue_append, read_events,
-    read_ids, read_lobby, read_player, read_player_games, read_stored, Append, EventRow, GameRow,
-    Pending, PlayerRow, SeatClaim, Status, Storage, StorageError, StoredGame,
+    claim_seat, describe, insert_game, insert_player, migrations, now, now_millis, queue_append,
+    read_events, read_ids, read_lobby, read_player, read_player_games, read_stored, Append,
+    EventRow, GameRow, Pending, PlayerRow, SeatClaim, Status, Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -167,7 +167,8 @@ async fn insert_event(
     let event = &append.event;
     let updated = sqlx::query(
         "UPDATE games SET version = $1, status = $2, updated_at = $3, automatic = $6, \
-         summary = COALESCE($7, summary) WHERE id = $4 AND version = $5",
+         summary = COALESCE($7, summary), clock = COALESCE($8, clock), deadline = $9 \
+         WHERE id = $4 AND version = $5",
     )
     .bind(event.seq as i64)
     .bind(append.status.as_str())
@@ -176,6 +177,8 @@ async fn insert_event(
     .bind(event.seq as i64 - 1)
     .bind(append.automatic)
     .bind(append.summary.as_deref())
+    .bind(append.clock.as_deref())
+    .bind(append.deadline)
     .execute(&mut **tx)
     .await?;
     if updated.rows_affected() != 1 {
@@ -255,16 +258,18 @@ impl Storage for SqliteStorage {
         .boxed()
     }
 
-    /// Alone, no lease: every running game with chance or a bot to act, and those stored
-    /// before the lobby line was (to be loaded once and described).
+    /// Alone, no lease: every running game with chance or a bot to act or a flag due,
+    /// and those stored before the lobby line was (to be loaded once and described).
     fn due(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
             let rows = sqlx::query(
-                "SELECT id FROM games WHERE status = $1 AND (automatic OR summary IS NULL) \
+                "SELECT id FROM games WHERE status = $1 \
+                 AND (automatic OR summary IS NULL OR deadline < $3) \
                  ORDER BY updated_at LIMIT $2",
             )
             .bind(Status::Running.as_str())
             .bind(limit.min(i64::MAX as usize) as i64)
+            .bind(now_millis())
             .fetch_all(&self.readers)
             .await?;
             read_ids(&rows)

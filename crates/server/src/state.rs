@@ -23,6 +23,8 @@ use crate::store::{
     now, GameRow, Notice, PlayerRow, SeatRow, Status, Storage, StorageError, StoredGame,
 };
 
+/// How often a server alone looks for games whose flag fell while they were not in memory.
+const FLAG_POLL: Duration = Duration::from_secs(1);
 /// The most games one look for due games takes over.
 const DUE_BATCH: usize = 64;
 
@@ -111,12 +113,15 @@ impl AppState {
             if let Some(notices) = state.inner.store.notices() {
                 tokio::spawn(pass_notices(Arc::downgrade(&state.inner.rooms), notices));
             }
-            tokio::spawn(take_over(Arc::downgrade(&state.inner), lease));
+            let period = (lease / 4).min(FLAG_POLL);
+            tokio::spawn(take_over(Arc::downgrade(&state.inner), period));
             return Ok(state);
         }
         // Alone: the server listens at once; the games with chance or a bot to act are
-        // loaded meanwhile, every other one when it is asked for.
+        // loaded meanwhile, every other one when it is asked for, or when its clock's flag
+        // falls.
         tokio::spawn(resume(state.clone()));
+        tokio::spawn(take_over(Arc::downgrade(&state.inner), FLAG_POLL));
         Ok(state)
     }
 
@@ -217,6 +222,7 @@ impl AppState {
                 seats: seats.to_vec(),
                 position: None,
                 definitions: BTreeMap::new(),
+                clock: None,
             },
             None,
         )
@@ -236,7 +242,11 @@ impl AppState {
             seats,
             position,
             definitions,
+            clock,
         } = request;
+        let clock = clock
+            .map(|c| c.check().map_err(|m| ApiError::bad_request("bad-clock", m)))
+            .transpose()?;
         let position = position.as_deref();
         let seats = &seats[..];
         let game = checked_game(&spec, definitions)?;
@@ -312,14 +322,22 @@ impl AppState {
             seats: rows,
             automatic: false,
             summary: None,
+            clock: clock.map(|spec| {
+                let stopped = crate::room::clock::Clock::new(spec, seats.len());
+                serde_json::to_string(&stopped).expect("a clock serializes")
+            }),
+            deadline: None,
         };
         // The room first: the stored row holds its lobby line and who acts first.
-        let room = self.rebuild(StoredGame {
+        let mut room = self.rebuild(StoredGame {
             game: row.clone(),
             events: Vec::new(),
         })?;
+        room.start_clock();
         row.automatic = room.automatic();
         row.summary = Some(room.summary_json());
+        row.clock = room.clock_json();
+        row.deadline = room.deadline();
         self.inner.store.create(&row).await.map_err(|e| {
             tracing::error!("cannot store a new game: {e}");
             ApiError::unavailable()
@@ -441,10 +459,11 @@ async fn pass_notices(
     }
 }
 
-/// Now and then, plays the games whose chance or bots wait on a lease that ran out:
-/// loads each (its room takes the lease and plays) or nudges the room here.
-async fn take_over(state: Weak<Inner>, lease: Duration) {
-    let mut every = tokio::time::interval((lease / 4).min(Duration::from_secs(1)));
+/// Every `period`, plays the games whose chance or bots wait on a lease that ran out, or
+/// whose clock's flag fell while no instance had them in memory: loads each (its room
+/// takes the lease and plays, or lets the flag fall) or nudges the room here.
+async fn take_over(state: Weak<Inner>, period: Duration) {
+    let mut every = tokio::time::interval(period);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;

@@ -83,6 +83,10 @@ pub struct GameRow {
     pub automatic: bool,
     /// The lobby's line for the game, as JSON, for a shared store's lobby.
     pub summary: Option<String>,
+    /// The game's clock as JSON (`room::clock`); `None`: no clock.
+    pub clock: Option<String>,
+    /// When its running clock's flag falls (written, never read back: the clock says it).
+    pub deadline: Option<i64>,
 }
 
 #[derive(Clone, Debug)]
@@ -115,6 +119,8 @@ pub enum EventKind {
     Resign,
     /// A seat took back its own last decisions.
     Undo,
+    /// A seat's clock ran out: it lost (as a resignation does).
+    Timeout,
 }
 
 impl EventKind {
@@ -124,6 +130,7 @@ impl EventKind {
             EventKind::Chance => "chance",
             EventKind::Resign => "resign",
             EventKind::Undo => "undo",
+            EventKind::Timeout => "timeout",
         }
     }
 
@@ -133,6 +140,7 @@ impl EventKind {
             "chance" => Ok(EventKind::Chance),
             "resign" => Ok(EventKind::Resign),
             "undo" => Ok(EventKind::Undo),
+            "timeout" => Ok(EventKind::Timeout),
             other => Err(StorageError::Corrupt(format!("event kind {other:?}"))),
         }
     }
@@ -162,23 +170,32 @@ pub struct Append {
     pub automatic: bool,
     /// The lobby's line after the event, as JSON, for a shared store.
     pub summary: Option<String>,
+    /// The clock after the event, as JSON, and when its flag falls.
+    pub clock: Option<String>,
+    pub deadline: Option<i64>,
 }
 
-/// A seat waiting for its player taken by one (`POST /api/games/{id}/join`).
+/// A seat given a new player: a waiting seat taken (`POST /api/games/{id}/join`), or a
+/// person's seat whose time ran out handed to the AI.
 #[derive(Clone, Debug)]
 pub struct SeatClaim {
     pub game_id: String,
     pub seat: u8,
-    /// The seat's stored agent while it waited (`open`, `invite`): the claim holds only
+    /// The seat's stored agent before (`open`, `invite`, `human`): the change holds only
     /// if it still is, so that a seat is taken once whichever instance is asked.
     pub was: String,
-    /// The SHA-256 of the new seat token, in hex.
-    pub token_hash: String,
+    /// Its agent after (`human`, `ai:2`).
+    pub agent: String,
+    /// The SHA-256 of the seat's token, in hex.
+    pub token_hash: Option<String>,
     /// The named player taking it, if any.
     pub player: Option<String>,
-    /// Whether chance or a bot is to act now, and the lobby's line, as an append says.
+    /// Whether chance or a bot is to act now, the lobby's line and the clock, as an
+    /// append says.
     pub automatic: bool,
     pub summary: String,
+    pub clock: Option<String>,
+    pub deadline: Option<i64>,
 }
 
 /// What a shared store hears of other instances' changes.
@@ -236,7 +253,8 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     }
 
     /// Running games to load and play: waiting for chance or a bot (on a shared store,
-    /// whose lease is free or ran out), oldest change first, at most `limit`.
+    /// whose lease is free or ran out), or whose clock's flag is due; oldest change
+    /// first, at most `limit`.
     fn due(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
 
     /// The lobby lines of the newest running games, newest first, at most `limit`.
@@ -265,8 +283,8 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<String>, StorageError>>;
 
-    /// Gives a waiting seat its player's token, if it still waits (`false`: it was taken
-    /// first); on a shared store the other instances hear of it.
+    /// Gives a seat its new player, if the seat is still as the change found it (`false`:
+    /// it was taken first); on a shared store the other instances hear of it.
     fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>>;
 
     /// Stores game `id`'s lobby line and whether chance or a bot is to act, as an append
@@ -305,7 +323,7 @@ pub(crate) fn migrations() -> Vec<Migration> {
             "definitions",
             include_str!("../migrations/0004_definitions.sql"),
         ),
-        (6, "players", include_str!("../migrations/0006_players.sql")),
+        (6, "people", include_str!("../migrations/0006_people.sql")),
     ]
     .into_iter()
     .map(|(version, name, sql)| {
@@ -322,7 +340,7 @@ pub(crate) fn migrations() -> Vec<Migration> {
 
 /// A game's row, for [`read_game`].
 pub(crate) const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
-     status, created_at, start_position, definitions FROM games WHERE id = $1";
+     status, created_at, start_position, definitions, clock FROM games WHERE id = $1";
 /// A game's seats in order, for [`read_seat`].
 pub(crate) const SELECT_SEATS: &str = "SELECT s.agent, s.token_hash, s.player_id, p.name \
      FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1 ORDER BY s.seat";
@@ -331,8 +349,8 @@ pub(crate) const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_i
      WHERE game_id = $1 AND seq > $2 ORDER BY seq";
 /// Stores a new game's row (its seats follow, one [`INSERT_SEAT`] each).
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, \
-     version, status, created_at, updated_at, start_position, definitions) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)";
+     version, status, created_at, updated_at, start_position, definitions, clock, deadline) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12)";
 pub(crate) const INSERT_SEAT: &str = "INSERT INTO seats (game_id, seat, agent, token_hash, \
      player_id) VALUES ($1, $2, $3, $4, $5)";
 
@@ -348,6 +366,7 @@ where
     for<'t> i64: Encode<'t, DB> + Type<DB>,
     for<'t> &'t str: Encode<'t, DB> + Type<DB>,
     for<'t> Option<&'t str>: Encode<'t, DB> + Type<DB>,
+    for<'t> Option<i64>: Encode<'t, DB> + Type<DB>,
 {
     let definitions = (!game.definitions.is_empty())
         .then(|| serde_json::to_string(&game.definitions).expect("a map of strings"));
@@ -362,6 +381,8 @@ where
         .bind(game.created_at)
         .bind(game.start.as_deref())
         .bind(definitions.as_deref())
+        .bind(game.clock.as_deref())
+        .bind(game.deadline)
         .execute(&mut *conn)
         .await?;
     for (seat, row) in game.seats.iter().enumerate() {
@@ -480,28 +501,33 @@ where
     for<'a> bool: Encode<'a, DB> + Type<DB>,
     for<'a> i64: Encode<'a, DB> + Type<DB>,
     for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
+    for<'a> Option<i64>: Encode<'a, DB> + Type<DB>,
 {
     // RETURNING: both databases say so whether a row changed, through one generic call.
     let taken = sqlx::query::<DB>(
-        "UPDATE seats SET agent = 'human', token_hash = $1, player_id = $5 \
+        "UPDATE seats SET agent = $6, token_hash = $1, player_id = $5 \
          WHERE game_id = $2 AND seat = $3 AND agent = $4 RETURNING seat",
     )
-    .bind(claim.token_hash.as_str())
+    .bind(claim.token_hash.as_deref())
     .bind(claim.game_id.as_str())
     .bind(i64::from(claim.seat))
     .bind(claim.was.as_str())
     .bind(claim.player.as_deref())
+    .bind(claim.agent.as_str())
     .fetch_optional(&mut *conn)
     .await?
     .is_some();
     if taken {
         sqlx::query::<DB>(
-            "UPDATE games SET automatic = $1, summary = $2, updated_at = $3 WHERE id = $4",
+            "UPDATE games SET automatic = $1, summary = $2, updated_at = $3, \
+             clock = COALESCE($5, clock), deadline = $6 WHERE id = $4",
         )
         .bind(claim.automatic)
         .bind(claim.summary.as_str())
         .bind(now())
         .bind(claim.game_id.as_str())
+        .bind(claim.clock.as_deref())
+        .bind(claim.deadline)
         .execute(&mut *conn)
         .await?;
     }
@@ -664,6 +690,8 @@ where
         seats,
         automatic: false,
         summary: None,
+        clock: column(row, "clock")?,
+        deadline: None,
     })
 }
 

@@ -1393,6 +1393,46 @@ async fn named_players_meet_through_an_open_seat_and_see_each_others_names() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_counts_down_on_the_page_and_the_game_ends_on_time() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    // The lobby offers time controls; a game against the AI on 3 min + 2 s has clocks.
+    b.goto(&server.url("/")).await;
+    b.wait("select[name=clock]").await;
+    b.click("select[name=clock] option[value='3+2']").await;
+    b.click("[data-action=create]").await;
+    b.wait("[data-clock='0'].running").await;
+    let shown = state(&b, &format!("{GAME}.clock.spec")).await;
+    assert_eq!(shown, json!({"initial": 180, "increment": 2}));
+    let before = b.text("[data-clock='0']").await;
+    b.wait_for(
+        "the clock counts down",
+        &format!("document.querySelector(\"[data-clock='0']\").textContent !== {before:?}"),
+    )
+    .await;
+
+    // Two people on a 2-second clock: nobody moves, South's flag falls.
+    let response = server
+        .http
+        .post(server.url("/api/games"))
+        .json(&json!({"game": "gyges", "seats": ["human", "human"], "clock": {"initial": 2, "increment": 0}}))
+        .send()
+        .await
+        .unwrap();
+    let created: Created = response.json().await.unwrap();
+    b.goto(&server.url(&created.seats[1].link)).await;
+    b.wait("[data-clock='0'].running").await;
+    b.wait("[data-outcome]").await;
+    b.wait("[data-clock='0'].flagged").await;
+    assert!(
+        b.text(".result").await.contains("South ran out of time"),
+        "{}",
+        b.text(".result").await
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gyges_numerals_are_a_setting_and_a_link_can_be_shared() {
     let server = Server::start().await;
     let b = Browser::start(390, 844).await;

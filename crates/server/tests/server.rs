@@ -532,6 +532,178 @@ async fn named_players_sit_by_their_key_and_find_their_games() {
     assert_eq!(mine["games"][0]["seats"][1]["player_name"], "Ola");
 }
 
+/// Creates `game` for `seats` with `clock`.
+async fn create_with_clock(server: &Server, game: &str, seats: &[&str], clock: Value) -> Created {
+    let response = server
+        .http
+        .post(server.url("/api/games"))
+        .json(&json!({"game": game, "seats": seats, "clock": clock}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+    response.json().await.unwrap()
+}
+
+/// The game's snapshot once `done` holds of it, within 10 s.
+async fn once(server: &Server, id: &str, done: impl Fn(&Snapshot) -> bool) -> Snapshot {
+    let until = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let now = server.snapshot(id, None).await;
+        if done(&now) {
+            return now;
+        }
+        assert!(
+            tokio::time::Instant::now() < until,
+            "not within 10 s: {:?}",
+            now.clock
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_clock_runs_for_the_person_to_move_and_its_flag_ends_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    for bad in [
+        json!({"initial": 0, "increment": 0}),
+        json!({"days": 31}),
+        json!({"minutes": 3}),
+    ] {
+        let response = server
+            .http
+            .post(server.url("/api/games"))
+            .json(&json!({"game": "gyges", "seats": ["human", "human"], "clock": bad}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
+    }
+    let created = create_with_clock(
+        &server,
+        "gyges",
+        &["human", "human"],
+        json!({"initial": 60, "increment": 5}),
+    )
+    .await;
+    let id = &created.id;
+    let first = server.snapshot(id, None).await;
+    let clock = first.clock.clone().unwrap();
+    assert_eq!(clock.running, Some(0), "South sets up first");
+    assert!(clock.remaining_ms[0] <= 60_000 && clock.remaining_ms[1] == 60_000);
+    // South moves: the increment is added and North's clock runs.
+    let mine = server.snapshot(id, Some(&created.seats[0].token)).await;
+    let (status, _) = server
+        .act(
+            id,
+            Some(&created.seats[0].token),
+            json!({"action": mine.legal[0], "expect": mine.seq}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let after = server.snapshot(id, None).await.clock.unwrap();
+    assert_eq!(after.running, Some(1));
+    assert!(after.remaining_ms[0] > 60_000, "{after:?}");
+
+    // A one-second clock: the seat to move loses on time, told to a watcher as the end.
+    let created = create_with_clock(
+        &server,
+        "gyges",
+        &["human", "human"],
+        json!({"initial": 1, "increment": 0}),
+    )
+    .await;
+    let mut spectator = server.socket(&created.id, json!({"type": "hello"})).await;
+    let end = spectator
+        .until(|m| matches!(m, ServerMessage::Event(e) if e.state.as_ref().is_some_and(|s| s.result.is_some())))
+        .await;
+    let ServerMessage::Event(end) = end else {
+        unreachable!()
+    };
+    let state = end.state.unwrap();
+    assert_eq!(state.result.unwrap().resigned, Some(0));
+    assert_eq!(state.clock.unwrap().flagged, Some(0));
+    let record = server.record(&created.id).await;
+    assert_eq!(record.result.unwrap().ranks, [1, 0]);
+}
+
+#[tokio::test]
+async fn with_more_than_two_a_seat_out_of_time_is_played_on_by_the_ai() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = create_with_clock(
+        &server,
+        "orbit(players=3)",
+        &["human", "human", "human"],
+        json!({"initial": 1, "increment": 0}),
+    )
+    .await;
+    let flagged = once(&server, &created.id, |s| {
+        s.clock.as_ref().is_some_and(|c| c.flagged.is_some())
+    })
+    .await;
+    let seat = usize::from(flagged.clock.unwrap().flagged.unwrap());
+    assert_eq!(flagged.seats[seat].player, "ai:2");
+    assert!(flagged.result.is_none(), "the game goes on");
+    // The AI moves for it: the seat acts again.
+    let before = flagged
+        .moves
+        .iter()
+        .filter(|m| m.seat == Some(seat as u8))
+        .count();
+    once(&server, &created.id, |s| {
+        s.result.is_some()
+            || s.moves
+                .iter()
+                .filter(|m| m.seat == Some(seat as u8))
+                .count()
+                > before
+    })
+    .await;
+}
+
+#[test]
+fn a_flag_falls_when_due_after_a_kill_and_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let runtime = || tokio::runtime::Runtime::new().unwrap();
+    let created = runtime().block_on(async {
+        let server = serve(&db).await;
+        create_with_clock(
+            &server,
+            "gyges",
+            &["human", "human"],
+            json!({"initial": 2, "increment": 0}),
+        )
+        .await
+    });
+    // The runtime is gone with its rooms and timers, as after kill -9; a new server on the
+    // same file lets the flag fall when due although nobody asks for the game.
+    runtime().block_on(async {
+        let server = serve(&db).await;
+        let until = tokio::time::Instant::now() + Duration::from_secs(10);
+        let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", db.display()))
+            .await
+            .unwrap();
+        loop {
+            let status: String = sqlx::query_scalar("SELECT status FROM games WHERE id = $1")
+                .bind(&created.id)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            if status == "over" {
+                break;
+            }
+            assert!(tokio::time::Instant::now() < until, "the flag did not fall");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let end = server.snapshot(&created.id, None).await;
+        assert_eq!(end.result.unwrap().resigned, Some(0));
+        assert_eq!(end.clock.unwrap().flagged, Some(0));
+    });
+}
+
 #[tokio::test]
 async fn refusals_say_why_in_order() {
     let dir = tempfile::tempdir().unwrap();

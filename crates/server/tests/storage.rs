@@ -74,6 +74,8 @@ fn game(id: &str, automatic: bool) -> GameRow {
         ],
         automatic,
         summary: Some(format!("{{\"id\":\"{id}\"}}")),
+        clock: None,
+        deadline: None,
     }
 }
 
@@ -94,6 +96,8 @@ fn append(id: &str, seq: u64, status: Status, automatic: bool) -> Append {
         status,
         automatic,
         summary: None,
+        clock: None,
+        deadline: None,
     }
 }
 
@@ -252,10 +256,13 @@ async fn a_waiting_seat_is_taken_once(a: Arc<dyn Storage>, b: Arc<dyn Storage>) 
         game_id: "seats".to_owned(),
         seat: 1,
         was: "open".to_owned(),
-        token_hash: format!("{who}{who}"),
+        agent: "human".to_owned(),
+        token_hash: Some(format!("{who}{who}")),
         player: Some(format!("player-{who}")),
         automatic: false,
         summary: format!(r#"{{"id":"seats","by":"{who}"}}"#),
+        clock: None,
+        deadline: None,
     };
     let (x, y) = (claim("a"), claim("b"));
     let (x, y) = tokio::join!(a.claim_seat(&x), b.claim_seat(&y));
@@ -292,6 +299,23 @@ async fn a_waiting_seat_is_taken_once(a: Arc<dyn Storage>, b: Arc<dyn Storage>) 
     assert!(a.lobby(100).await.unwrap().contains(&line));
 }
 
+/// A clock's deadline makes its game due once it passes, and a stopped clock no longer.
+async fn a_passed_deadline_is_due(store: Arc<dyn Storage>) {
+    store.create(&game("clocked", false)).await.unwrap();
+    assert!(!store.due(100).await.unwrap().contains(&"clocked".to_owned()));
+    let ticking = |seq, deadline| Append {
+        clock: Some(format!("{{\"at\":{seq}}}")),
+        deadline,
+        ..append("clocked", seq, Status::Running, false)
+    };
+    store.append(ticking(1, Some(1))).await.unwrap();
+    assert!(store.due(100).await.unwrap().contains(&"clocked".to_owned()));
+    store.append(ticking(2, None)).await.unwrap();
+    assert!(!store.due(100).await.unwrap().contains(&"clocked".to_owned()));
+    let loaded = store.load("clocked").await.unwrap().unwrap();
+    assert_eq!(loaded.game.clock.as_deref(), Some("{\"at\":2}"));
+}
+
 #[tokio::test]
 async fn sqlite_keeps_the_contract() {
     let dir = tempfile::tempdir().unwrap();
@@ -306,6 +330,7 @@ async fn sqlite_keeps_the_contract() {
     let store = Arc::new(SqliteStorage::open(&path).await.unwrap());
     one_of_two_racing_appends_wins(store.clone(), store.clone()).await;
     a_waiting_seat_is_taken_once(store.clone(), store.clone()).await;
+    a_passed_deadline_is_due(store.clone()).await;
     appends_at_once_are_each_answered(store).await;
 }
 
@@ -324,6 +349,7 @@ async fn postgres_keeps_the_contract() {
     let a = postgres(&url, "a", lease).await;
     one_of_two_racing_appends_wins(a.clone(), postgres(&url, "b", lease).await).await;
     a_waiting_seat_is_taken_once(a.clone(), postgres(&url, "b", lease).await).await;
+    a_passed_deadline_is_due(a.clone()).await;
     appends_at_once_are_each_answered(a).await;
 }
 
@@ -369,10 +395,13 @@ async fn postgres_notices_say_ids_only_and_a_cut_listener_resyncs() {
         game_id: "n2".to_owned(),
         seat: 1,
         was: "open".to_owned(),
-        token_hash: "cd".to_owned(),
+        agent: "human".to_owned(),
+        token_hash: Some("cd".to_owned()),
         player: None,
         automatic: false,
         summary: "{}".to_owned(),
+        clock: None,
+        deadline: None,
     };
     assert!(a.claim_seat(&claim).await.unwrap());
     assert_eq!(

@@ -12,7 +12,7 @@ import { gameOf } from './games.js';
 import { kinds, specWords } from './kinds.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
 import { Replay } from './replay.js';
-import { statusBar, playersPanel, resultPanel, moveList, invitePanel, toolsRow, passDevice, messageLine, setUpNotice, joinPanel } from './panels.js';
+import { statusBar, playersPanel, resultPanel, moveList, invitePanel, toolsRow, passDevice, messageLine, setUpNotice, joinPanel, clockText, timeLeft } from './panels.js';
 
 export class GamePage {
   constructor(id, { watch }) {
@@ -53,6 +53,8 @@ export class GamePage {
       if (e.key === 'Escape' && (this.proposed || this.board)) this.cancel();
     };
     document.addEventListener('keydown', this.onKey);
+    // The running clock counts down between the server's messages.
+    this.ticker = setInterval(() => this.tickClock(), 250);
     this.ctx = {
       propose: action => { this.proposed = action; this.message = null; this.draw(); },
       commit: action => this.play(action),
@@ -70,6 +72,7 @@ export class GamePage {
   }
 
   destroy() {
+    clearInterval(this.ticker);
     document.removeEventListener('keydown', this.onKey);
     for (const c of this.conns) c.close();
     this.dropBoard();
@@ -274,7 +277,7 @@ export class GamePage {
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending });
     const play = h('section', { class: 'play' }, [
-      status, this.specLine(live), setUpNotice(live), this.joinOffer(live), offline, replayBar, this.boardHost,
+      status, this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
@@ -293,6 +296,30 @@ export class GamePage {
       proposed: this.proposed,
       proposedParts: mine && this.proposed ? (live.legal_parts ?? [])[live.legal.indexOf(this.proposed)] ?? null : null,
     });
+  }
+
+  remindLine() {
+    this.reminded = this.remindNow();
+    return this.reminded ? h('p', { class: 'remind', 'data-remind': '', role: 'alert' }, [t('clock.remind')]) : null;
+  }
+
+  /// The running clock's time now, on the page; the 75 % reminder drawn when it is due.
+  tickClock() {
+    const conn = this.shown;
+    const clock = conn && conn.game && conn.game.clock;
+    if (!clock || clock.running == null || !this.shell) return;
+    const node = this.shell.querySelector(`[data-clock="${clock.running}"]`);
+    if (node) node.textContent = clockText(timeLeft(clock, clock.running, performance.now() - conn.clockAt));
+    if (this.remindNow() !== this.reminded) this.draw();
+  }
+
+  /// Whether the seat shown has used three quarters of its correspondence time for this
+  /// move.
+  remindNow() {
+    const conn = this.shown;
+    const clock = conn && conn.game && conn.game.clock;
+    if (!clock || !clock.spec.days || conn.role !== 'seat' || clock.running !== conn.seat) return false;
+    return timeLeft(clock, conn.seat, performance.now() - conn.clockAt) <= clock.spec.days * 86400000 / 4;
   }
 
   /// While the game waits for players, a seat this device may take: the one its

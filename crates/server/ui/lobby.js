@@ -16,7 +16,7 @@ export class Lobby {
   constructor(redraw) {
     this.redraw = redraw;
     this.kinds = null;
-    this.choice = { kind: 'gyges', values: {}, seats: ['me', 'ai:1', 'ai:1', 'ai:1'] };
+    this.choice = { kind: 'gyges', values: {}, seats: ['me', 'ai:1', 'ai:1', 'ai:1'], clock: '' };
     this.created = null;
     this.games = [];
     this.error = null;
@@ -141,6 +141,7 @@ export class Lobby {
     }
     try {
       const body = { game: spec(kind, options, values[kind]), seats };
+      if (this.choice.clock) body.clock = CLOCKS[this.choice.clock];
       const definitions = uploads(options, values[kind]);
       if (Object.keys(definitions).length) body.definitions = definitions;
       const created = await api('POST', '/api/games', { body, token: player()?.key });
@@ -200,11 +201,28 @@ export class Lobby {
         ' — ',
         g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)}${s.connected ? ' ●' : ''})`).join(', '),
         ', ' + t('lobby.move', { n: g.seq }),
+        g.clock ? ' · ' + clockWords(g.clock) : null,
         g.set_up && g.set_up.length ? h('span', { class: 'set-up', 'data-set-up': g.set_up.join(' ') }, [' · ' + t(g.set_up.includes('position') ? 'lobby.setposition' : 'lobby.ownfile')]) : null,
         open ? h('button', { type: 'button', class: 'small primary', 'data-join': g.id, onclick: () => this.join(g.id, open.seat) }, [t('join.button')]) : null,
       ]));
     }
   }
+}
+
+/// The time controls the form offers (`clock` of `POST /api/games`), by name.
+const CLOCKS = {
+  '3+2': { initial: 180, increment: 2 },
+  '5+3': { initial: 300, increment: 3 },
+  '10+5': { initial: 600, increment: 5 },
+  '15+10': { initial: 900, increment: 10 },
+  '1d': { days: 1 },
+  '3d': { days: 3 },
+  '7d': { days: 7 },
+};
+
+/// A time control in words.
+function clockWords(clock) {
+  return clock.days ? t('new.clock.days', { d: clock.days }) : t('new.clock.rt', { m: clock.initial / 60, s: clock.increment });
 }
 
 /// Every option at its default: a `set` empty, an `order` drawn (''), a file built in
@@ -296,11 +314,13 @@ function newGameForm(kinds, choice, { changed, create, error }) {
       select(`seat${i}`, players, choice.seats[i], x => { choice.seats[i] = x; }),
     ]));
   }
+  const clocks = [['', t('new.clock.none')], ...Object.entries(CLOCKS).map(([name, c]) => [name, clockWords(c)])];
+  const clock = h('label', { class: 'clock-choice' }, [t('new.clock') + ' ', select('clock', clocks, choice.clock, x => { choice.clock = x; })]);
   return h('section', { class: 'new' }, [
     h('h2', {}, [t('new.title')]),
     kindButtons,
     h('h3', {}, [t('new.options')]), fields,
-    h('h3', {}, [t('new.seats')]), seats,
+    h('h3', {}, [t('new.seats')]), seats, clock,
     h('p', { class: 'note' }, [t('new.hotseat')]),
     error ? h('p', { class: 'error' }, [error]) : null,
     h('button', { type: 'button', class: 'primary big', 'data-action': 'create', onclick: create }, [t('new.create')]),

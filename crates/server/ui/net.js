@@ -162,11 +162,14 @@ export class Conn {
         break;
       case 'snapshot':
         this.game = reduce(this.game, m);
+        this.clockAt = performance.now();
         this.onChange(this, 'snapshot');
         break;
       case 'event':
         if (!this.game) break;
         this.game = reduce(this.game, m);
+        // The clock's times are as of when the server sent them: counted down from now.
+        if (m.state) this.clockAt = performance.now();
         this.onChange(this, 'event', m);
         break;
       case 'ack':

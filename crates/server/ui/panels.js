@@ -75,6 +75,34 @@ export function joinPanel(game, live, { seat, invited, take, gone }) {
   ]);
 }
 
+/// A time left in words for a clock: `m:ss` under an hour, `h:mm:ss` under a day, else days
+/// and hours.
+export function clockText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const pad = n => String(n).padStart(2, '0');
+  if (s >= 86400) return t('clock.days', { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return `${Math.floor(s / 60)}:${pad(s % 60)}`;
+}
+
+/// The time left on `seat`'s clock `elapsed` ms after the clock was sent.
+export function timeLeft(clock, seat, elapsed) {
+  const left = clock.remaining_ms[seat];
+  return clock.running === seat ? left - elapsed : left;
+}
+
+/// A seat's clock in the players' list; the page counts the running one down.
+function clockNode(clock, seat) {
+  if (!clock) return null;
+  const running = clock.running === seat;
+  return h('span', {
+    class: 'clock' + (running ? ' running' : '') + (clock.flagged === seat ? ' flagged' : ''),
+    'data-clock': String(seat),
+    role: 'timer',
+    'aria-label': t('clock.label'),
+  }, [clockText(clock.remaining_ms[seat])]);
+}
+
 export function playersPanel(game, live) {
   const view = live.view;
   const rows = live.seats.map(s => h('li', { 'data-seat': s.seat, class: live.turn.seat === s.seat && !live.result ? 'to-move' : '' }, [
@@ -82,6 +110,7 @@ export function playersPanel(game, live) {
     h('span', { class: 'swatch ' + game.swatch(s.seat, view) }),
     ' ' + game.seatLabel(s.seat, view) + ' — ' + whoPlays(s),
     s.player === 'human' ? h('span', { class: 'conn' }, [' · ' + (s.connected ? t('play.connected') : t('play.offline'))]) : null,
+    clockNode(live.clock, s.seat),
   ]));
   const order = game.turnOrder(view);
   return h('section', { class: 'players' }, [
@@ -99,8 +128,9 @@ export function resultPanel(game, live, tools) {
   const order = ranks.map((r, seat) => ({ r, seat })).sort((a, b) => a.r - b.r);
   const sentence = game.resultSentence(view);
   const draw = ranks.every(r => r === ranks[0]);
+  const flagged = live.clock && live.clock.flagged;
   const headline = live.result.resigned != null
-    ? t('result.resigned', { name: cap(game.seatLabel(live.result.resigned, view)) })
+    ? t(flagged === live.result.resigned ? 'result.timeout' : 'result.resigned', { name: cap(game.seatLabel(live.result.resigned, view)) })
     : draw ? t('result.draw') : t('result.wins', { name: cap(game.seatLabel(order[0].seat, view)) });
   return h('section', { class: 'result', 'data-result': '' }, [
     h('h2', {}, [t('result.title')]),

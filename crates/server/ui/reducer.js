@@ -32,6 +32,7 @@ function applyEvent(game, m) {
     next.legal_parts = m.state.legal_parts ?? [];
     next.offers = m.state.offers;
     next.result = m.state.result;
+    next.clock = m.state.clock;
     // Names can change with the view (a Triles seat's colour once drawn).
     const turn = m.state.turn;
     if (turn && turn.seat != null && turn.name) {

@@ -17,6 +17,7 @@
 
 mod act;
 mod audience;
+pub(crate) mod clock;
 mod command;
 mod driver;
 mod follower;
@@ -40,7 +41,9 @@ pub(crate) use table::{INVITED, OPEN};
 use crate::error::Refusal;
 use crate::protocol::{GameSummary, Role, SeatTicket, ServerMessage};
 use crate::secrets;
-use crate::store::{Append, EventRow, PlayerRow, SeatClaim, Status, Storage, StorageError};
+use crate::store::{
+    Append, EventKind, EventRow, PlayerRow, SeatClaim, Status, Storage, StorageError,
+};
 use audience::Audience;
 use driver::Lease;
 use table::Table;
@@ -48,6 +51,8 @@ use views::Views;
 
 /// The most missed events sent on a reconnect; further behind, a snapshot.
 const MAX_CATCH_UP: u64 = 256;
+/// Who plays on for a seat whose time ran out in a game of more than two.
+const TIMEOUT_AI: trio_catalog::AgentSpec = trio_catalog::AgentSpec::Ai(2);
 /// How long a finished game with nobody watching stays in memory.
 const LINGER: Duration = Duration::from_secs(600);
 
@@ -84,6 +89,8 @@ pub(crate) struct Room {
     /// The version in storage as far as this room knows; its clients were told up to it.
     committed: u64,
     lease: Lease,
+    /// The game's clock, if it has one.
+    clock: Option<clock::Clock>,
 }
 
 impl std::fmt::Debug for Room {
@@ -120,11 +127,21 @@ impl Room {
             return;
         }
         loop {
+            // A running clock wakes the room when its flag falls.
+            let wait = self.until_flag().map_or(LINGER, |d| d.min(LINGER));
             let command = match self.deferred.pop_front() {
                 Some(command) => command,
-                None => match tokio::time::timeout(LINGER, rx.recv()).await {
+                None => match tokio::time::timeout(wait, rx.recv()).await {
                     Ok(Some(command)) => command,
                     Ok(None) => return,
+                    Err(_) if self.until_flag() == Some(Duration::ZERO) => {
+                        if self.time_out().await.is_err() || self.drive(&mut rx).await.is_err() {
+                            return;
+                        }
+                        continue;
+                    }
+                    // Woken a moment early: the flag is near.
+                    Err(_) if self.until_flag().is_some_and(|d| d < LINGER) => continue,
                     // Idle and unwatched, a game leaves memory (its store has everything,
                     // its lobby line included) and is loaded when asked for again; alone,
                     // a game with chance or a bot to act stays to play it.
@@ -351,7 +368,8 @@ impl Room {
 
     /// Recomputes the cached views and the lobby's line.
     fn refresh(&mut self) {
-        self.views.refresh(self.live.as_ref(), &self.table);
+        self.views
+            .refresh(self.live.as_ref(), &self.table, self.clock.as_ref());
         let seats = self.views.seats(&self.table, &self.audience.connected());
         let mut summary = self.summary.lock().expect("summary lock");
         self.views.summarize(&mut summary, seats);
@@ -366,16 +384,23 @@ impl Room {
             .last()
             .cloned()
             .ok_or_else(|| StorageError::Corrupt("nothing to commit".to_owned()))?;
+        let seat = entry.by.map(|s| s.0);
+        let decided = seat.filter(|_| matches!(entry.change, trio_core::Change::Played(_)));
+        self.tick(decided);
         // Refreshed before the append, for the lobby's line; a failed append reloads or
         // stops the room, so nobody reads the refreshed state unless it is stored.
         self.refresh();
         let automatic = self.automatic();
-        let seat = entry.by.map(|s| s.0);
         let append = Append {
             game_id: self.id.clone(),
             event: EventRow {
                 seq: entry.version,
-                kind: views::event_kind(&entry),
+                kind: match self.clock.as_ref().and_then(clock::Clock::flagged) {
+                    Some(s) if entry.change == trio_core::Change::Resigned && seat == Some(s) => {
+                        EventKind::Timeout
+                    }
+                    _ => views::event_kind(&entry),
+                },
                 seat,
                 action: match entry.change {
                     trio_core::Change::Played(notation) => Some(notation),
@@ -390,6 +415,8 @@ impl Room {
             },
             automatic,
             summary: Some(self.summary_json()),
+            clock: self.clock_json(),
+            deadline: self.deadline(),
         };
         if let Err(e) = self.shared.store.append(append).await {
             if !matches!(e, StorageError::Conflict { .. }) {
@@ -423,15 +450,19 @@ impl Room {
         let hash = secrets::hash_token(&token);
         let player_id = player.as_ref().map(|p| p.id.clone());
         let was = self.table.take(seat, hash, player);
-        self.refresh();
+        // The last seat taken, the game begins: the first person's clock starts.
+        self.start_clock();
         let claim = SeatClaim {
             game_id: self.id.clone(),
             seat,
             was: was.agent().to_owned(),
-            token_hash: secrets::token_hash_hex(&hash),
+            agent: "human".to_owned(),
+            token_hash: Some(secrets::token_hash_hex(&hash)),
             player: player_id,
             automatic: self.automatic(),
             summary: self.summary_json(),
+            clock: self.clock_json(),
+            deadline: self.deadline(),
         };
         if !self.shared.store.claim_seat(&claim).await? {
             // Another instance seated someone first.
@@ -446,6 +477,95 @@ impl Room {
             link: format!("/games/{}#token={token}", self.id),
             token,
         }))
+    }
+
+    /// The person whose clock runs now: the seat to act, if a person's and the game is on.
+    fn clock_runner(&self) -> Option<u8> {
+        match self.live.turn() {
+            trio_core::Turn::Seat(s) if !self.live.is_bot(s) && !self.table.waiting() => Some(s.0),
+            _ => None,
+        }
+    }
+
+    /// Starts the clock of the person to act, if the game has begun (at its creation, and
+    /// when its last seat is taken).
+    pub(crate) fn start_clock(&mut self) {
+        self.tick(None);
+        self.refresh();
+    }
+
+    /// Moves the clock on after a change (`decided`: the seat whose decision it was).
+    fn tick(&mut self, decided: Option<u8>) {
+        let runner = self.clock_runner();
+        if let Some(clock) = &mut self.clock {
+            clock.after_change(crate::store::now_millis(), decided, runner);
+        }
+    }
+
+    pub(crate) fn clock_json(&self) -> Option<String> {
+        self.clock
+            .as_ref()
+            .map(|c| serde_json::to_string(c).expect("a clock serializes"))
+    }
+
+    /// When the running clock's flag falls.
+    pub(crate) fn deadline(&self) -> Option<i64> {
+        self.clock.as_ref().and_then(clock::Clock::deadline)
+    }
+
+    /// How long until the running clock's flag falls (zero: it has).
+    fn until_flag(&self) -> Option<Duration> {
+        let left = self.deadline()? - crate::store::now_millis();
+        Some(Duration::from_millis(left.max(0) as u64))
+    }
+
+    /// The running clock's flag fell: in a game of two, its seat loses on time; with more,
+    /// the AI plays the seat on (level 2), and it is ranked where it finishes.
+    async fn time_out(&mut self) -> Result<(), StorageError> {
+        let Some(seat) = self
+            .clock
+            .as_mut()
+            .and_then(|c| c.flag(crate::store::now_millis()))
+        else {
+            return Ok(());
+        };
+        if self.live.seat_count() == 2 {
+            self.live
+                .resign(Seat(seat))
+                .map_err(|e| StorageError::Corrupt(e.to_string()))?;
+            return match self.commit(None).await {
+                Ok(()) => {
+                    self.broadcast();
+                    Ok(())
+                }
+                // Another instance moved the game first: follow it.
+                Err(StorageError::Conflict { .. }) => self.reload(self.committed).await,
+                Err(e) => Err(e),
+            };
+        }
+        let (was, token) = self.table.hand_to_ai(seat, TIMEOUT_AI);
+        self.live
+            .set_agent(Seat(seat), &TIMEOUT_AI)
+            .map_err(|e| StorageError::Corrupt(e.to_string()))?;
+        self.tick(None);
+        self.refresh();
+        let change = SeatClaim {
+            game_id: self.id.clone(),
+            seat,
+            was,
+            agent: TIMEOUT_AI.to_string(),
+            token_hash: token,
+            player: self.table.player_id(seat),
+            automatic: self.automatic(),
+            summary: self.summary_json(),
+            clock: self.clock_json(),
+            deadline: self.deadline(),
+        };
+        if !self.shared.store.claim_seat(&change).await? {
+            self.reload(self.committed).await?;
+        }
+        self.tell_seats();
+        Ok(())
     }
 
     /// Sends every client the game afresh: who sits where changed, and the game may have

@@ -35,6 +35,8 @@ pub(crate) enum StoredFault {
     Agent { agent: String, error: AgentError },
     #[error("a token hash does not read")]
     TokenHash,
+    #[error("the clock does not read: {0}")]
+    Clock(serde_json::Error),
     #[error("event {seq} ({kind}): {fault}")]
     Event {
         seq: u64,
@@ -82,6 +84,10 @@ impl Room {
         let live = game
             .start(row.seed, &outside, row.start.as_deref())
             .map_err(|e| bad(e.into()))?;
+        let clock: Option<super::clock::Clock> = match &row.clock {
+            Some(text) => Some(serde_json::from_str(text).map_err(|e| bad(StoredFault::Clock(e)))?),
+            None => None,
+        };
         let summary = Arc::new(Mutex::new(GameSummary {
             id: row.id.clone(),
             game: row.spec.clone(),
@@ -96,6 +102,7 @@ impl Room {
                 .map(|_| "position".to_owned())
                 .chain(row.definitions.keys().cloned())
                 .collect(),
+            clock: clock.as_ref().map(|c| c.spec),
         }));
         let mut room = Room {
             id: row.id.clone(),
@@ -108,6 +115,7 @@ impl Room {
             lease: Lease::new(shared.lease),
             shared,
             committed: 0,
+            clock,
         };
         for event in events {
             room.replay(&event).map_err(bad)?;
@@ -162,7 +170,8 @@ impl Room {
                     });
                 }
             }
-            EventKind::Resign => {
+            // A flag in a game of two loses it as a resignation does.
+            EventKind::Resign | EventKind::Timeout => {
                 live.resign(seat()?)?;
             }
             EventKind::Undo => {

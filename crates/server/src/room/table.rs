@@ -133,6 +133,24 @@ impl Table {
             .ok_or(Refusal::NoOpenSeat)
     }
 
+    /// The named player's id in `seat`.
+    pub(super) fn player_id(&self, seat: u8) -> Option<String> {
+        self.players[usize::from(seat)]
+            .as_ref()
+            .map(|p| p.id.clone())
+    }
+
+    /// A person's `seat` is played by `agent` from now on (its time ran out); its token
+    /// still shows the seat. The seat's stored agent before, and its token's hash in hex.
+    pub(super) fn hand_to_ai(&mut self, seat: u8, agent: AgentSpec) -> (String, Option<String>) {
+        let seat = usize::from(seat);
+        let was = std::mem::replace(&mut self.agents[seat], agent);
+        (
+            was.to_string(),
+            self.tokens[seat].as_ref().map(secrets::token_hash_hex),
+        )
+    }
+
     /// The name of the player sitting in `seat`, if it is a named player.
     pub(super) fn player_name(&self, seat: usize) -> Option<String> {
         self.players[seat].as_ref().map(|p| p.name.clone())
@@ -291,6 +309,8 @@ mod tests {
             definitions: Default::default(),
             automatic: false,
             summary: None,
+            clock: None,
+            deadline: None,
         }
     }
 

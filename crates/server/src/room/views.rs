@@ -5,10 +5,11 @@
 use trio_catalog::Live;
 use trio_core::{Change, LogEntry, RecordResult, Seat, Turn};
 
+use super::clock::Clock;
 use super::table::Table;
 use crate::protocol::{
-    Event, EventKind, GameFacts, GameSummary, MoveInfo, Offers, SeatInfo, Snapshot, StateNow,
-    TurnInfo, TurnKind, ViewJson,
+    ClockShown, Event, EventKind, GameFacts, GameSummary, MoveInfo, Offers, SeatInfo, Snapshot,
+    StateNow, TurnInfo, TurnKind, ViewJson,
 };
 
 #[derive(Debug, Default)]
@@ -27,11 +28,14 @@ pub(super) struct Views {
     result: Option<RecordResult>,
     /// What players call each seat now (a Triles seat's colour once drawn).
     seat_names: Vec<String>,
+    /// The clock as of the change, shown as of when a message is sent.
+    clock: Option<Clock>,
 }
 
 impl Views {
     /// Recomputes everything from the game.
-    pub(super) fn refresh(&mut self, live: &dyn Live, table: &Table) {
+    pub(super) fn refresh(&mut self, live: &dyn Live, table: &Table, clock: Option<&Clock>) {
+        self.clock = clock.cloned();
         let seats = live.seat_count();
         let turn = live.turn();
         self.seat_names = (0..seats).map(|s| live.seat_name(Seat(s as u8))).collect();
@@ -84,6 +88,13 @@ impl Views {
         self.seq
     }
 
+    /// The clock as of now.
+    fn clock(&self) -> Option<ClockShown> {
+        self.clock
+            .as_ref()
+            .map(|c| c.shown(crate::store::now_millis()))
+    }
+
     pub(super) fn over(&self) -> bool {
         self.result.is_some()
     }
@@ -118,6 +129,7 @@ impl Views {
             },
             offers: self.offers[self.index(viewer)],
             result: self.result.clone(),
+            clock: self.clock(),
         }
     }
 
@@ -176,6 +188,7 @@ impl Views {
             result: state.result,
             seed_hash: table.seed_hash().to_owned(),
             set_up: summary.set_up.clone(),
+            clock: state.clock,
         }
     }
 

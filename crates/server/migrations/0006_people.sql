@@ -15,3 +15,9 @@ CREATE TABLE player_keys (
 -- The named player who sits in a seat; NULL: a guest (or a bot).
 ALTER TABLE seats ADD COLUMN player_id TEXT REFERENCES players (id);
 CREATE INDEX seats_by_player ON seats (player_id);
+-- The game's clock (docs/api.md, "Clocks") as JSON: its time control, each seat's time
+-- left, whose clock runs since when; NULL: no clock. deadline: when the running clock's
+-- flag falls (milliseconds since the Unix epoch), so that it falls across restarts.
+ALTER TABLE games ADD COLUMN clock TEXT;
+ALTER TABLE games ADD COLUMN deadline BIGINT;
+CREATE INDEX games_deadline ON games (deadline) WHERE status = 'running' AND deadline IS NOT NULL;

@@ -1,0 +1,165 @@
+//! The game clock, kept by the server (`docs/api.md`, "Clocks"): real time (Fischer: an
+//! initial time and an increment per move) or correspondence (days per move). Only people
+//! use it: while chance or a bot is to act, or a seat still waits, no clock runs. Times are
+//! absolute milliseconds since the Unix epoch, so that a flag falls when due across
+//! restarts and on whichever instance holds the game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::protocol::{ClockShown, ClockSpec};
+
+/// Milliseconds in a day.
+const DAY_MS: i64 = 86_400_000;
+
+/// Each seat's time left and whose clock runs since when.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Clock {
+    pub(crate) spec: ClockSpec,
+    /// Per seat, the time left as of `since` (for the seat whose clock runs) or now.
+    remaining_ms: Vec<i64>,
+    running: Option<u8>,
+    since_ms: i64,
+    /// The seat whose time ran out, once one has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    flagged: Option<u8>,
+}
+
+impl Clock {
+    /// A clock for `seats` seats, stopped.
+    pub(crate) fn new(spec: ClockSpec, seats: usize) -> Self {
+        Self {
+            spec,
+            remaining_ms: vec![spec.per_move_ms().unwrap_or_else(|| spec.initial_ms()); seats],
+            running: None,
+            since_ms: 0,
+            flagged: None,
+        }
+    }
+
+    /// A change was made at `now`: `mover`'s decision (if a seat decided; it gets the
+    /// increment) stops its clock, and `next` (a person to act, if any) starts.
+    pub(crate) fn after_change(&mut self, now: i64, mover: Option<u8>, next: Option<u8>) {
+        if let Some(running) = self.running {
+            let seat = usize::from(running);
+            self.remaining_ms[seat] -= now - self.since_ms;
+            if mover == Some(running) {
+                self.remaining_ms[seat] += self.spec.increment_ms();
+            }
+        }
+        if let (Some(next), Some(per_move)) = (next, self.spec.per_move_ms()) {
+            if self.running != Some(next) {
+                self.remaining_ms[usize::from(next)] = per_move;
+            }
+        }
+        self.running = next;
+        self.since_ms = now;
+    }
+
+    /// When the running clock's flag falls, if one runs.
+    pub(crate) fn deadline(&self) -> Option<i64> {
+        self.running
+            .map(|s| self.since_ms + self.remaining_ms[usize::from(s)])
+    }
+
+    /// The seat whose time ran out by `now`, its clock stopped at zero.
+    pub(crate) fn flag(&mut self, now: i64) -> Option<u8> {
+        let seat = self
+            .running
+            .filter(|_| self.deadline().is_some_and(|d| d <= now))?;
+        self.remaining_ms[usize::from(seat)] = 0;
+        self.running = None;
+        self.since_ms = now;
+        self.flagged = Some(seat);
+        Some(seat)
+    }
+
+    pub(crate) fn flagged(&self) -> Option<u8> {
+        self.flagged
+    }
+
+    /// The clock as a viewer sees it at `now`.
+    pub(crate) fn shown(&self, now: i64) -> ClockShown {
+        let mut remaining_ms = self.remaining_ms.clone();
+        if let Some(s) = self.running {
+            let left = &mut remaining_ms[usize::from(s)];
+            *left = (*left - (now - self.since_ms)).max(0);
+        }
+        ClockShown {
+            spec: self.spec,
+            remaining_ms,
+            running: self.running,
+            flagged: self.flagged,
+        }
+    }
+}
+
+impl ClockSpec {
+    fn initial_ms(self) -> i64 {
+        match self {
+            ClockSpec::RealTime { initial, .. } => i64::from(initial) * 1000,
+            ClockSpec::Correspondence { days } => i64::from(days) * DAY_MS,
+        }
+    }
+
+    fn increment_ms(self) -> i64 {
+        match self {
+            ClockSpec::RealTime { increment, .. } => i64::from(increment) * 1000,
+            ClockSpec::Correspondence { .. } => 0,
+        }
+    }
+
+    /// A correspondence clock's time for every move (each move starts it afresh).
+    fn per_move_ms(self) -> Option<i64> {
+        match self {
+            ClockSpec::RealTime { .. } => None,
+            ClockSpec::Correspondence { days } => Some(i64::from(days) * DAY_MS),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fischer_time_runs_for_the_person_to_move_and_adds_the_increment() {
+        let mut clock = Clock::new(
+            ClockSpec::RealTime {
+                initial: 60,
+                increment: 2,
+            },
+            2,
+        );
+        assert_eq!(clock.deadline(), None, "stopped until a person is to move");
+        clock.after_change(1_000, None, Some(0));
+        assert_eq!(clock.deadline(), Some(61_000));
+        assert_eq!(clock.shown(11_000).remaining_ms, [50_000, 60_000]);
+        // South moves after 10 s: 50 s + 2 s; North's clock runs.
+        clock.after_change(11_000, Some(0), Some(1));
+        assert_eq!(clock.shown(11_000).remaining_ms, [52_000, 60_000]);
+        assert_eq!(clock.deadline(), Some(71_000));
+        // A bot or chance to act: no clock runs (North's time is kept).
+        clock.after_change(15_000, Some(1), None);
+        assert_eq!(clock.shown(99_000).remaining_ms, [52_000, 58_000]);
+        assert_eq!(clock.flag(99_000), None);
+        clock.after_change(20_000, None, Some(0));
+        assert_eq!(clock.flag(71_999), None);
+        assert_eq!(clock.flag(72_000), Some(0));
+        assert_eq!(clock.shown(80_000).remaining_ms, [0, 58_000]);
+        assert_eq!(clock.flagged(), Some(0));
+        assert_eq!(clock.deadline(), None);
+    }
+
+    #[test]
+    fn a_correspondence_clock_gives_each_move_its_days() {
+        let mut clock = Clock::new(ClockSpec::Correspondence { days: 3 }, 2);
+        clock.after_change(0, None, Some(0));
+        assert_eq!(clock.deadline(), Some(3 * DAY_MS));
+        clock.after_change(DAY_MS, Some(0), Some(1));
+        assert_eq!(clock.deadline(), Some(4 * DAY_MS));
+        // Back to South: a fresh three days, whatever was left before.
+        clock.after_change(2 * DAY_MS, Some(1), Some(0));
+        assert_eq!(clock.deadline(), Some(5 * DAY_MS));
+        assert_eq!(clock.flag(5 * DAY_MS), Some(0));
+    }
+}
