@@ -21,3 +21,7 @@ CREATE INDEX seats_by_player ON seats (player_id);
 ALTER TABLE games ADD COLUMN clock TEXT;
 ALTER TABLE games ADD COLUMN deadline BIGINT;
 CREATE INDEX games_deadline ON games (deadline) WHERE status = 'running' AND deadline IS NOT NULL;
+-- A game made by "Play someone" (docs/api.md, "Pairing"): its spec and clock as one key,
+-- so that the next player asking for the same finds it while a seat is open.
+ALTER TABLE games ADD COLUMN seek TEXT;
+CREATE INDEX games_seek ON games (seek, created_at) WHERE status = 'running' AND seek IS NOT NULL;

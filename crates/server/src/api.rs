@@ -13,14 +13,16 @@ use trio_core::Record;
 
 use crate::error::ApiError;
 use crate::protocol::{
-    check_cid, Accepted, ActionRequest, CreateGame, Created, JoinRequest, Lobby, SeatRequest,
-    SeatTicket, Snapshot,
+    check_cid, Accepted, ActionRequest, CreateGame, Created, FillRequest, JoinRequest, Lobby,
+    SeatRequest, SeatTicket, SeekRequest, Seeked, Snapshot,
 };
 use crate::room::{Command, Reply, Request as RoomRequest, Who};
 use crate::state::AppState;
 
 /// The longest lobby.
 const LOBBY_SIZE: usize = 200;
+/// The AI level that fills open seats unless asked for another.
+const FILL_LEVEL: u8 = 2;
 /// The AI level that gives hints.
 const HINT_LEVEL: u8 = 3;
 
@@ -36,6 +38,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/games", post(games_create).get(games_list))
         .route("/api/games/{id}", get(games_show))
         .route("/api/games/{id}/join", post(seats_claim))
+        .route("/api/seeks", post(seeks_create))
+        .route("/api/games/{id}/fill", post(seats_fill))
         .route("/api/games/{id}/actions", post(actions_create))
         .route("/api/games/{id}/resign", post(resignations_create))
         .route("/api/games/{id}/undo", post(undos_create))
@@ -97,7 +101,7 @@ async fn games_create(
     Body(request): Body<CreateGame>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     let creator = crate::players::player_of(&state, &headers).await?;
-    let created = state.create_from(request, creator).await?;
+    let created = state.create_from(request, creator, None).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -122,6 +126,41 @@ async fn games_show(
         })
         .await?;
     Ok(Json(snapshot))
+}
+
+/// "Play someone": a seat in a game with someone who asked for the same, or in a new one
+/// waiting for the next to ask.
+async fn seeks_create(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Body(request): Body<SeekRequest>,
+) -> Result<(StatusCode, Json<Seeked>), ApiError> {
+    let player = crate::players::player_of(&state, &headers).await?;
+    let seeked = state.seek(request, player).await?;
+    Ok((StatusCode::CREATED, Json(seeked)))
+}
+
+/// A seated player gives the open seats to the AI (`{"level": 2}` by default).
+async fn seats_fill(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(body): Body<FillRequest>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let level = body.level.unwrap_or(FILL_LEVEL);
+    if !(1..=5).contains(&level) {
+        return Err(ApiError::bad_request("bad-seats", "an AI level is 1 to 5"));
+    }
+    state.room(&id).await?;
+    let token = bearer(&headers)?;
+    state
+        .ask(&id, |reply| Command::Fill {
+            token: token.clone(),
+            level,
+            reply,
+        })
+        .await?;
+    Ok(Json(serde_json::json!({})))
 }
 
 /// Takes a seat waiting for its player: the token is in the answer, this once.

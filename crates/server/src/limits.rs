@@ -223,9 +223,10 @@ impl Guard {
         match (method, route) {
             // Taking a seat starts a game for its taker as creating one does; a name is
             // as cheap to ask for.
-            (&Method::POST, "/api/games" | "/api/games/{id}/join" | "/api/players") => {
-                Some(&self.creates)
-            }
+            (
+                &Method::POST,
+                "/api/games" | "/api/games/{id}/join" | "/api/players" | "/api/seeks",
+            ) => Some(&self.creates),
             (
                 &Method::POST,
                 "/api/games/{id}/actions" | "/api/games/{id}/resign" | "/api/games/{id}/undo",

@@ -30,9 +30,9 @@ use tokio::sync::mpsc;
 
 use crate::store::{
     claim_seat, describe, insert_game, insert_player, migrations, now, now_millis, queue_append,
-    read_events, read_ids, read_lobby, read_player, read_player_games, read_stored, Append,
-    EventRow, GameRow, Notice, Pending, PlayerRow, SeatClaim, Status, Storage, StorageError,
-    StoredGame,
+    read_events, read_ids, read_lobby, read_player, read_player_games, read_seeking, read_stored,
+    Append, EventRow, GameRow, Notice, Pending, PlayerRow, SeatClaim, Status, Storage,
+    StorageError, StoredGame,
 };
 
 /// The channel of the notices.
@@ -326,6 +326,18 @@ impl Storage for PgStorage {
         async move {
             let mut conn = self.pool.acquire().await?;
             read_player_games::<Postgres>(&mut conn, id, limit).await
+        }
+        .boxed()
+    }
+
+    fn seeking<'a>(
+        &'a self,
+        seek: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<String>, StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            read_seeking::<Postgres>(&mut conn, seek, limit).await
         }
         .boxed()
     }

@@ -116,6 +116,36 @@ pub struct SeatTicket {
     pub link: String,
 }
 
+/// `POST /api/games/{id}/fill`: the open seats to the AI at `level` (2 unless given).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FillRequest {
+    #[serde(default)]
+    pub level: Option<u8>,
+}
+
+/// `POST /api/seeks`: "Play someone" at this game and clock.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeekRequest {
+    /// A game spec, as for a new game.
+    pub game: String,
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+    /// Games never to be paired into (the caller's own, waiting in another tab).
+    #[serde(default)]
+    pub except: Vec<String>,
+}
+
+/// The answer to [`SeekRequest`]: the game and the caller's seat in it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Seeked {
+    pub id: String,
+    /// Whether the caller took the seat of someone waiting (else it waits for the next).
+    pub paired: bool,
+    pub seat: SeatTicket,
+}
+
 /// A seat waiting for the person invited to it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Invitation {

@@ -30,8 +30,9 @@ use tokio::sync::mpsc;
 
 use crate::store::{
     claim_seat, describe, insert_game, insert_player, migrations, now, now_millis, queue_append,
-    read_events, read_ids, read_lobby, read_player, read_player_games, read_stored, Append,
-    EventRow, GameRow, Pending, PlayerRow, SeatClaim, Status, Storage, StorageError, StoredGame,
+    read_events, read_ids, read_lobby, read_player, read_player_games, read_seeking, read_stored,
+    Append, EventRow, GameRow, Pending, PlayerRow, SeatClaim, Status, Storage, StorageError,
+    StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -332,6 +333,18 @@ impl Storage for SqliteStorage {
         async move {
             let mut conn = self.readers.acquire().await?;
             read_player_games::<Sqlite>(&mut conn, id, limit).await
+        }
+        .boxed()
+    }
+
+    fn seeking<'a>(
+        &'a self,
+        seek: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<String>, StorageError>> {
+        async move {
+            let mut conn = self.readers.acquire().await?;
+            read_seeking::<Sqlite>(&mut conn, seek, limit).await
         }
         .boxed()
     }

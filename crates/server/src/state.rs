@@ -15,7 +15,9 @@ use trio_core::Seat;
 
 use crate::error::{ApiError, Refusal};
 use crate::postgres::PgStorage;
-use crate::protocol::{CreateGame, Created, GameSummary, Invitation, SeatTicket};
+use crate::protocol::{
+    CreateGame, Created, GameSummary, Invitation, SeatTicket, SeekRequest, Seeked,
+};
 use crate::room::{Command, Room, RoomHandle, Shared, INVITED, OPEN};
 use crate::secrets;
 use crate::sqlite::SqliteStorage;
@@ -23,6 +25,8 @@ use crate::store::{
     now, GameRow, Notice, PlayerRow, SeatRow, Status, Storage, StorageError, StoredGame,
 };
 
+/// How many waiting games "Play someone" tries before it makes one.
+const SEEK_CANDIDATES: usize = 8;
 /// How often a server alone looks for games whose flag fell while they were not in memory.
 const FLAG_POLL: Duration = Duration::from_secs(1);
 /// The most games one look for due games takes over.
@@ -225,6 +229,7 @@ impl AppState {
                 clock: None,
             },
             None,
+            None,
         )
         .await
     }
@@ -236,6 +241,7 @@ impl AppState {
         &self,
         request: CreateGame,
         creator: Option<PlayerRow>,
+        seek: Option<String>,
     ) -> Result<Created, ApiError> {
         let CreateGame {
             game: spec,
@@ -327,6 +333,7 @@ impl AppState {
                 serde_json::to_string(&stopped).expect("a clock serializes")
             }),
             deadline: None,
+            seek,
         };
         // The room first: the stored row holds its lobby line and who acts first.
         let mut room = self.rebuild(StoredGame {
@@ -350,6 +357,92 @@ impl AppState {
             seats: tickets,
             invites,
             seed_hash,
+        })
+    }
+
+    /// "Play someone" (`POST /api/seeks`): takes the open seat of the oldest game waiting
+    /// for the same game and clock, or makes one with the caller's seat drawn at random
+    /// and the others open, for the next to ask. Never pairs `player` or a game in
+    /// `except` (the caller's own) with itself.
+    pub async fn seek(
+        &self,
+        request: SeekRequest,
+        player: Option<PlayerRow>,
+    ) -> Result<Seeked, ApiError> {
+        let game = checked_game(&request.game, BTreeMap::new())?;
+        let clock = request
+            .clock
+            .map(|c| c.check().map_err(|m| ApiError::bad_request("bad-clock", m)))
+            .transpose()?;
+        let key = format!(
+            "{}|{}",
+            game.spec(),
+            clock.map_or_else(String::new, |c| serde_json::to_string(&c).expect("a clock"))
+        );
+        let waiting = self
+            .inner
+            .store
+            .seeking(&key, SEEK_CANDIDATES)
+            .await
+            .map_err(|e| {
+                tracing::error!("cannot look for games to pair: {e}");
+                ApiError::unavailable()
+            })?;
+        for id in waiting.iter().filter(|id| !request.except.contains(id)) {
+            let room = self.room(id).await?;
+            let mine = player.as_ref().is_some_and(|p| {
+                let summary = room.summary.lock().expect("summary lock");
+                summary
+                    .seats
+                    .iter()
+                    .any(|s| s.player_name.as_deref() == Some(p.name.as_str()))
+            });
+            if mine {
+                continue;
+            }
+            let taken = self
+                .ask(id, |reply| Command::Claim {
+                    seat: None,
+                    code: None,
+                    player: player.clone(),
+                    reply,
+                })
+                .await;
+            match taken {
+                Ok(ticket) => {
+                    return Ok(Seeked {
+                        id: id.clone(),
+                        paired: true,
+                        seat: ticket,
+                    })
+                }
+                // Another player took it first: the next one.
+                Err(e) if e.code == "no-open-seat" => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        let seats = game.seat_count();
+        let mine = (secrets::new_seed() % seats as u64) as usize;
+        let created = self
+            .create_from(
+                CreateGame {
+                    game: game.spec().to_string(),
+                    seats: (0..seats)
+                        .map(|s| if s == mine { "human" } else { OPEN }.to_owned())
+                        .collect(),
+                    position: None,
+                    definitions: BTreeMap::new(),
+                    clock,
+                },
+                player,
+                Some(key),
+            )
+            .await?;
+        let seat = created.seats.into_iter().next().expect("the caller's seat");
+        Ok(Seeked {
+            id: created.id,
+            paired: false,
+            seat,
         })
     }
 

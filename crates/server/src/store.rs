@@ -87,6 +87,8 @@ pub struct GameRow {
     pub clock: Option<String>,
     /// When its running clock's flag falls (written, never read back: the clock says it).
     pub deadline: Option<i64>,
+    /// For a game made by "Play someone", what it pairs (spec and clock); written only.
+    pub seek: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -283,6 +285,14 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<String>, StorageError>>;
 
+    /// Running games made by "Play someone" for `seek` with a seat still open, oldest
+    /// first, at most `limit`.
+    fn seeking<'a>(
+        &'a self,
+        seek: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<String>, StorageError>>;
+
     /// Gives a seat its new player, if the seat is still as the change found it (`false`:
     /// it was taken first); on a shared store the other instances hear of it.
     fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>>;
@@ -349,8 +359,8 @@ pub(crate) const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_i
      WHERE game_id = $1 AND seq > $2 ORDER BY seq";
 /// Stores a new game's row (its seats follow, one [`INSERT_SEAT`] each).
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, \
-     version, status, created_at, updated_at, start_position, definitions, clock, deadline) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12)";
+     version, status, created_at, updated_at, start_position, definitions, clock, deadline, \
+     seek) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13)";
 pub(crate) const INSERT_SEAT: &str = "INSERT INTO seats (game_id, seat, agent, token_hash, \
      player_id) VALUES ($1, $2, $3, $4, $5)";
 
@@ -383,6 +393,7 @@ where
         .bind(definitions.as_deref())
         .bind(game.clock.as_deref())
         .bind(game.deadline)
+        .bind(game.seek.as_deref())
         .execute(&mut *conn)
         .await?;
     for (seat, row) in game.seats.iter().enumerate() {
@@ -601,6 +612,33 @@ where
     .transpose()
 }
 
+/// The games waiting for a player for `seek`, oldest first, read on `conn`.
+pub(crate) async fn read_seeking<DB>(
+    conn: &mut DB::Connection,
+    seek: &str,
+    limit: usize,
+) -> Result<Vec<String>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Encode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+{
+    let rows = sqlx::query::<DB>(
+        "SELECT g.id FROM games g WHERE g.status = $1 AND g.seek = $2 AND EXISTS \
+         (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.agent = 'open') \
+         ORDER BY g.created_at, g.id LIMIT $3",
+    )
+    .bind(Status::Running.as_str())
+    .bind(seek)
+    .bind(limit.min(i64::MAX as usize) as i64)
+    .fetch_all(conn)
+    .await?;
+    read_ids(&rows)
+}
+
 /// The lobby lines of player `id`'s games, newest first, read on `conn`.
 pub(crate) async fn read_player_games<DB>(
     conn: &mut DB::Connection,
@@ -692,6 +730,7 @@ where
         summary: None,
         clock: column(row, "clock")?,
         deadline: None,
+        seek: None,
     })
 }
 

@@ -1392,6 +1392,91 @@ async fn named_players_meet_through_an_open_seat_and_see_each_others_names() {
     }
 }
 
+/// Plays one Gygès decision by clicks: the setup as shown, else the first plain move (a
+/// piece to an empty square), confirmed.
+async fn gyges_click_turn(b: &Browser) {
+    if state(b, &format!("{GAME}.view.phase")).await == json!("setup") {
+        b.click("[data-act=setup]").await;
+    } else {
+        let legal: Vec<String> =
+            serde_json::from_value(state(b, &format!("{GAME}.legal")).await).unwrap();
+        let plain = legal
+            .iter()
+            .find(|a| a.len() == 5 && a.as_bytes()[2] == b'-')
+            .expect("a plain move");
+        b.click(&format!("[data-sq={}]", &plain[..2])).await;
+        b.click(&format!("[data-sq={}]", &plain[3..])).await;
+        b.click("[data-act=confirm]").await;
+    }
+    b.wait_for("sent", "!trio.page().sending").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_strangers_find_each_other_with_play_someone_and_play_to_the_end() {
+    let server = Server::start().await;
+    let zoe = Browser::start(1280, 900).await;
+    let ola = Browser::start(390, 844).await;
+    for (b, name) in [(&zoe, "Zoë"), (&ola, "Ola")] {
+        take_name(b, &server, name).await;
+        b.wait("input[name=ply-limit]").await;
+        // A short game: drawn four plies after the setups.
+        b.js(
+            "const i = document.querySelector('input[name=ply-limit]'); \
+             i.value = '4'; i.dispatchEvent(new Event('change'));",
+            json!([]),
+        )
+        .await;
+        b.click("[data-action=seek]").await;
+        b.wait("svg.board.gyges").await;
+    }
+    // The first waited; the second took the other seat: both play, named.
+    for b in [&zoe, &ola] {
+        b.wait_for(
+            "both named and playing",
+            &format!(
+                "{GAME} && {GAME}.turn.kind !== 'waiting' && \
+                 document.querySelector('.players').textContent.includes('Zoë') && \
+                 document.querySelector('.players').textContent.includes('Ola')"
+            ),
+        )
+        .await;
+    }
+    assert_eq!(
+        state(&zoe, "trio.page().id").await,
+        state(&ola, "trio.page().id").await
+    );
+    loop {
+        let mut over = false;
+        for b in [&zoe, &ola] {
+            b.wait_for(
+                "a turn or the end",
+                "document.querySelector('[data-result]') || trio.page().myTurn() || \
+                 trio.page().shown.game.turn.seat !== trio.page().shown.seat",
+            )
+            .await;
+            if b.find("[data-result]").await.is_some() {
+                over = true;
+            } else if state(b, "trio.page().myTurn()").await == json!(true) {
+                gyges_click_turn(b).await;
+            }
+        }
+        if over {
+            break;
+        }
+    }
+    for b in [&zoe, &ola] {
+        b.wait("[data-result]").await;
+        assert!(
+            b.text("[data-result]").await.contains("ply limit"),
+            "{}",
+            b.text("[data-result]").await
+        );
+    }
+    for b in [zoe, ola] {
+        b.close().await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_counts_down_on_the_page_and_the_game_ends_on_time() {
     let server = Server::start().await;

@@ -705,6 +705,79 @@ fn a_flag_falls_when_due_after_a_kill_and_restart() {
 }
 
 #[tokio::test]
+async fn play_someone_pairs_the_same_game_and_clock_and_never_oneself() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let seek = |body: Value, key: Option<String>| {
+        let server = &server;
+        async move {
+            let (status, body) = with_key(server, Some(body), "/api/seeks", key.as_deref()).await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+            body
+        }
+    };
+    let blitz = json!({"initial": 300, "increment": 3});
+    let a = seek(json!({"game": "gyges", "clock": blitz}), None).await;
+    assert_eq!(a["paired"], false);
+    let first = a["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        server.snapshot(&first, None).await.turn.kind,
+        TurnKind::Waiting
+    );
+    // The same browser asking again is not paired with itself.
+    let again = seek(
+        json!({"game": "gyges", "clock": blitz, "except": [first]}),
+        None,
+    )
+    .await;
+    assert_eq!(again["paired"], false);
+    // Another game or clock is another queue.
+    let other = seek(json!({"game": "gyges"}), None).await;
+    assert_eq!(other["paired"], false);
+    // The next to ask for the same is paired with the oldest waiting.
+    let b = seek(json!({"game": "gyges", "clock": blitz}), None).await;
+    assert_eq!((&b["paired"], &b["id"]), (&json!(true), &json!(first)));
+    assert_ne!(a["seat"]["seat"], b["seat"]["seat"]);
+    let begun = server.snapshot(&first, None).await;
+    assert_ne!(begun.turn.kind, TurnKind::Waiting);
+    assert!(begun.clock.unwrap().running.is_some());
+
+    // A named player is never paired with itself, even without `except`.
+    let (_, me) = with_key(&server, Some(json!({"name": "Ada"})), "/api/players", None).await;
+    let key = me["key"].as_str().unwrap().to_owned();
+    let mine = seek(json!({"game": "triles"}), Some(key.clone())).await;
+    let twice = seek(json!({"game": "triles"}), Some(key)).await;
+    assert_eq!(twice["paired"], false);
+    assert_ne!(mine["id"], twice["id"]);
+
+    // Na orbicie for three: two meet, and one gives the last seat to the AI.
+    let red = seek(json!({"game": "orbit(players=3)"}), None).await;
+    let id = red["id"].as_str().unwrap().to_owned();
+    let green = seek(json!({"game": "orbit(players=3)"}), None).await;
+    assert_eq!(green["id"], json!(id));
+    assert_eq!(
+        server.snapshot(&id, None).await.turn.kind,
+        TurnKind::Waiting
+    );
+    let token = red["seat"]["token"].as_str().unwrap();
+    let (status, body) = server.post(&id, "fill", token, json!({"level": 9})).await;
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::BAD_REQUEST, &json!("bad-seats"))
+    );
+    let (status, body) = server.post(&id, "fill", token, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let filled = server.snapshot(&id, None).await;
+    assert_ne!(filled.turn.kind, TurnKind::Waiting);
+    assert_eq!(
+        filled.seats.iter().filter(|s| s.player == "ai:2").count(),
+        1
+    );
+    let (status, _) = server.post(&id, "fill", token, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "no open seat is left");
+}
+
+#[tokio::test]
 async fn refusals_say_why_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir.path().join("t.db")).await;

@@ -76,6 +76,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         summary: Some(format!("{{\"id\":\"{id}\"}}")),
         clock: None,
         deadline: None,
+        seek: None,
     }
 }
 
@@ -302,16 +303,28 @@ async fn a_waiting_seat_is_taken_once(a: Arc<dyn Storage>, b: Arc<dyn Storage>) 
 /// A clock's deadline makes its game due once it passes, and a stopped clock no longer.
 async fn a_passed_deadline_is_due(store: Arc<dyn Storage>) {
     store.create(&game("clocked", false)).await.unwrap();
-    assert!(!store.due(100).await.unwrap().contains(&"clocked".to_owned()));
+    assert!(!store
+        .due(100)
+        .await
+        .unwrap()
+        .contains(&"clocked".to_owned()));
     let ticking = |seq, deadline| Append {
         clock: Some(format!("{{\"at\":{seq}}}")),
         deadline,
         ..append("clocked", seq, Status::Running, false)
     };
     store.append(ticking(1, Some(1))).await.unwrap();
-    assert!(store.due(100).await.unwrap().contains(&"clocked".to_owned()));
+    assert!(store
+        .due(100)
+        .await
+        .unwrap()
+        .contains(&"clocked".to_owned()));
     store.append(ticking(2, None)).await.unwrap();
-    assert!(!store.due(100).await.unwrap().contains(&"clocked".to_owned()));
+    assert!(!store
+        .due(100)
+        .await
+        .unwrap()
+        .contains(&"clocked".to_owned()));
     let loaded = store.load("clocked").await.unwrap().unwrap();
     assert_eq!(loaded.game.clock.as_deref(), Some("{\"at\":2}"));
 }

@@ -14,6 +14,10 @@ import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js'
 import { Replay } from './replay.js';
 import { statusBar, playersPanel, resultPanel, moveList, invitePanel, toolsRow, passDevice, messageLine, setUpNotice, joinPanel, clockText, timeLeft } from './panels.js';
 
+/// How long a game of more than two waits for players before the AI is offered for the
+/// free seats.
+export const FILL_AFTER_MS = 15000;
+
 export class GamePage {
   constructor(id, { watch }) {
     this.id = id;
@@ -73,6 +77,7 @@ export class GamePage {
 
   destroy() {
     clearInterval(this.ticker);
+    clearTimeout(this.fillTimer);
     document.removeEventListener('keydown', this.onKey);
     for (const c of this.conns) c.close();
     this.dropBoard();
@@ -277,7 +282,7 @@ export class GamePage {
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending });
     const play = h('section', { class: 'play' }, [
-      status, this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), offline, replayBar, this.boardHost,
+      status, this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), this.fillOffer(live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
@@ -320,6 +325,30 @@ export class GamePage {
     const clock = conn && conn.game && conn.game.clock;
     if (!clock || !clock.spec.days || conn.role !== 'seat' || clock.running !== conn.seat) return false;
     return timeLeft(clock, conn.seat, performance.now() - conn.clockAt) <= clock.spec.days * 86400000 / 4;
+  }
+
+  /// While a game of more than two waits for players, a seated player may give the free
+  /// seats to the AI, offered after a short wait (someone may still come).
+  fillOffer(live) {
+    const conn = this.conns.find(c => c.role === 'seat');
+    if (live.turn.kind !== 'waiting' || !conn || live.seats.length < 3 || !live.seats.some(s => s.player === 'open')) return null;
+    if (this.waitingSince == null) {
+      this.waitingSince = performance.now();
+      this.fillTimer = setTimeout(() => this.draw(), FILL_AFTER_MS);
+    }
+    if (performance.now() - this.waitingSince < FILL_AFTER_MS) return null;
+    const fill = async () => {
+      try {
+        await api('POST', `/api/games/${this.id}/fill`, { body: {}, token: conn.token });
+      } catch (e) {
+        this.message = { refusal: e.body ?? { message: e.message } };
+        this.draw();
+      }
+    };
+    return h('div', { class: 'join', 'data-fill': '' }, [
+      h('p', {}, [t('fill.ask')]),
+      h('button', { type: 'button', 'data-act': 'fill', onclick: fill }, [t('fill.button')]),
+    ]);
   }
 
   /// While the game waits for players, a seat this device may take: the one its

@@ -5,7 +5,7 @@
 
 import { h, clear } from './dom.js';
 import { t, known, refusal, whoPlays } from './i18n.js';
-import { api, rememberCreated, savedTokens, ApiError, player, rememberPlayer, signInFromLink } from './net.js';
+import { api, rememberCreated, savedTokens, ApiError, player, rememberPlayer, signInFromLink, gamesWithSeats } from './net.js';
 import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
 import { kinds } from './kinds.js';
@@ -120,6 +120,7 @@ export class Lobby {
       this.created ? this.linksPanel() : this.kinds ? newGameForm(this.kinds, this.choice, {
         changed: this.redraw,
         create: () => this.create(),
+        seek: () => this.seek(),
         error: this.error,
       }) : h('p', { class: this.error ? 'error' : 'note' }, [this.error ?? t('lobby.loading')]),
       h('section', { class: 'running' }, [h('h2', {}, [t('lobby.running')]), this.list]),
@@ -158,6 +159,22 @@ export class Lobby {
       this.error = e instanceof ApiError ? refusal(e.body) : t('err.generic', { message: e.message });
     }
     this.redraw();
+  }
+
+  /// "Play someone" at the game, options and clock chosen: a seat beside someone who
+  /// asked for the same, or a new game waiting for the next to ask.
+  async seek() {
+    const { kind, values } = this.choice;
+    const { options } = this.kinds.find(k => k.kind === kind);
+    const body = { game: spec(kind, options, values[kind]), except: gamesWithSeats() };
+    if (this.choice.clock) body.clock = CLOCKS[this.choice.clock];
+    try {
+      const seeked = await api('POST', '/api/seeks', { body, token: player()?.key });
+      location.assign(`/games/${seeked.id}#token=${seeked.seat.token}`);
+    } catch (e) {
+      this.error = e instanceof ApiError ? refusal(e.body) : t('err.generic', { message: e.message });
+      this.redraw();
+    }
   }
 
   /// Takes the open seat `seat` of game `id` and opens it.
@@ -266,7 +283,7 @@ function spec(kind, options, values) {
 /// `changed()` when the form must be drawn again. An option is worded by its name:
 /// `new.<name>` (a set's legend `new.<name>.set`), its values `new.<name>.<value>` where
 /// the page has words for them, an order's items as the game's words (`orbit.red`).
-function newGameForm(kinds, choice, { changed, create, error }) {
+function newGameForm(kinds, choice, { changed, create, seek, error }) {
   const { options } = kinds.find(k => k.kind === choice.kind);
   const values = choice.values[choice.kind];
   const kindButtons = h('div', { class: 'kinds' }, kinds.map(({ kind }) => h('button', {
@@ -323,7 +340,10 @@ function newGameForm(kinds, choice, { changed, create, error }) {
     h('h3', {}, [t('new.seats')]), seats, clock,
     h('p', { class: 'note' }, [t('new.hotseat')]),
     error ? h('p', { class: 'error' }, [error]) : null,
-    h('button', { type: 'button', class: 'primary big', 'data-action': 'create', onclick: create }, [t('new.create')]),
+    h('div', { class: 'start-buttons' }, [
+      h('button', { type: 'button', class: 'primary big', 'data-action': 'create', onclick: create }, [t('new.create')]),
+      h('button', { type: 'button', class: 'big', 'data-action': 'seek', title: t('new.seek.help'), onclick: seek }, [t('new.seek')]),
+    ]),
   ]);
 }
 

@@ -218,6 +218,11 @@ export function savedTokens(gameId) {
 
 const tokensKey = gameId => `trio.tokens.${gameId}`;
 
+/// The games this browser holds a seat of.
+export function gamesWithSeats() {
+  return Object.keys(localStorage).filter(k => k.startsWith('trio.tokens.')).map(k => k.slice('trio.tokens.'.length));
+}
+
 /// The named player this browser is (`{key, name}`), or `null`: a guest. A sign-in link
 /// (`/#player=<key>`) brings the key from another device; it is checked with the server
 /// before it is kept.

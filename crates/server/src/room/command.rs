@@ -98,6 +98,13 @@ pub(crate) enum Command {
         player: Option<crate::store::PlayerRow>,
         reply: oneshot::Sender<Result<SeatTicket, Refusal>>,
     },
+    /// A seated player gives every open seat to the AI at `level`, so that the game
+    /// begins without waiting for more players.
+    Fill {
+        token: Option<String>,
+        level: u8,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
     /// Another instance moved the game to `seq` (`None`: it may have, read what is new).
     Sync {
         seq: Option<u64>,

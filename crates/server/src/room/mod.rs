@@ -183,6 +183,14 @@ impl Room {
                 let answer = self.claim(seat, code.as_deref(), player).await?;
                 let _ = reply.send(answer);
             }
+            Command::Fill {
+                token,
+                level,
+                reply,
+            } => {
+                let answer = self.fill(token.as_deref(), level).await?;
+                let _ = reply.send(answer);
+            }
             // Seats are not events: another instance's claim is read with the whole game.
             Command::Sync { seq: None } if self.table.waiting() => {
                 self.reload(self.committed).await?;
@@ -248,7 +256,9 @@ impl Room {
                     });
                 let _ = reply.send(job);
             }
-            write @ (Command::Act { .. } | Command::Claim { .. }) => self.deferred.push_back(write),
+            write @ (Command::Act { .. } | Command::Claim { .. } | Command::Fill { .. }) => {
+                self.deferred.push_back(write)
+            }
             sync @ Command::Sync { .. } => {
                 if !self
                     .deferred
@@ -477,6 +487,57 @@ impl Room {
             link: format!("/games/{}#token={token}", self.id),
             token,
         }))
+    }
+
+    /// A seated player gives the open seats to the AI at `level` (see [`Command::Fill`]).
+    async fn fill(
+        &mut self,
+        token: Option<&str>,
+        level: u8,
+    ) -> Result<Result<(), Refusal>, StorageError> {
+        self.follow().await;
+        match self.table.viewer(token) {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                return Ok(Err(Refusal::NoToken {
+                    needed: "filling seats is for a player of the game",
+                }))
+            }
+            Err(refusal) => return Ok(Err(refusal)),
+        }
+        let agent = trio_catalog::AgentSpec::Ai(level);
+        let filled = self.table.fill(&agent);
+        if filled.is_empty() {
+            return Ok(Err(Refusal::NoOpenSeat));
+        }
+        for &seat in &filled {
+            self.live
+                .set_agent(Seat(seat), &agent)
+                .map_err(|e| StorageError::Corrupt(e.to_string()))?;
+        }
+        self.start_clock();
+        for &seat in &filled {
+            let change = SeatClaim {
+                game_id: self.id.clone(),
+                seat,
+                was: table::OPEN.to_owned(),
+                agent: agent.to_string(),
+                token_hash: None,
+                player: None,
+                automatic: self.automatic(),
+                summary: self.summary_json(),
+                clock: self.clock_json(),
+                deadline: self.deadline(),
+            };
+            if !self.shared.store.claim_seat(&change).await? {
+                // Someone took a seat first, here or on another instance.
+                self.reload(self.committed).await?;
+                self.tell_seats();
+                return Ok(Err(Refusal::NoOpenSeat));
+            }
+        }
+        self.tell_seats();
+        Ok(Ok(()))
     }
 
     /// The person whose clock runs now: the seat to act, if a person's and the game is on.

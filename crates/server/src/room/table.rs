@@ -133,6 +133,19 @@ impl Table {
             .ok_or(Refusal::NoOpenSeat)
     }
 
+    /// The open seats, each now played by `agent`.
+    pub(super) fn fill(&mut self, agent: &AgentSpec) -> Vec<u8> {
+        let open: Vec<u8> = (0..self.claims.len())
+            .filter(|&s| self.claims[s] == Claim::Open)
+            .map(|s| s as u8)
+            .collect();
+        for &s in &open {
+            self.claims[usize::from(s)] = Claim::Taken;
+            self.agents[usize::from(s)] = agent.clone();
+        }
+        open
+    }
+
     /// The named player's id in `seat`.
     pub(super) fn player_id(&self, seat: u8) -> Option<String> {
         self.players[usize::from(seat)]
@@ -311,6 +324,7 @@ mod tests {
             summary: None,
             clock: None,
             deadline: None,
+            seek: None,
         }
     }
 
