@@ -25,3 +25,7 @@ CREATE INDEX games_deadline ON games (deadline) WHERE status = 'running' AND dea
 -- so that the next player asking for the same finds it while a seat is open.
 ALTER TABLE games ADD COLUMN seek TEXT;
 CREATE INDEX games_seek ON games (seek, created_at) WHERE status = 'running' AND seek IS NOT NULL;
+-- Rematch (docs/api.md, "Rematch"): per seat, the SHA-256 of the token its player will hold
+-- in the rematch, once it agreed; per game, the rematch's id once every person agreed.
+ALTER TABLE seats ADD COLUMN rematch TEXT;
+ALTER TABLE games ADD COLUMN rematch TEXT;

@@ -14,7 +14,7 @@ use trio_core::Record;
 use crate::error::ApiError;
 use crate::protocol::{
     check_cid, Accepted, ActionRequest, CreateGame, Created, FillRequest, JoinRequest, Lobby,
-    SeatRequest, SeatTicket, SeekRequest, Seeked, Snapshot,
+    RematchTicket, SeatRequest, SeatTicket, SeekRequest, Seeked, Snapshot,
 };
 use crate::room::{Command, Reply, Request as RoomRequest, Who};
 use crate::state::AppState;
@@ -40,6 +40,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/join", post(seats_claim))
         .route("/api/seeks", post(seeks_create))
         .route("/api/games/{id}/fill", post(seats_fill))
+        .route("/api/games/{id}/rematch", post(rematches_create))
         .route("/api/games/{id}/actions", post(actions_create))
         .route("/api/games/{id}/resign", post(resignations_create))
         .route("/api/games/{id}/undo", post(undos_create))
@@ -138,6 +139,35 @@ async fn seeks_create(
     let player = crate::players::player_of(&state, &headers).await?;
     let seeked = state.seek(request, player).await?;
     Ok((StatusCode::CREATED, Json(seeked)))
+}
+
+/// A person of a finished game asks for (or accepts) a rematch: its token there, and the
+/// rematch's id once every person agreed (the last to agree makes it).
+async fn rematches_create(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<(StatusCode, Json<RematchTicket>), ApiError> {
+    state.room(&id).await?;
+    let token = bearer(&headers)?;
+    let (mut ticket, plan) = state
+        .ask(&id, |reply| Command::Rematch {
+            token: token.clone(),
+            reply,
+        })
+        .await?;
+    if let Some(plan) = plan {
+        let made = plan.id.clone();
+        state.create_rematch(plan).await?;
+        state
+            .room(&id)
+            .await?
+            .send(Command::Rematched { id: made.clone() })
+            .await
+            .map_err(|()| ApiError::unavailable())?;
+        ticket.game = Some(made);
+    }
+    Ok((StatusCode::CREATED, Json(ticket)))
 }
 
 /// A seated player gives the open seats to the AI (`{"level": 2}` by default).

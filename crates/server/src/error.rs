@@ -127,6 +127,9 @@ pub enum Refusal {
     /// A seat is still open or invited: the game starts when every seat is taken.
     #[error("the game starts when every seat is taken")]
     Waiting,
+    /// A rematch asked for before the end.
+    #[error("a rematch is for a game that is over")]
+    NoRematchYet,
     /// Joining a game none of whose seats may be taken (by this invitation).
     #[error("no seat of this game is open to you (taken, or the invitation is not this game's)")]
     NoOpenSeat,
@@ -161,6 +164,7 @@ impl From<Refusal> for ApiError {
             Refusal::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             Refusal::Waiting => (StatusCode::CONFLICT, "waiting-for-players"),
             Refusal::NoOpenSeat => (StatusCode::CONFLICT, "no-open-seat"),
+            Refusal::NoRematchYet => (StatusCode::CONFLICT, "not-over"),
         };
         ApiError::new(status, code, refusal.to_string())
     }

@@ -29,9 +29,9 @@ use sqlx::{Connection, Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    claim_seat, describe, insert_game, insert_player, migrations, now, now_millis, queue_append,
-    read_events, read_ids, read_lobby, read_player, read_player_games, read_seeking, read_stored,
-    Append, EventRow, GameRow, Notice, Pending, PlayerRow, SeatClaim, Status, Storage,
+    agree_rematch, claim_seat, describe, insert_game, insert_player, migrations, now, now_millis,
+    queue_append, read_events, read_ids, read_lobby, read_player, read_player_games, read_seeking,
+    read_stored, Append, EventRow, GameRow, Notice, Pending, PlayerRow, SeatClaim, Status, Storage,
     StorageError, StoredGame,
 };
 
@@ -338,6 +338,23 @@ impl Storage for PgStorage {
         async move {
             let mut conn = self.pool.acquire().await?;
             read_seeking::<Postgres>(&mut conn, seek, limit).await
+        }
+        .boxed()
+    }
+
+    fn agree_rematch<'a>(
+        &'a self,
+        id: &'a str,
+        seat: u8,
+        hash: &'a str,
+        people: &'a [u8],
+        rematch: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async move {
+            let mut tx = self.pool.begin().await?;
+            let named = agree_rematch::<Postgres>(&mut tx, id, seat, hash, people, rematch).await?;
+            tx.commit().await?;
+            Ok(named)
         }
         .boxed()
     }

@@ -344,6 +344,26 @@ pub struct Snapshot {
     /// The clock now; absent for a game without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockShown>,
+    /// Once the game is over: who agreed to a rematch, and the rematch once made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<RematchShown>,
+}
+
+/// A rematch as everyone may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RematchShown {
+    /// Per seat, whether its person asked for or accepted the rematch.
+    pub agreed: Vec<bool>,
+    /// The rematch's id, once every person agreed.
+    pub game: Option<String>,
+}
+
+/// The answer to `POST /api/games/{id}/rematch`: the caller's token in the rematch (its
+/// seat's next one round), and the rematch's id once made.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RematchTicket {
+    pub token: String,
+    pub game: Option<String>,
 }
 
 /// A game in the lobby.

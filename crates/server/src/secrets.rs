@@ -47,6 +47,14 @@ pub fn new_player_key() -> String {
     format!("p-{}", random_hex(16))
 }
 
+/// The token a seat's holder has in the rematch of its game: derived from the seat's
+/// token, so that only its holder can know it and the server need not keep it (it stores
+/// its hash, as of every token).
+pub fn rematch_token(token: &str) -> String {
+    let digest = Sha256::digest(format!("trio-rematch:{token}").as_bytes());
+    hex(&digest[..16])
+}
+
 /// A new game id: 64 random bits as 16 hex digits (public: it is in every link).
 pub fn new_game_id() -> String {
     random_hex(8)

@@ -29,10 +29,10 @@ use sqlx::{SqlSafeStr, Sqlite, Transaction};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    claim_seat, describe, insert_game, insert_player, migrations, now, now_millis, queue_append,
-    read_events, read_ids, read_lobby, read_player, read_player_games, read_seeking, read_stored,
-    Append, EventRow, GameRow, Pending, PlayerRow, SeatClaim, Status, Storage, StorageError,
-    StoredGame,
+    agree_rematch, claim_seat, describe, insert_game, insert_player, migrations, now, now_millis,
+    queue_append, read_events, read_ids, read_lobby, read_player, read_player_games, read_seeking,
+    read_stored, Append, EventRow, GameRow, Pending, PlayerRow, SeatClaim, Status, Storage,
+    StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -345,6 +345,23 @@ impl Storage for SqliteStorage {
         async move {
             let mut conn = self.readers.acquire().await?;
             read_seeking::<Sqlite>(&mut conn, seek, limit).await
+        }
+        .boxed()
+    }
+
+    fn agree_rematch<'a>(
+        &'a self,
+        id: &'a str,
+        seat: u8,
+        hash: &'a str,
+        people: &'a [u8],
+        rematch: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async move {
+            let mut tx = self.writer.begin().await?;
+            let named = agree_rematch::<Sqlite>(&mut tx, id, seat, hash, people, rematch).await?;
+            tx.commit().await?;
+            Ok(named)
         }
         .boxed()
     }

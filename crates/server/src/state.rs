@@ -16,14 +16,25 @@ use trio_core::Seat;
 use crate::error::{ApiError, Refusal};
 use crate::postgres::PgStorage;
 use crate::protocol::{
-    CreateGame, Created, GameSummary, Invitation, SeatTicket, SeekRequest, Seeked,
+    ClockSpec, CreateGame, Created, GameSummary, Invitation, SeatTicket, SeekRequest, Seeked,
 };
-use crate::room::{Command, Room, RoomHandle, Shared, INVITED, OPEN};
+use crate::room::{Command, RematchPlan, Room, RoomHandle, Shared, INVITED, OPEN};
 use crate::secrets;
 use crate::sqlite::SqliteStorage;
 use crate::store::{
     now, GameRow, Notice, PlayerRow, SeatRow, Status, Storage, StorageError, StoredGame,
 };
+
+/// A game to store, checked.
+struct NewGame {
+    id: String,
+    game: Arc<dyn AnyGame>,
+    agents: Vec<AgentSpec>,
+    seats: Vec<SeatRow>,
+    position: Option<String>,
+    clock: Option<ClockSpec>,
+    seek: Option<String>,
+}
 
 /// How many waiting games "Play someone" tries before it makes one.
 const SEEK_CANDIDATES: usize = 8;
@@ -265,15 +276,7 @@ impl AppState {
         // A game the catalog cannot start is refused before anything is stored.
         game.start(0, &agents, None)
             .map_err(|e| ApiError::bad_request("bad-seats", e.to_string()))?;
-        let seed = secrets::new_seed();
-        let started = game
-            .start(seed, &agents, position)
-            .map_err(|e| ApiError::bad_request("bad-position", e.to_string()))?;
         let id = secrets::new_game_id();
-        let nonce = secrets::new_nonce();
-        // The commitment covers the game as its record will write it: spec, seats, start.
-        let seed_hash =
-            secrets::commitment_hash(&secrets::commitment_parts(&started.record(), &nonce));
         let mut tickets = Vec::new();
         let mut invites = Vec::new();
         let mut rows = Vec::new();
@@ -312,10 +315,52 @@ impl AppState {
                     .map_or_else(|| text.clone(), ToString::to_string),
                 token_hash: secret.map(|t| secrets::token_hash_hex(&secrets::hash_token(&t))),
                 player,
+                rematch: None,
             });
         }
+        let seed_hash = self
+            .store_new(NewGame {
+                id: id.clone(),
+                game: game.clone(),
+                agents,
+                seats: rows,
+                position: position.map(str::to_owned),
+                clock,
+                seek,
+            })
+            .await?;
+        Ok(Created {
+            spectator: format!("/games/{id}"),
+            id,
+            game: game.spec().to_string(),
+            seats: tickets,
+            invites,
+            seed_hash,
+        })
+    }
+
+    /// Stores a new game and starts its room: draws the seed, commits to it with the game,
+    /// the seats and the start, and starts the clock. The commitment's hash is returned.
+    async fn store_new(&self, new: NewGame) -> Result<String, ApiError> {
+        let NewGame {
+            id,
+            game,
+            agents,
+            seats,
+            position,
+            clock,
+            seek,
+        } = new;
+        let seed = secrets::new_seed();
+        let started = game
+            .start(seed, &agents, position.as_deref())
+            .map_err(|e| ApiError::bad_request("bad-position", e.to_string()))?;
+        let nonce = secrets::new_nonce();
+        // The commitment covers the game as its record will write it: spec, seats, start.
+        let seed_hash =
+            secrets::commitment_hash(&secrets::commitment_parts(&started.record(), &nonce));
         let mut row = GameRow {
-            id: id.clone(),
+            id,
             spec: game.spec().to_string(),
             seed,
             seed_nonce: nonce,
@@ -323,17 +368,18 @@ impl AppState {
             version: 0,
             status: Status::Running,
             created_at: now(),
-            start: position.map(str::to_owned),
+            start: position,
             definitions: game.definitions().to_map(),
-            seats: rows,
-            automatic: false,
-            summary: None,
             clock: clock.map(|spec| {
                 let stopped = crate::room::clock::Clock::new(spec, seats.len());
                 serde_json::to_string(&stopped).expect("a clock serializes")
             }),
+            seats,
+            automatic: false,
+            summary: None,
             deadline: None,
             seek,
+            rematch: None,
         };
         // The room first: the stored row holds its lobby line and who acts first.
         let mut room = self.rebuild(StoredGame {
@@ -350,14 +396,33 @@ impl AppState {
             ApiError::unavailable()
         })?;
         self.start(room);
-        Ok(Created {
-            spectator: format!("/games/{id}"),
-            id,
-            game: game.spec().to_string(),
-            seats: tickets,
-            invites,
-            seed_hash,
+        Ok(seed_hash)
+    }
+
+    /// A rematch every person of a finished game agreed to: its seats rotated, the same
+    /// game, files and clock, each person's token the one its agreement was answered with.
+    pub(crate) async fn create_rematch(&self, plan: RematchPlan) -> Result<(), ApiError> {
+        let game = checked_game(&plan.spec, plan.definitions)?;
+        let agents = plan
+            .seats
+            .iter()
+            .map(|s| {
+                s.agent.parse().map_err(|e: trio_catalog::AgentError| {
+                    ApiError::bad_request("bad-seats", e.to_string())
+                })
+            })
+            .collect::<Result<Vec<AgentSpec>, _>>()?;
+        self.store_new(NewGame {
+            id: plan.id,
+            game,
+            agents,
+            seats: plan.seats,
+            position: None,
+            clock: plan.clock,
+            seek: None,
         })
+        .await?;
+        Ok(())
     }
 
     /// "Play someone" (`POST /api/seeks`): takes the open seat of the oldest game waiting

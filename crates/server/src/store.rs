@@ -89,6 +89,8 @@ pub struct GameRow {
     pub deadline: Option<i64>,
     /// For a game made by "Play someone", what it pairs (spec and clock); written only.
     pub seek: Option<String>,
+    /// The rematch's id, once every person agreed to it.
+    pub rematch: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -100,6 +102,9 @@ pub struct SeatRow {
     pub token_hash: Option<String>,
     /// The named player sitting there; `None` for a guest or a bot.
     pub player: Option<PlayerRow>,
+    /// Once the seat's person asked for or accepted a rematch, the SHA-256 (hex) of the
+    /// token it holds in the rematch.
+    pub rematch: Option<String>,
 }
 
 /// A named player (`POST /api/players`).
@@ -285,6 +290,18 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<String>, StorageError>>;
 
+    /// Seat `seat` of game `id` agrees to a rematch, its token there hashing to `hash`: if
+    /// with it every seat in `people` has agreed and no rematch is named yet, the game's
+    /// rematch is named `rematch` and `true` is answered — once, whichever instance asks.
+    fn agree_rematch<'a>(
+        &'a self,
+        id: &'a str,
+        seat: u8,
+        hash: &'a str,
+        people: &'a [u8],
+        rematch: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StorageError>>;
+
     /// Running games made by "Play someone" for `seek` with a seat still open, oldest
     /// first, at most `limit`.
     fn seeking<'a>(
@@ -350,9 +367,10 @@ pub(crate) fn migrations() -> Vec<Migration> {
 
 /// A game's row, for [`read_game`].
 pub(crate) const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
-     status, created_at, start_position, definitions, clock FROM games WHERE id = $1";
+     status, created_at, start_position, definitions, clock, rematch FROM games WHERE id = $1";
 /// A game's seats in order, for [`read_seat`].
-pub(crate) const SELECT_SEATS: &str = "SELECT s.agent, s.token_hash, s.player_id, p.name \
+pub(crate) const SELECT_SEATS: &str =
+    "SELECT s.agent, s.token_hash, s.player_id, p.name, s.rematch \
      FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1 ORDER BY s.seat";
 /// A game's events after a version, in order, for [`read_event`].
 pub(crate) const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_id FROM events \
@@ -612,6 +630,65 @@ where
     .transpose()
 }
 
+/// A rematch agreed to on `conn`, in the caller's transaction (see
+/// [`Storage::agree_rematch`]).
+pub(crate) async fn agree_rematch<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    seat: u8,
+    hash: &str,
+    people: &[u8],
+    rematch: &str,
+) -> Result<bool, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Decode<'r, DB> + Encode<'r, DB> + Type<DB>,
+    for<'r> Option<String>: Decode<'r, DB> + Type<DB>,
+{
+    // The game's row first, so that two last agreements on two instances queue here.
+    sqlx::query::<DB>("UPDATE games SET updated_at = updated_at WHERE id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query::<DB>("UPDATE seats SET rematch = $1 WHERE game_id = $2 AND seat = $3")
+        .bind(hash)
+        .bind(id)
+        .bind(i64::from(seat))
+        .execute(&mut *conn)
+        .await?;
+    let agreed = sqlx::query::<DB>("SELECT seat, rematch FROM seats WHERE game_id = $1")
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok((
+                column::<_, i64>(r, "seat")?,
+                column::<_, Option<String>>(r, "rematch")?,
+            ))
+        })
+        .collect::<Result<Vec<_>, StorageError>>()?;
+    let all = people.iter().all(|&p| {
+        agreed
+            .iter()
+            .any(|(s, hash)| *s == i64::from(p) && hash.is_some())
+    });
+    if !all {
+        return Ok(false);
+    }
+    let named = sqlx::query::<DB>(
+        "UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL RETURNING id",
+    )
+    .bind(rematch)
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(named.is_some())
+}
+
 /// The games waiting for a player for `seek`, oldest first, read on `conn`.
 pub(crate) async fn read_seeking<DB>(
     conn: &mut DB::Connection,
@@ -731,6 +808,7 @@ where
         clock: column(row, "clock")?,
         deadline: None,
         seek: None,
+        rematch: column(row, "rematch")?,
     })
 }
 
@@ -753,6 +831,7 @@ where
         agent: column(row, "agent")?,
         token_hash: column(row, "token_hash")?,
         player,
+        rematch: column(row, "rematch")?,
     })
 }
 

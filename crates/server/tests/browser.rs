@@ -1478,6 +1478,51 @@ async fn two_strangers_find_each_other_with_play_someone_and_play_to_the_end() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_accepted_by_the_other_opens_with_the_seats_rotated() {
+    let server = Server::start().await;
+    let created = server.create("gyges", &["human", "invite"], None).await;
+    let south = Browser::start(1280, 900).await;
+    south.goto(&server.url(&created.seats[0].link)).await;
+    let north = Browser::start(1280, 900).await;
+    north.goto(&server.url(&created.invites[0].link)).await;
+    north.click("[data-act=join]").await;
+    north
+        .wait_for("seated", "trio.page().conns.some(c => c.role === 'seat')")
+        .await;
+    // South gives up; the game is over on both pages.
+    let resigned = server
+        .http
+        .post(server.url(&format!("/api/games/{}/resign", created.id)))
+        .bearer_auth(&created.seats[0].token)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resigned.status(), 200);
+    south.wait("[data-act=rematch]").await;
+    south.click("[data-act=rematch]").await;
+    south.wait("[data-rematch] .note").await;
+    north.wait("[data-act=rematch]").await;
+    assert!(north
+        .text("[data-rematch]")
+        .await
+        .contains("South asked for a rematch"));
+    north.click("[data-act=rematch]").await;
+    for (b, now) in [(&south, "North"), (&north, "South")] {
+        b.wait_for("in the rematch", &format!("trio.page() && trio.page().id !== '{}' && trio.page().shown && trio.page().shown.role === 'seat'", created.id)).await;
+        b.wait(".status .who").await;
+        assert!(
+            b.text(".status").await.contains(&format!("You play {now}")),
+            "{}",
+            b.text(".status").await
+        );
+    }
+    for b in [south, north] {
+        b.close().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_counts_down_on_the_page_and_the_game_ends_on_time() {
     let server = Server::start().await;
     let b = Browser::start(1280, 900).await;

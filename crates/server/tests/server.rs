@@ -778,6 +778,80 @@ async fn play_someone_pairs_the_same_game_and_clock_and_never_oneself() {
 }
 
 #[tokio::test]
+async fn a_rematch_every_person_accepts_rotates_the_seats_and_keeps_game_and_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = create_with_clock(
+        &server,
+        "gyges(ply-limit=40)",
+        &["human", "human"],
+        json!({"initial": 600, "increment": 0}),
+    )
+    .await;
+    let id = &created.id;
+    let (south, north) = (&created.seats[0].token, &created.seats[1].token);
+    let (status, body) = server.post(id, "rematch", south, json!({})).await;
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::CONFLICT, &json!("not-over"))
+    );
+    assert_eq!(server.resign(id, north).await, StatusCode::OK);
+    let (status, body) = with_key(
+        &server,
+        Some(json!({})),
+        &format!("/api/games/{id}/rematch"),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::UNAUTHORIZED, &json!("no-token"))
+    );
+
+    let (status, asked) = server.post(id, "rematch", south, json!({})).await;
+    assert_eq!(status, StatusCode::CREATED, "{asked}");
+    assert_eq!(asked["game"], Value::Null, "North has not accepted");
+    let shown = server.snapshot(id, None).await.rematch.unwrap();
+    assert_eq!((shown.agreed, shown.game), (vec![true, false], None));
+    let (status, accepted) = server.post(id, "rematch", north, json!({})).await;
+    assert_eq!(status, StatusCode::CREATED, "{accepted}");
+    let rematch = accepted["game"].as_str().unwrap().to_owned();
+    assert_eq!(
+        server
+            .snapshot(id, None)
+            .await
+            .rematch
+            .unwrap()
+            .game
+            .as_deref(),
+        Some(rematch.as_str())
+    );
+    // Seats rotated: South's player is North now; the same game and clock.
+    let south_now = server
+        .snapshot(&rematch, Some(asked["token"].as_str().unwrap()))
+        .await;
+    assert_eq!(south_now.you, Some(1));
+    let north_now = server
+        .snapshot(&rematch, Some(accepted["token"].as_str().unwrap()))
+        .await;
+    assert_eq!(north_now.you, Some(0));
+    assert_eq!(north_now.game, "gyges(ply-limit=40)");
+    assert_eq!(
+        north_now.clock.unwrap().spec,
+        trio_server::protocol::ClockSpec::RealTime {
+            initial: 600,
+            increment: 0
+        }
+    );
+    // Asking again answers the same rematch, never a second one.
+    let (_, again) = server.post(id, "rematch", south, json!({})).await;
+    assert_eq!(
+        (&again["game"], &again["token"]),
+        (&json!(rematch), &asked["token"])
+    );
+}
+
+#[tokio::test]
 async fn refusals_say_why_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir.path().join("t.db")).await;

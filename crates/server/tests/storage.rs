@@ -65,11 +65,13 @@ fn game(id: &str, automatic: bool) -> GameRow {
                 agent: "human".to_owned(),
                 token_hash: Some("ab".to_owned()),
                 player: None,
+                rematch: None,
             },
             SeatRow {
                 agent: "ai:2".to_owned(),
                 token_hash: None,
                 player: None,
+                rematch: None,
             },
         ],
         automatic,
@@ -77,6 +79,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         clock: None,
         deadline: None,
         seek: None,
+        rematch: None,
     }
 }
 
@@ -230,6 +233,7 @@ async fn a_waiting_seat_is_taken_once(a: Arc<dyn Storage>, b: Arc<dyn Storage>) 
         agent: "open".to_owned(),
         token_hash: None,
         player: None,
+        rematch: None,
     };
     a.create(&row).await.unwrap();
     for who in ["a", "b"] {
@@ -329,6 +333,29 @@ async fn a_passed_deadline_is_due(store: Arc<dyn Storage>) {
     assert_eq!(loaded.game.clock.as_deref(), Some("{\"at\":2}"));
 }
 
+/// A rematch is named once, when the last person agrees.
+async fn a_rematch_is_named_once_when_all_agree(a: Arc<dyn Storage>, b: Arc<dyn Storage>) {
+    a.create(&game("again", false)).await.unwrap();
+    let people = [0, 1];
+    assert!(!a
+        .agree_rematch("again", 0, "h0", &people, "r1")
+        .await
+        .unwrap());
+    let (x, y) = tokio::join!(
+        a.agree_rematch("again", 1, "h1", &people, "r2"),
+        b.agree_rematch("again", 1, "h1", &people, "r3"),
+    );
+    assert!(x.unwrap() ^ y.unwrap(), "named by one of the two");
+    assert!(!a
+        .agree_rematch("again", 0, "h0", &people, "r4")
+        .await
+        .unwrap());
+    let loaded = a.load("again").await.unwrap().unwrap().game;
+    assert!(matches!(loaded.rematch.as_deref(), Some("r2" | "r3")));
+    let hashes: Vec<_> = loaded.seats.iter().map(|s| s.rematch.as_deref()).collect();
+    assert_eq!(hashes, [Some("h0"), Some("h1")]);
+}
+
 #[tokio::test]
 async fn sqlite_keeps_the_contract() {
     let dir = tempfile::tempdir().unwrap();
@@ -344,6 +371,7 @@ async fn sqlite_keeps_the_contract() {
     one_of_two_racing_appends_wins(store.clone(), store.clone()).await;
     a_waiting_seat_is_taken_once(store.clone(), store.clone()).await;
     a_passed_deadline_is_due(store.clone()).await;
+    a_rematch_is_named_once_when_all_agree(store.clone(), store.clone()).await;
     appends_at_once_are_each_answered(store).await;
 }
 
@@ -363,6 +391,7 @@ async fn postgres_keeps_the_contract() {
     one_of_two_racing_appends_wins(a.clone(), postgres(&url, "b", lease).await).await;
     a_waiting_seat_is_taken_once(a.clone(), postgres(&url, "b", lease).await).await;
     a_passed_deadline_is_due(a.clone()).await;
+    a_rematch_is_named_once_when_all_agree(a.clone(), postgres(&url, "b", lease).await).await;
     appends_at_once_are_each_answered(a).await;
 }
 

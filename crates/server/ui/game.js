@@ -273,6 +273,7 @@ export class GamePage {
     const side = h('aside', { class: 'side' }, [
       playersPanel(game, live),
       resultPanel(game, live, this.resultTools()),
+      this.rematchRow(live),
       moveList(game, replaying ? this.replay.all : moves, live.view, this.replay, moves),
       // Only a game of chance has dice or draws to be fair.
       live.facts && live.facts.chance ? seedPanel(live, this.record, this.seedCheck) : null,
@@ -325,6 +326,43 @@ export class GamePage {
     const clock = conn && conn.game && conn.game.clock;
     if (!clock || !clock.spec.days || conn.role !== 'seat' || clock.running !== conn.seat) return false;
     return timeLeft(clock, conn.seat, performance.now() - conn.clockAt) <= clock.spec.days * 86400000 / 4;
+  }
+
+  /// Once the game is over: Rematch (or Accept, when another asked) for the seats on this
+  /// device; when every person agreed, the page goes to the rematch with its new tokens.
+  rematchRow(live) {
+    // A game that just ended has no rematch asked yet (the server tells of one by a
+    // snapshot).
+    if (!live.result) return null;
+    const rematch = live.rematch ?? { agreed: live.seats.map(() => false), game: null };
+    const seated = this.conns.filter(c => c.role === 'seat');
+    const key = `trio.rematch.${this.id}`;
+    if (rematch.game) {
+      const tokens = JSON.parse(localStorage.getItem(key) || '[]');
+      if (tokens.length && !this.leaving) {
+        this.leaving = true;
+        localStorage.setItem(`trio.tokens.${rematch.game}`, JSON.stringify(tokens));
+        location.assign(`/games/${rematch.game}#` + tokens.map(tok => 'token=' + tok).join('&'));
+      }
+      return h('p', { class: 'rematch', 'data-rematch': rematch.game }, [h('a', { href: `/games/${rematch.game}` }, [t('rematch.watch')])]);
+    }
+    const others = rematch.agreed.map((a, s) => (a && !seated.some(c => c.seat === s) ? s : null)).filter(s => s != null);
+    const mine = seated.filter(c => !rematch.agreed[c.seat]);
+    const ask = async () => {
+      const tokens = [];
+      for (const c of seated) {
+        const ticket = await api('POST', `/api/games/${this.id}/rematch`, { token: c.token });
+        tokens.push(ticket.token);
+      }
+      localStorage.setItem(key, JSON.stringify(tokens));
+      this.draw();
+    };
+    return h('div', { class: 'rematch', 'data-rematch': '' }, [
+      others.length ? h('p', {}, [t('rematch.asked', { names: others.map(s => this.game.seatLabel(s, live.view)).join(', ') })]) : null,
+      mine.length
+        ? h('button', { type: 'button', class: 'primary', 'data-act': 'rematch', onclick: () => ask().catch(e => { this.message = { refusal: e.body ?? { message: e.message } }; this.draw(); }) }, [t(others.length ? 'rematch.accept' : 'rematch.ask')])
+        : seated.length ? h('p', { class: 'note' }, [t('rematch.waiting')]) : null,
+    ]);
   }
 
   /// While a game of more than two waits for players, a seated player may give the free

@@ -8,7 +8,7 @@ use trio_catalog::HintJob;
 use trio_core::Record;
 
 use crate::error::Refusal;
-use crate::protocol::{GameSummary, SeatTicket, Snapshot};
+use crate::protocol::{GameSummary, RematchTicket, SeatTicket, Snapshot};
 
 /// Commands waiting for a room before senders wait.
 pub(super) const QUEUE: usize = 256;
@@ -104,6 +104,16 @@ pub(crate) enum Command {
         token: Option<String>,
         level: u8,
         reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// The holder of `token` asks for (or accepts) a rematch of the finished game: its
+    /// token there, and when with it every person agreed, the rematch to make.
+    Rematch {
+        token: Option<String>,
+        reply: oneshot::Sender<Result<(RematchTicket, Option<super::RematchPlan>), Refusal>>,
+    },
+    /// The rematch `id` is made: everyone is told.
+    Rematched {
+        id: String,
     },
     /// Another instance moved the game to `seq` (`None`: it may have, read what is new).
     Sync {

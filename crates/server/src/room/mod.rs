@@ -39,7 +39,7 @@ pub(crate) use command::{Command, Reply, Request, RoomHandle, Who};
 pub(crate) use table::{INVITED, OPEN};
 
 use crate::error::Refusal;
-use crate::protocol::{GameSummary, Role, SeatTicket, ServerMessage};
+use crate::protocol::{GameSummary, RematchTicket, Role, SeatTicket, ServerMessage};
 use crate::secrets;
 use crate::store::{
     Append, EventKind, EventRow, PlayerRow, SeatClaim, Status, Storage, StorageError,
@@ -51,6 +51,16 @@ use views::Views;
 
 /// The most missed events sent on a reconnect; further behind, a snapshot.
 const MAX_CATCH_UP: u64 = 256;
+/// A rematch every person agreed to, to make (`AppState::create_rematch`).
+#[derive(Debug)]
+pub(crate) struct RematchPlan {
+    pub(crate) id: String,
+    pub(crate) spec: String,
+    pub(crate) definitions: std::collections::BTreeMap<String, String>,
+    pub(crate) seats: Vec<crate::store::SeatRow>,
+    pub(crate) clock: Option<crate::protocol::ClockSpec>,
+}
+
 /// Who plays on for a seat whose time ran out in a game of more than two.
 const TIMEOUT_AI: trio_catalog::AgentSpec = trio_catalog::AgentSpec::Ai(2);
 /// How long a finished game with nobody watching stays in memory.
@@ -183,6 +193,14 @@ impl Room {
                 let answer = self.claim(seat, code.as_deref(), player).await?;
                 let _ = reply.send(answer);
             }
+            Command::Rematch { token, reply } => {
+                let answer = self.rematch(token.as_deref()).await?;
+                let _ = reply.send(answer);
+            }
+            Command::Rematched { id } => {
+                self.table.rematch_made(id);
+                self.tell_seats();
+            }
             Command::Fill {
                 token,
                 level,
@@ -256,9 +274,11 @@ impl Room {
                     });
                 let _ = reply.send(job);
             }
-            write @ (Command::Act { .. } | Command::Claim { .. } | Command::Fill { .. }) => {
-                self.deferred.push_back(write)
-            }
+            write @ (Command::Act { .. }
+            | Command::Claim { .. }
+            | Command::Fill { .. }
+            | Command::Rematch { .. }
+            | Command::Rematched { .. }) => self.deferred.push_back(write),
             sync @ Command::Sync { .. } => {
                 if !self
                     .deferred
@@ -487,6 +507,52 @@ impl Room {
             link: format!("/games/{}#token={token}", self.id),
             token,
         }))
+    }
+
+    /// A person of the finished game asks for or accepts a rematch (see
+    /// [`Command::Rematch`]); its agreement is stored before it is answered.
+    async fn rematch(
+        &mut self,
+        token: Option<&str>,
+    ) -> Result<Result<(RematchTicket, Option<RematchPlan>), Refusal>, StorageError> {
+        self.follow().await;
+        let seat = match (token, self.table.viewer(token)) {
+            (Some(_), Ok(Some(seat))) if self.table.people().contains(&seat) => seat,
+            (_, Err(refusal)) => return Ok(Err(refusal)),
+            _ => {
+                return Ok(Err(Refusal::NoToken {
+                    needed: "a rematch is for a player of the game",
+                }))
+            }
+        };
+        if !self.views.over() {
+            return Ok(Err(Refusal::NoRematchYet));
+        }
+        let token = secrets::rematch_token(token.expect("a seat's token"));
+        let hash = secrets::hash_token(&token);
+        let id = secrets::new_game_id();
+        let named = self
+            .shared
+            .store
+            .agree_rematch(
+                &self.id,
+                seat,
+                &secrets::token_hash_hex(&hash),
+                &self.table.people(),
+                &id,
+            )
+            .await?;
+        self.table.agree_rematch(seat, hash);
+        let plan = named.then(|| RematchPlan {
+            id,
+            spec: self.summary.lock().expect("summary lock").game.clone(),
+            definitions: self.table.definitions().clone(),
+            seats: self.table.rotated(),
+            clock: self.clock.as_ref().map(|c| c.spec),
+        });
+        self.tell_seats();
+        let game = self.table.rematch_shown().game;
+        Ok(Ok((RematchTicket { token, game }, plan)))
     }
 
     /// A seated player gives the open seats to the AI at `level` (see [`Command::Fill`]).

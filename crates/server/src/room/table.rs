@@ -9,8 +9,9 @@ use trio_core::{PlayError, Record, Seat, SeedCommitment, Turn, COMMITMENT_VERSIO
 
 use super::rebuild::StoredFault;
 use crate::error::Refusal;
+use crate::protocol::RematchShown;
 use crate::secrets::{self, TokenHash};
-use crate::store::{GameRow, PlayerRow};
+use crate::store::{GameRow, PlayerRow, SeatRow};
 
 /// Whether a person's seat has its player: the game starts when every seat does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +47,12 @@ pub(super) struct Table {
     tokens: Vec<Option<TokenHash>>,
     /// Per seat, the named player sitting there.
     players: Vec<Option<PlayerRow>>,
+    /// Per seat, once its person agreed to a rematch, the hash of its token there.
+    rematch: Vec<Option<TokenHash>>,
+    /// The rematch's id, once it is made.
+    rematch_id: Option<String>,
+    /// The texts of the game's definition files, for its rematch.
+    definitions: std::collections::BTreeMap<String, String>,
     /// The `seq` of each action a seat sent with a client id.
     cids: HashMap<(u8, String), u64>,
     seed_hash: String,
@@ -87,6 +94,13 @@ impl Table {
             claims,
             tokens,
             players: row.seats.iter().map(|s| s.player.clone()).collect(),
+            rematch: row
+                .seats
+                .iter()
+                .map(|s| s.rematch.as_deref().and_then(secrets::token_hash_from_hex))
+                .collect(),
+            rematch_id: row.rematch.clone(),
+            definitions: row.definitions.clone(),
             cids: HashMap::new(),
             seed_hash: row.seed_hash.clone(),
             seed_nonce: row.seed_nonce.clone(),
@@ -144,6 +158,51 @@ impl Table {
             self.agents[usize::from(s)] = agent.clone();
         }
         open
+    }
+
+    /// The seats people play.
+    pub(super) fn people(&self) -> Vec<u8> {
+        (0..self.agents.len() as u8)
+            .filter(|&s| self.is_person(s))
+            .collect()
+    }
+
+    /// Seat `seat` agreed to a rematch in which it holds the token hashing to `hash`.
+    pub(super) fn agree_rematch(&mut self, seat: u8, hash: TokenHash) {
+        self.rematch[usize::from(seat)] = Some(hash);
+    }
+
+    pub(super) fn rematch_made(&mut self, id: String) {
+        self.rematch_id = Some(id);
+    }
+
+    /// The rematch as everyone may see it: who agreed, and its id once made.
+    pub(super) fn rematch_shown(&self) -> RematchShown {
+        RematchShown {
+            agreed: self.rematch.iter().map(Option::is_some).collect(),
+            game: self.rematch_id.clone(),
+        }
+    }
+
+    /// The seats of the rematch: everyone one seat on (seat 0's player in seat 1, the
+    /// last in seat 0), each person with the token it agreed with.
+    pub(super) fn rotated(&self) -> Vec<SeatRow> {
+        let n = self.agents.len();
+        (0..n)
+            .map(|new| {
+                let old = (new + n - 1) % n;
+                SeatRow {
+                    agent: self.agents[old].to_string(),
+                    token_hash: self.rematch[old].as_ref().map(secrets::token_hash_hex),
+                    player: self.players[old].clone(),
+                    rematch: None,
+                }
+            })
+            .collect()
+    }
+
+    pub(super) fn definitions(&self) -> &std::collections::BTreeMap<String, String> {
+        &self.definitions
     }
 
     /// The named player's id in `seat`.
@@ -317,6 +376,7 @@ mod tests {
                         secrets::token_hash_hex(&secrets::hash_token(&format!("token-{s}")))
                     }),
                     player: None,
+                    rematch: None,
                 })
                 .collect(),
             definitions: Default::default(),
@@ -325,6 +385,7 @@ mod tests {
             clock: None,
             deadline: None,
             seek: None,
+            rematch: None,
         }
     }
 
@@ -354,6 +415,7 @@ mod tests {
             agent: INVITED.to_owned(),
             token_hash: Some(secrets::token_hash_hex(&secrets::hash_token("code"))),
             player: None,
+            rematch: None,
         };
         let mut table = Table::from_row(&row).unwrap();
         assert!(table.waiting());

@@ -189,6 +189,7 @@ impl Views {
             seed_hash: table.seed_hash().to_owned(),
             set_up: summary.set_up.clone(),
             clock: state.clock,
+            rematch: self.over().then(|| table.rematch_shown()),
         }
     }
 
