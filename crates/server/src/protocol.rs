@@ -453,7 +453,26 @@ pub enum ClientMessage {
         #[serde(default)]
         expect: Option<u64>,
     },
+    /// A seat's canned message to everyone at the game.
+    Say {
+        phrase: Phrase,
+    },
     Ping,
+}
+
+/// The canned messages of the chat (`docs/protocol.md`, "Chat"): no free text, so nothing
+/// to moderate; the page words them in its language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phrase {
+    Hello,
+    GoodLuck,
+    YourMove,
+    WellPlayed,
+    GoodGame,
+    Thanks,
+    Oops,
+    Sorry,
 }
 
 /// What the server sends over the WebSocket.
@@ -485,6 +504,11 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
         args: std::collections::BTreeMap<String, String>,
         seq: u64,
+    },
+    /// A seat said a canned message.
+    Said {
+        seat: u8,
+        phrase: Phrase,
     },
     /// Which seats have a client connected, by seat.
     Presence {

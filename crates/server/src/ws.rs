@@ -219,6 +219,12 @@ async fn session(
                     answer(ServerMessage::Pong.to_bytes());
                     continue;
                 }
+                Ok(ClientMessage::Say { phrase }) => {
+                    if room.send(Command::Say { conn, phrase }).await.is_err() {
+                        break;
+                    }
+                    continue;
+                }
                 Ok(ClientMessage::Hello { .. }) => {
                     answer(error_text("hello-again", "hello is said once"));
                     continue;

@@ -852,6 +852,66 @@ async fn a_rematch_every_person_accepts_rotates_the_seats_and_keeps_game_and_clo
 }
 
 #[tokio::test]
+async fn canned_messages_reach_everyone_from_seats_only_and_one_a_second() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let created = server.create("gyges", &["human", "human"]).await;
+    let id = &created.id;
+    let hello = |s: usize| json!({"type": "hello", "token": created.seats[s].token});
+    let mut south = server.socket(id, hello(0)).await;
+    let mut north = server.socket(id, hello(1)).await;
+    let mut watcher = server.socket(id, json!({"type": "hello"})).await;
+    for socket in [&mut south, &mut north, &mut watcher] {
+        socket
+            .until(|m| matches!(m, ServerMessage::Snapshot(_)))
+            .await;
+    }
+    south
+        .send(json!({"type": "say", "phrase": "good-luck"}))
+        .await;
+    south.send(json!({"type": "say", "phrase": "hello"})).await;
+    // A move after them, on the same connection: its event comes after what was said.
+    let setup = server
+        .snapshot(id, Some(&created.seats[0].token))
+        .await
+        .legal[0]
+        .clone();
+    south
+        .send(json!({"type": "act", "cid": "c1", "action": setup, "expect": 0}))
+        .await;
+    for socket in [&mut north, &mut watcher] {
+        socket.reach(1).await;
+        let said: Vec<Value> = socket
+            .frames
+            .iter()
+            .map(|f| serde_json::from_str::<Value>(f).unwrap())
+            .filter(|v| v["type"] == "said")
+            .collect();
+        assert_eq!(
+            said,
+            [json!({"type": "said", "seat": 0, "phrase": "good-luck"})],
+            "the second within a second is dropped"
+        );
+    }
+    watcher.send(json!({"type": "say", "phrase": "oops"})).await;
+    let refused = watcher
+        .until(|m| matches!(m, ServerMessage::Error { .. }))
+        .await;
+    assert!(matches!(refused, ServerMessage::Error { code, .. } if code == "spectator"));
+    // No free text: an unknown phrase does not read.
+    north
+        .send(json!({"type": "say", "phrase": "you are bad"}))
+        .await;
+    let bad = north
+        .until(|m| matches!(m, ServerMessage::Error { .. }))
+        .await;
+    assert!(
+        matches!(&bad, ServerMessage::Error { code, .. } if code == "bad-json"),
+        "{bad:?}"
+    );
+}
+
+#[tokio::test]
 async fn refusals_say_why_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir.path().join("t.db")).await;

@@ -6,13 +6,18 @@
 // contract (games.js).
 
 import { h, clear } from './dom.js';
-import { t, refusal } from './i18n.js';
+import { t, cap, refusal } from './i18n.js';
 import { api, Conn, tokensFor, createdGame, ApiError, player } from './net.js';
 import { gameOf } from './games.js';
 import { kinds, specWords } from './kinds.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
 import { Replay } from './replay.js';
 import { statusBar, playersPanel, resultPanel, moveList, invitePanel, toolsRow, passDevice, messageLine, setUpNotice, joinPanel, clockText, timeLeft } from './panels.js';
+
+/// The canned messages (`docs/protocol.md`, "Chat").
+const PHRASES = ['hello', 'good-luck', 'your-move', 'well-played', 'good-game', 'thanks', 'oops', 'sorry'];
+/// The most messages the chat shows.
+const CHAT_KEPT = 50;
 
 /// How long a game of more than two waits for players before the AI is offered for the
 /// free seats.
@@ -39,6 +44,8 @@ export class GamePage {
     this.seedCheck = null;
     this.replay = null;
     this.wasMyTurn = false;
+    this.chat = []; // the canned messages said since the page opened
+    this.muted = localStorage.getItem(`trio.mute.${id}`) === '1';
     this.board = null;
     this.kinds = null; // the server's kinds and their options, for the spec in words
     kinds().then(list => { this.kinds = list; this.draw(); }, () => {});
@@ -104,6 +111,12 @@ export class GamePage {
   }
 
   changed(conn, what, m) {
+    // Every connection of a hot seat hears a message once: the first one keeps it.
+    if (what === 'said') {
+      if (conn === this.conns[0]) this.chat = [...this.chat, m].slice(-CHAT_KEPT);
+      this.draw();
+      return;
+    }
     if (what === 'reject') {
       this.sending = false;
       this.message = { refusal: m, why: !!m.rule || m.code === 'not-your-turn' };
@@ -278,6 +291,7 @@ export class GamePage {
       // Only a game of chance has dice or draws to be fair.
       live.facts && live.facts.chance ? seedPanel(live, this.record, this.seedCheck) : null,
       invitePanel(game, live, createdGame(this.id), this.conns.map(c => c.token)),
+      this.chatPanel(live),
     ]);
     const offline = this.conns.some(c => !c.open) ? h('p', { class: 'offline', 'data-offline': '' }, [t('play.reconnecting')]) : null;
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
@@ -326,6 +340,27 @@ export class GamePage {
     const clock = conn && conn.game && conn.game.clock;
     if (!clock || !clock.spec.days || conn.role !== 'seat' || clock.running !== conn.seat) return false;
     return timeLeft(clock, conn.seat, performance.now() - conn.clockAt) <= clock.spec.days * 86400000 / 4;
+  }
+
+  /// The canned chat: the phrases a seat may say, what was said (others' hidden when
+  /// muted), and Mute for this game.
+  chatPanel(live) {
+    const seat = this.conns.find(c => c.role === 'seat' && c.open);
+    const shown = this.muted ? this.chat.filter(m => this.conns.some(c => c.seat === m.seat)) : this.chat;
+    const mute = () => {
+      this.muted = !this.muted;
+      localStorage.setItem(`trio.mute.${this.id}`, this.muted ? '1' : '0');
+      this.draw();
+    };
+    return h('section', { class: 'chat' }, [
+      h('h2', {}, [t('chat.title')]),
+      h('ol', { class: 'said', 'aria-live': 'polite' }, shown.map(m => h('li', { 'data-said': m.phrase }, [
+        h('strong', {}, [cap(this.game.seatLabel(m.seat, live.view)) + ': ']), t('chat.' + m.phrase)]))),
+      seat ? h('div', { class: 'phrases' }, PHRASES.map(p => h('button', {
+        type: 'button', class: 'small', 'data-say': p, onclick: () => seat.say(p),
+      }, [t('chat.' + p)]))) : null,
+      h('button', { type: 'button', class: 'small', 'data-act': 'mute', 'aria-pressed': String(this.muted), onclick: mute }, [t(this.muted ? 'chat.unmute' : 'chat.mute')]),
+    ]);
   }
 
   /// Once the game is over: Rematch (or Accept, when another asked) for the seats on this

@@ -140,6 +140,11 @@ export class Conn {
     this.send(message);
   }
 
+  /// A canned message (`hello`, `good-game`, …): sent now or not at all, never queued.
+  say(phrase) {
+    this.send({ type: 'say', phrase });
+  }
+
   resign() {
     const message = { type: 'resign', cid: newCid() };
     this.pending.set(message.cid, message);
@@ -181,6 +186,9 @@ export class Conn {
         this.pending.delete(m.cid);
         this.savePending();
         this.onChange(this, 'reject', m);
+        break;
+      case 'said':
+        this.onChange(this, 'said', m);
         break;
       case 'presence':
         this.connected = m.connected;

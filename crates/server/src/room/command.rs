@@ -80,6 +80,11 @@ pub(crate) enum Command {
     Leave {
         conn: u64,
     },
+    /// Connection `conn` says a canned message.
+    Say {
+        conn: u64,
+        phrase: crate::protocol::Phrase,
+    },
     Act {
         who: Who,
         cid: Option<String>,

@@ -61,6 +61,8 @@ pub(crate) struct RematchPlan {
     pub(crate) clock: Option<crate::protocol::ClockSpec>,
 }
 
+/// A seat's canned messages are one a second at most.
+const SAY_EVERY: Duration = Duration::from_secs(1);
 /// Who plays on for a seat whose time ran out in a game of more than two.
 const TIMEOUT_AI: trio_catalog::AgentSpec = trio_catalog::AgentSpec::Ai(2);
 /// How long a finished game with nobody watching stays in memory.
@@ -101,6 +103,8 @@ pub(crate) struct Room {
     lease: Lease,
     /// The game's clock, if it has one.
     clock: Option<clock::Clock>,
+    /// Per seat, when it last said a canned message.
+    said: Vec<Option<std::time::Instant>>,
 }
 
 impl std::fmt::Debug for Room {
@@ -219,7 +223,7 @@ impl Room {
                     self.follow().await;
                 }
             }
-            leave @ Command::Leave { .. } => self.read(leave),
+            leave @ (Command::Leave { .. } | Command::Say { .. }) => self.read(leave),
             other => {
                 // What is shown is what storage holds, whichever instance wrote it.
                 self.follow().await;
@@ -253,6 +257,7 @@ impl Room {
                 self.audience.leave(conn);
                 self.presence_changed(&before);
             }
+            Command::Say { conn, phrase } => self.say(conn, phrase),
             Command::Record { reply } => {
                 let _ = reply.send(self.table.record(self.live.as_ref()));
             }
@@ -553,6 +558,33 @@ impl Room {
         self.tell_seats();
         let game = self.table.rematch_shown().game;
         Ok(Ok((RematchTicket { token, game }, plan)))
+    }
+
+    /// A seat's canned message, sent to everyone (a spectator's is not: only players talk);
+    /// at most one a second per seat, the rest dropped.
+    fn say(&mut self, conn: u64, phrase: crate::protocol::Phrase) {
+        let Some(seat) = self.audience.viewer_of(conn) else {
+            let refusal = ServerMessage::Error {
+                code: "spectator".to_owned(),
+                message: "spectators only watch".to_owned(),
+            };
+            let before = self.audience.connected();
+            if self.audience.send_to(conn, refusal.to_bytes()) {
+                self.presence_changed(&before);
+            }
+            return;
+        };
+        let now = std::time::Instant::now();
+        let last = &mut self.said[usize::from(seat)];
+        if last.is_some_and(|at| now.duration_since(at) < SAY_EVERY) {
+            return;
+        }
+        *last = Some(now);
+        let text = ServerMessage::Said { seat, phrase }.to_bytes();
+        let before = self.audience.connected();
+        if self.audience.send_each(|_| vec![text.clone()]) {
+            self.presence_changed(&before);
+        }
     }
 
     /// A seated player gives the open seats to the AI at `level` (see [`Command::Fill`]).

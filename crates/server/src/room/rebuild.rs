@@ -116,6 +116,7 @@ impl Room {
             shared,
             committed: 0,
             clock,
+            said: vec![None; row.seats.len()],
         };
         for event in events {
             room.replay(&event).map_err(bad)?;
