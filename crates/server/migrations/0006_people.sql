@@ -29,3 +29,27 @@ CREATE INDEX games_seek ON games (seek, created_at) WHERE status = 'running' AND
 -- in the rematch, once it agreed; per game, the rematch's id once every person agreed.
 ALTER TABLE seats ADD COLUMN rematch TEXT;
 ALTER TABLE games ADD COLUMN rematch TEXT;
+-- Ratings (docs/api.md, "Ratings"): a rated game updates its players' ratings once, at its
+-- end (rated_done); one rating per player and kind of game, and its history by game.
+ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN rated_done BOOLEAN NOT NULL DEFAULT FALSE;
+CREATE TABLE ratings (
+    player_id TEXT NOT NULL REFERENCES players (id),
+    kind TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    PRIMARY KEY (player_id, kind)
+);
+CREATE INDEX ratings_board ON ratings (kind, rating);
+CREATE TABLE rating_history (
+    player_id TEXT NOT NULL REFERENCES players (id),
+    kind TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (player_id, kind, game_id)
+);

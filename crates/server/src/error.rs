@@ -127,6 +127,9 @@ pub enum Refusal {
     /// A seat is still open or invited: the game starts when every seat is taken.
     #[error("the game starts when every seat is taken")]
     Waiting,
+    /// A seat of a rated game taken without a player's key.
+    #[error("a rated game is for named players: take a name and send your player key")]
+    RatedNeedsName,
     /// A rematch asked for before the end.
     #[error("a rematch is for a game that is over")]
     NoRematchYet,
@@ -165,6 +168,7 @@ impl From<Refusal> for ApiError {
             Refusal::Waiting => (StatusCode::CONFLICT, "waiting-for-players"),
             Refusal::NoOpenSeat => (StatusCode::CONFLICT, "no-open-seat"),
             Refusal::NoRematchYet => (StatusCode::CONFLICT, "not-over"),
+            Refusal::RatedNeedsName => (StatusCode::UNAUTHORIZED, "no-key"),
         };
         ApiError::new(status, code, refusal.to_string())
     }

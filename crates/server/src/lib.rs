@@ -22,6 +22,7 @@ pub mod players;
 mod pool;
 mod postgres;
 pub mod protocol;
+pub mod ratings;
 mod replays;
 mod room;
 pub mod secrets;

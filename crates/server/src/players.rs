@@ -2,7 +2,7 @@
 //! proves it, stored only as its SHA-256. A player's key on `POST /api/games` or `/join`
 //! puts its name on the seats it takes; its games are listed from the key.
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -12,6 +12,7 @@ use unicode_normalization::UnicodeNormalization;
 use crate::api::{bearer, Body};
 use crate::error::ApiError;
 use crate::protocol::GameSummary;
+use crate::ratings::{Model, PROVISIONAL_DEVIATION};
 use crate::secrets;
 use crate::state::AppState;
 use crate::store::PlayerRow;
@@ -20,12 +21,135 @@ use crate::store::PlayerRow;
 const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=20;
 /// The most games "My games" lists.
 const MY_GAMES: usize = 200;
+/// The most players a leaderboard lists.
+const LEADERBOARD: usize = 100;
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/players", post(players_create))
         .route("/api/players/me", get(players_show))
         .route("/api/players/me/games", get(player_games_list))
+        .route("/api/players/{name}", get(profiles_show))
+        .route("/api/ratings/{kind}", get(leaderboards_show))
+}
+
+/// A rating as shown: on one scale for every kind, rounded, provisional (`?`) while its
+/// deviation is high.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RatingShown {
+    pub kind: String,
+    pub name: String,
+    pub rating: i64,
+    pub deviation: i64,
+    pub provisional: bool,
+    pub games: u32,
+}
+
+impl RatingShown {
+    fn of(row: &crate::store::RatingRow) -> Self {
+        let (rating, deviation) = Model::of(&row.kind).shown(&row.rating);
+        Self {
+            kind: row.kind.clone(),
+            name: row.name.clone(),
+            rating: rating.round() as i64,
+            deviation: deviation.round() as i64,
+            provisional: deviation > PROVISIONAL_DEVIATION,
+            games: row.rating.games,
+        }
+    }
+}
+
+/// One rated game's rating after it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct HistoryPoint {
+    pub kind: String,
+    pub game: String,
+    pub rating: i64,
+    pub deviation: i64,
+    /// Seconds since the Unix epoch.
+    pub at: i64,
+}
+
+/// `GET /api/players/{name}`: a player's ratings and their history.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Profile {
+    pub name: String,
+    pub ratings: Vec<RatingShown>,
+    pub history: Vec<HistoryPoint>,
+}
+
+/// The kinds of game ratings are kept for.
+fn checked_kind(kind: &str) -> Result<(), ApiError> {
+    if trio_catalog::KINDS.iter().any(|k| k.name == kind) {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not-found",
+            "no such kind of game",
+        ))
+    }
+}
+
+async fn profiles_show(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<Profile>, ApiError> {
+    let found = state.store().profile(&name).await.map_err(|e| {
+        tracing::error!("cannot read a player's ratings: {e}");
+        ApiError::unavailable()
+    })?;
+    let Some(crate::store::ProfileRow {
+        player,
+        ratings,
+        history,
+    }) = found
+    else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not-found",
+            "no such player",
+        ));
+    };
+    Ok(Json(Profile {
+        name: player.name,
+        ratings: ratings.iter().map(RatingShown::of).collect(),
+        history: history
+            .into_iter()
+            .map(|h| HistoryPoint {
+                kind: h.kind,
+                game: h.game_id,
+                rating: h.rating.round() as i64,
+                deviation: h.deviation.round() as i64,
+                at: h.at,
+            })
+            .collect(),
+    }))
+}
+
+#[derive(Debug, Serialize)]
+struct Leaderboard {
+    kind: String,
+    players: Vec<RatingShown>,
+}
+
+/// The best players of a kind of game, the established (not provisional) first.
+async fn leaderboards_show(
+    State(state): State<AppState>,
+    Path(kind): Path<String>,
+) -> Result<Json<Leaderboard>, ApiError> {
+    checked_kind(&kind)?;
+    let rows = state
+        .store()
+        .leaderboard(&kind, LEADERBOARD)
+        .await
+        .map_err(|e| {
+            tracing::error!("cannot read a leaderboard: {e}");
+            ApiError::unavailable()
+        })?;
+    let mut players: Vec<RatingShown> = rows.iter().map(RatingShown::of).collect();
+    players.sort_by_key(|p| p.provisional);
+    Ok(Json(Leaderboard { kind, players }))
 }
 
 /// `POST /api/players`.
@@ -68,6 +192,14 @@ pub fn checked_name(name: &str) -> Result<(String, String), ApiError> {
         ));
     }
     let folded = name.nfkc().collect::<String>().to_lowercase();
+    // `/api/players/me` is the caller's own.
+    if folded == "me" {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "name-taken",
+            "me is taken: choose another name",
+        ));
+    }
     Ok((name, folded))
 }
 

@@ -30,9 +30,10 @@ use tokio::sync::mpsc;
 
 use crate::store::{
     agree_rematch, claim_seat, describe, insert_game, insert_player, migrations, now, now_millis,
-    queue_append, read_events, read_ids, read_lobby, read_player, read_player_games, read_seeking,
-    read_stored, Append, EventRow, GameRow, Notice, Pending, PlayerRow, SeatClaim, Status, Storage,
-    StorageError, StoredGame,
+    queue_append, rate, read_events, read_ids, read_leaderboard, read_lobby, read_player,
+    read_player_games, read_profile, read_seeking, read_stored, Append, EventRow, GameRow, Notice,
+    Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage, StorageError,
+    StoredGame,
 };
 
 /// The channel of the notices.
@@ -355,6 +356,44 @@ impl Storage for PgStorage {
             let named = agree_rematch::<Postgres>(&mut tx, id, seat, hash, people, rematch).await?;
             tx.commit().await?;
             Ok(named)
+        }
+        .boxed()
+    }
+
+    fn rate<'a>(
+        &'a self,
+        id: &'a str,
+        kind: &'a str,
+        ranked: &'a [(String, u8)],
+    ) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async move {
+            let mut tx = self.pool.begin().await?;
+            let done = rate::<Postgres>(&mut tx, id, kind, ranked).await?;
+            tx.commit().await?;
+            Ok(done)
+        }
+        .boxed()
+    }
+
+    fn profile<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> BoxFuture<'a, Result<Option<ProfileRow>, StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            read_profile::<Postgres>(&mut conn, name).await
+        }
+        .boxed()
+    }
+
+    fn leaderboard<'a>(
+        &'a self,
+        kind: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<RatingRow>, StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            read_leaderboard::<Postgres>(&mut conn, kind, limit).await
         }
         .boxed()
     }

@@ -43,6 +43,10 @@ pub struct CreateGame {
     /// The game's clock, kept by the server; none: no clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockSpec>,
+    /// Whether its end updates the players' ratings: named players only (the creator's
+    /// key on the request), no set position, no files of one's own, no bots.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// A time control (`docs/api.md`, "Clocks").
@@ -135,6 +139,9 @@ pub struct SeekRequest {
     /// Games never to be paired into (the caller's own, waiting in another tab).
     #[serde(default)]
     pub except: Vec<String>,
+    /// A rated game (named players only): paired with rated seeks alone.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// The answer to [`SeekRequest`]: the game and the caller's seat in it.
@@ -386,6 +393,9 @@ pub struct GameSummary {
     /// The game's time control, if it has a clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockSpec>,
+    /// Whether its end updates its players' ratings.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -30,9 +30,9 @@ use tokio::sync::mpsc;
 
 use crate::store::{
     agree_rematch, claim_seat, describe, insert_game, insert_player, migrations, now, now_millis,
-    queue_append, read_events, read_ids, read_lobby, read_player, read_player_games, read_seeking,
-    read_stored, Append, EventRow, GameRow, Pending, PlayerRow, SeatClaim, Status, Storage,
-    StorageError, StoredGame,
+    queue_append, rate, read_events, read_ids, read_leaderboard, read_lobby, read_player,
+    read_player_games, read_profile, read_seeking, read_stored, Append, EventRow, GameRow, Pending,
+    PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -362,6 +362,44 @@ impl Storage for SqliteStorage {
             let named = agree_rematch::<Sqlite>(&mut tx, id, seat, hash, people, rematch).await?;
             tx.commit().await?;
             Ok(named)
+        }
+        .boxed()
+    }
+
+    fn rate<'a>(
+        &'a self,
+        id: &'a str,
+        kind: &'a str,
+        ranked: &'a [(String, u8)],
+    ) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async move {
+            let mut tx = self.writer.begin().await?;
+            let done = rate::<Sqlite>(&mut tx, id, kind, ranked).await?;
+            tx.commit().await?;
+            Ok(done)
+        }
+        .boxed()
+    }
+
+    fn profile<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> BoxFuture<'a, Result<Option<ProfileRow>, StorageError>> {
+        async move {
+            let mut conn = self.readers.acquire().await?;
+            read_profile::<Sqlite>(&mut conn, name).await
+        }
+        .boxed()
+    }
+
+    fn leaderboard<'a>(
+        &'a self,
+        kind: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<RatingRow>, StorageError>> {
+        async move {
+            let mut conn = self.readers.acquire().await?;
+            read_leaderboard::<Sqlite>(&mut conn, kind, limit).await
         }
         .boxed()
     }

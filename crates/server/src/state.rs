@@ -34,6 +34,8 @@ struct NewGame {
     position: Option<String>,
     clock: Option<ClockSpec>,
     seek: Option<String>,
+    /// Whether its end updates its players' ratings (checked: named players only).
+    rated: bool,
 }
 
 /// How many waiting games "Play someone" tries before it makes one.
@@ -238,6 +240,7 @@ impl AppState {
                 position: None,
                 definitions: BTreeMap::new(),
                 clock: None,
+                rated: false,
             },
             None,
             None,
@@ -260,14 +263,31 @@ impl AppState {
             position,
             definitions,
             clock,
+            rated,
         } = request;
         let clock = clock
             .map(|c| c.check().map_err(|m| ApiError::bad_request("bad-clock", m)))
             .transpose()?;
         let position = position.as_deref();
         let seats = &seats[..];
+        let own_files = !definitions.is_empty();
         let game = checked_game(&spec, definitions)?;
         let asked = checked_seats(seats)?;
+        if rated {
+            let bots = asked.iter().flatten().any(|a| !a.is_human());
+            let why = if creator.is_none() {
+                Some("a rated game is for named players: send your player key")
+            } else if position.is_some() || own_files {
+                Some("a rated game starts from the usual start with the built-in files")
+            } else if bots {
+                Some("a rated game is between people")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(ApiError::bad_request("bad-rated", why));
+            }
+        }
         // A seat waiting for its player plays as a person.
         let agents: Vec<AgentSpec> = asked
             .iter()
@@ -327,6 +347,7 @@ impl AppState {
                 position: position.map(str::to_owned),
                 clock,
                 seek,
+                rated,
             })
             .await?;
         Ok(Created {
@@ -350,6 +371,7 @@ impl AppState {
             position,
             clock,
             seek,
+            rated,
         } = new;
         let seed = secrets::new_seed();
         let started = game
@@ -380,6 +402,7 @@ impl AppState {
             deadline: None,
             seek,
             rematch: None,
+            rated,
         };
         // The room first: the stored row holds its lobby line and who acts first.
         let mut room = self.rebuild(StoredGame {
@@ -420,6 +443,7 @@ impl AppState {
             position: None,
             clock: plan.clock,
             seek: None,
+            rated: plan.rated,
         })
         .await?;
         Ok(())
@@ -439,10 +463,17 @@ impl AppState {
             .clock
             .map(|c| c.check().map_err(|m| ApiError::bad_request("bad-clock", m)))
             .transpose()?;
+        if request.rated && player.is_none() {
+            return Err(ApiError::bad_request(
+                "bad-rated",
+                "a rated game is for named players: send your player key",
+            ));
+        }
         let key = format!(
-            "{}|{}",
+            "{}|{}|{}",
             game.spec(),
-            clock.map_or_else(String::new, |c| serde_json::to_string(&c).expect("a clock"))
+            clock.map_or_else(String::new, |c| serde_json::to_string(&c).expect("a clock")),
+            if request.rated { "rated" } else { "casual" }
         );
         let waiting = self
             .inner
@@ -498,6 +529,7 @@ impl AppState {
                     position: None,
                     definitions: BTreeMap::new(),
                     clock,
+                    rated: request.rated,
                 },
                 player,
                 Some(key),

@@ -91,6 +91,35 @@ pub struct GameRow {
     pub seek: Option<String>,
     /// The rematch's id, once every person agreed to it.
     pub rematch: Option<String>,
+    /// Whether its end updates its players' ratings.
+    pub rated: bool,
+}
+
+/// A rating as stored, with its player's name (for a leaderboard).
+#[derive(Clone, Debug)]
+pub struct RatingRow {
+    pub name: String,
+    pub kind: String,
+    pub rating: crate::ratings::Rating,
+}
+
+/// A player with its ratings and their history, oldest first.
+#[derive(Clone, Debug)]
+pub struct ProfileRow {
+    pub player: PlayerRow,
+    pub ratings: Vec<RatingRow>,
+    pub history: Vec<HistoryRow>,
+}
+
+/// One point of a player's rating history.
+#[derive(Clone, Debug)]
+pub struct HistoryRow {
+    pub kind: String,
+    pub game_id: String,
+    pub rating: f64,
+    pub deviation: f64,
+    /// Seconds since the Unix epoch.
+    pub at: i64,
 }
 
 #[derive(Clone, Debug)]
@@ -302,6 +331,28 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         rematch: &'a str,
     ) -> BoxFuture<'a, Result<bool, StorageError>>;
 
+    /// Updates the ratings of the players of rated game `id` of `kind`, who finished at
+    /// the ranks given, once (`false`: already done, or not a rated game).
+    fn rate<'a>(
+        &'a self,
+        id: &'a str,
+        kind: &'a str,
+        ranked: &'a [(String, u8)],
+    ) -> BoxFuture<'a, Result<bool, StorageError>>;
+
+    /// Player `name`'s ratings and their history, oldest first; `None`: no such player.
+    fn profile<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> BoxFuture<'a, Result<Option<ProfileRow>, StorageError>>;
+
+    /// The best ratings of `kind`, at most `limit`.
+    fn leaderboard<'a>(
+        &'a self,
+        kind: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<RatingRow>, StorageError>>;
+
     /// Running games made by "Play someone" for `seek` with a seat still open, oldest
     /// first, at most `limit`.
     fn seeking<'a>(
@@ -367,7 +418,8 @@ pub(crate) fn migrations() -> Vec<Migration> {
 
 /// A game's row, for [`read_game`].
 pub(crate) const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
-     status, created_at, start_position, definitions, clock, rematch FROM games WHERE id = $1";
+     status, created_at, start_position, definitions, clock, rematch, rated FROM games \
+     WHERE id = $1";
 /// A game's seats in order, for [`read_seat`].
 pub(crate) const SELECT_SEATS: &str =
     "SELECT s.agent, s.token_hash, s.player_id, p.name, s.rematch \
@@ -378,7 +430,7 @@ pub(crate) const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_i
 /// Stores a new game's row (its seats follow, one [`INSERT_SEAT`] each).
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, \
      version, status, created_at, updated_at, start_position, definitions, clock, deadline, \
-     seek) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13)";
+     seek, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14)";
 pub(crate) const INSERT_SEAT: &str = "INSERT INTO seats (game_id, seat, agent, token_hash, \
      player_id) VALUES ($1, $2, $3, $4, $5)";
 
@@ -395,6 +447,7 @@ where
     for<'t> &'t str: Encode<'t, DB> + Type<DB>,
     for<'t> Option<&'t str>: Encode<'t, DB> + Type<DB>,
     for<'t> Option<i64>: Encode<'t, DB> + Type<DB>,
+    for<'t> bool: Encode<'t, DB> + Type<DB>,
 {
     let definitions = (!game.definitions.is_empty())
         .then(|| serde_json::to_string(&game.definitions).expect("a map of strings"));
@@ -412,6 +465,7 @@ where
         .bind(game.clock.as_deref())
         .bind(game.deadline)
         .bind(game.seek.as_deref())
+        .bind(game.rated)
         .execute(&mut *conn)
         .await?;
     for (seat, row) in game.seats.iter().enumerate() {
@@ -442,6 +496,7 @@ where
     for<'r> String: Decode<'r, DB> + Type<DB>,
     for<'r> Option<i64>: Decode<'r, DB> + Type<DB>,
     for<'r> Option<String>: Decode<'r, DB> + Type<DB>,
+    for<'r> bool: Decode<'r, DB> + Type<DB>,
 {
     let Some(row) = sqlx::query::<DB>(SELECT_GAME)
         .bind(id)
@@ -630,6 +685,200 @@ where
     .transpose()
 }
 
+/// A rated game's ratings updated on `conn`, in the caller's transaction (see
+/// [`Storage::rate`]).
+pub(crate) async fn rate<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    kind: &str,
+    ranked: &[(String, u8)],
+) -> Result<bool, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Decode<'r, DB> + Encode<'r, DB> + Type<DB>,
+    for<'r> f64: Decode<'r, DB> + Encode<'r, DB> + Type<DB>,
+{
+    let claimed = sqlx::query::<DB>(
+        "UPDATE games SET rated_done = TRUE WHERE id = $1 AND rated AND NOT rated_done \
+         RETURNING id",
+    )
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if claimed.is_none() {
+        return Ok(false);
+    }
+    let model = crate::ratings::Model::of(kind);
+    let mut before = Vec::new();
+    for (player, _) in ranked {
+        let row = sqlx::query::<DB>(
+            "SELECT rating, deviation, volatility, games FROM ratings \
+             WHERE player_id = $1 AND kind = $2",
+        )
+        .bind(player.as_str())
+        .bind(kind)
+        .fetch_optional(&mut *conn)
+        .await?;
+        before.push(match row {
+            Some(r) => read_rating(&r)?,
+            None => model.initial(),
+        });
+    }
+    let ranks: Vec<u8> = ranked.iter().map(|(_, rank)| *rank).collect();
+    let at = now();
+    for ((player, _), after) in ranked.iter().zip(model.update(&before, &ranks)) {
+        sqlx::query::<DB>(
+            "INSERT INTO ratings (player_id, kind, rating, deviation, volatility, games, \
+             updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (player_id, kind) \
+             DO UPDATE SET rating = $3, deviation = $4, volatility = $5, games = $6, \
+             updated_at = $7",
+        )
+        .bind(player.as_str())
+        .bind(kind)
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(after.volatility)
+        .bind(i64::from(after.games))
+        .bind(at)
+        .execute(&mut *conn)
+        .await?;
+        let (rating, deviation) = model.shown(&after);
+        sqlx::query::<DB>(
+            "INSERT INTO rating_history (player_id, kind, game_id, rating, deviation, at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(player.as_str())
+        .bind(kind)
+        .bind(id)
+        .bind(rating)
+        .bind(deviation)
+        .bind(at)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(true)
+}
+
+/// A rating of `rating, deviation, volatility, games`.
+fn read_rating<R>(row: &R) -> Result<crate::ratings::Rating, StorageError>
+where
+    R: Row,
+    for<'a> &'a str: ColumnIndex<R>,
+    for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> f64: Decode<'r, R::Database> + Type<R::Database>,
+{
+    Ok(crate::ratings::Rating {
+        rating: column(row, "rating")?,
+        deviation: column(row, "deviation")?,
+        volatility: column(row, "volatility")?,
+        games: u32::try_from(column::<_, i64>(row, "games")?).unwrap_or(u32::MAX),
+    })
+}
+
+/// Player `name`'s ratings and history, read on `conn`.
+pub(crate) async fn read_profile<DB>(
+    conn: &mut DB::Connection,
+    name: &str,
+) -> Result<Option<ProfileRow>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Decode<'r, DB> + Encode<'r, DB> + Type<DB>,
+    for<'r> f64: Decode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+{
+    let Some(found) = sqlx::query::<DB>("SELECT id, name FROM players WHERE name = $1")
+        .bind(name)
+        .fetch_optional(&mut *conn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let player = PlayerRow {
+        id: column(&found, "id")?,
+        name: column(&found, "name")?,
+    };
+    let ratings = sqlx::query::<DB>(
+        "SELECT kind, rating, deviation, volatility, games FROM ratings WHERE player_id = $1 \
+         ORDER BY kind",
+    )
+    .bind(player.id.as_str())
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(RatingRow {
+            name: player.name.clone(),
+            kind: column(r, "kind")?,
+            rating: read_rating(r)?,
+        })
+    })
+    .collect::<Result<_, StorageError>>()?;
+    let history = sqlx::query::<DB>(
+        "SELECT kind, game_id, rating, deviation, at FROM rating_history \
+         WHERE player_id = $1 ORDER BY at, game_id",
+    )
+    .bind(player.id.as_str())
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(HistoryRow {
+            kind: column(r, "kind")?,
+            game_id: column(r, "game_id")?,
+            rating: column(r, "rating")?,
+            deviation: column(r, "deviation")?,
+            at: column(r, "at")?,
+        })
+    })
+    .collect::<Result<_, StorageError>>()?;
+    Ok(Some(ProfileRow {
+        player,
+        ratings,
+        history,
+    }))
+}
+
+/// The best ratings of `kind`, read on `conn`.
+pub(crate) async fn read_leaderboard<DB>(
+    conn: &mut DB::Connection,
+    kind: &str,
+    limit: usize,
+) -> Result<Vec<RatingRow>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Decode<'r, DB> + Encode<'r, DB> + Type<DB>,
+    for<'r> f64: Decode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+{
+    sqlx::query::<DB>(
+        "SELECT p.name, r.kind, r.rating, r.deviation, r.volatility, r.games FROM ratings r \
+         JOIN players p ON p.id = r.player_id WHERE r.kind = $1 \
+         ORDER BY r.rating DESC, p.name LIMIT $2",
+    )
+    .bind(kind)
+    .bind(limit.min(i64::MAX as usize) as i64)
+    .fetch_all(conn)
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(RatingRow {
+            name: column(r, "name")?,
+            kind: column(r, "kind")?,
+            rating: read_rating(r)?,
+        })
+    })
+    .collect()
+}
+
 /// A rematch agreed to on `conn`, in the caller's transaction (see
 /// [`Storage::agree_rematch`]).
 pub(crate) async fn agree_rematch<DB>(
@@ -783,6 +1032,7 @@ fn read_game<R>(row: &R, seats: Vec<SeatRow>) -> Result<GameRow, StorageError>
 where
     R: Row,
     for<'a> &'a str: ColumnIndex<R>,
+    for<'r> bool: Decode<'r, R::Database> + Type<R::Database>,
     for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
     for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
     for<'r> Option<String>: Decode<'r, R::Database> + Type<R::Database>,
@@ -809,6 +1059,7 @@ where
         deadline: None,
         seek: None,
         rematch: column(row, "rematch")?,
+        rated: column(row, "rated")?,
     })
 }
 

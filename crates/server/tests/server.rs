@@ -912,6 +912,100 @@ async fn canned_messages_reach_everyone_from_seats_only_and_one_a_second() {
 }
 
 #[tokio::test]
+async fn a_rated_game_updates_its_players_ratings_once_at_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let mut keys = Vec::new();
+    for name in ["Zoë", "Ola"] {
+        let (_, me) = with_key(&server, Some(json!({"name": name})), "/api/players", None).await;
+        keys.push(me["key"].as_str().unwrap().to_owned());
+    }
+    let rated = |seats: Value| json!({"game": "gyges", "seats": seats, "rated": true});
+    // Rated is for named people from the usual start.
+    for (body, key) in [
+        (rated(json!(["human", "open"])), None),
+        (rated(json!(["human", "ai:3"])), Some(keys[0].as_str())),
+    ] {
+        let (status, answer) = with_key(&server, Some(body), "/api/games", key).await;
+        assert_eq!(
+            (status, &answer["code"]),
+            (StatusCode::BAD_REQUEST, &json!("bad-rated"))
+        );
+    }
+    let (status, created) = with_key(
+        &server,
+        Some(rated(json!(["human", "open"]))),
+        "/api/games",
+        Some(&keys[0]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let join = format!("/api/games/{id}/join");
+    let (status, answer) = with_key(&server, Some(json!({})), &join, None).await;
+    assert_eq!(
+        (status, &answer["code"]),
+        (StatusCode::UNAUTHORIZED, &json!("no-key"))
+    );
+    let (status, _) = with_key(&server, Some(json!({})), &join, Some(&keys[1])).await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(
+        server
+            .resign(id, created["seats"][0]["token"].as_str().unwrap())
+            .await,
+        StatusCode::OK
+    );
+
+    let profile = |name: &'static str| {
+        let server = &server;
+        async move {
+            with_key(server, None, &format!("/api/players/{name}"), None)
+                .await
+                .1
+        }
+    };
+    let (zoe, ola) = (profile("Zoë").await, profile("Ola").await);
+    let rating = |p: &Value| p["ratings"][0]["rating"].as_i64().unwrap();
+    assert!(rating(&zoe) < 1500 && rating(&ola) > 1500, "{zoe} {ola}");
+    assert_eq!(ola["ratings"][0]["provisional"], true);
+    assert_eq!(ola["ratings"][0]["games"], 1);
+    assert_eq!(ola["history"].as_array().unwrap().len(), 1);
+    assert_eq!(ola["history"][0]["game"], json!(id));
+    let (_, board) = with_key(&server, None, "/api/ratings/gyges", None).await;
+    let names: Vec<&Value> = board["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["name"])
+        .collect();
+    assert_eq!(names, [&json!("Ola"), &json!("Zoë")]);
+    let (status, _) = with_key(&server, None, "/api/ratings/chess", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // A casual game between them changes nothing.
+    let (_, casual) = with_key(
+        &server,
+        Some(json!({"game": "gyges", "seats": ["human", "open"]})),
+        "/api/games",
+        Some(&keys[0]),
+    )
+    .await;
+    let casual_id = casual["id"].as_str().unwrap();
+    with_key(
+        &server,
+        Some(json!({})),
+        &format!("/api/games/{casual_id}/join"),
+        Some(&keys[1]),
+    )
+    .await;
+    server
+        .resign(casual_id, casual["seats"][0]["token"].as_str().unwrap())
+        .await;
+    assert_eq!(rating(&profile("Ola").await), rating(&ola));
+    let (status, _) = with_key(&server, None, "/api/players/Nobody", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
 async fn refusals_say_why_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir.path().join("t.db")).await;

@@ -80,6 +80,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         deadline: None,
         seek: None,
         rematch: None,
+        rated: false,
     }
 }
 
@@ -356,6 +357,48 @@ async fn a_rematch_is_named_once_when_all_agree(a: Arc<dyn Storage>, b: Arc<dyn 
     assert_eq!(hashes, [Some("h0"), Some("h1")]);
 }
 
+/// A rated game's ratings are updated once, and read back by player and by kind.
+async fn a_rated_game_is_rated_once(store: Arc<dyn Storage>) {
+    for who in ["x", "y"] {
+        let player = PlayerRow {
+            id: format!("rater-{who}"),
+            name: format!("Rater{who}"),
+        };
+        assert!(store
+            .create_player(&player, &format!("rater{who}"), &format!("rk-{who}"))
+            .await
+            .unwrap());
+    }
+    store
+        .create(&GameRow {
+            rated: true,
+            ..game("rated", false)
+        })
+        .await
+        .unwrap();
+    let ranked = [("rater-x".to_owned(), 0), ("rater-y".to_owned(), 1)];
+    assert!(store.rate("rated", "gyges", &ranked).await.unwrap());
+    assert!(
+        !store.rate("rated", "gyges", &ranked).await.unwrap(),
+        "once"
+    );
+    store.create(&game("casual", false)).await.unwrap();
+    assert!(
+        !store.rate("casual", "gyges", &ranked).await.unwrap(),
+        "not rated"
+    );
+    let board = store.leaderboard("gyges", 10).await.unwrap();
+    let names: Vec<&str> = board.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["Raterx", "Ratery"]);
+    assert_eq!(board[0].rating.games, 1);
+    let profile = store.profile("Ratery").await.unwrap().unwrap();
+    assert_eq!(profile.ratings.len(), 1);
+    assert!(profile.ratings[0].rating.rating < 1500.0);
+    assert_eq!(profile.history.len(), 1);
+    assert_eq!(profile.history[0].game_id, "rated");
+    assert!(store.profile("Nobody").await.unwrap().is_none());
+}
+
 #[tokio::test]
 async fn sqlite_keeps_the_contract() {
     let dir = tempfile::tempdir().unwrap();
@@ -372,6 +415,7 @@ async fn sqlite_keeps_the_contract() {
     a_waiting_seat_is_taken_once(store.clone(), store.clone()).await;
     a_passed_deadline_is_due(store.clone()).await;
     a_rematch_is_named_once_when_all_agree(store.clone(), store.clone()).await;
+    a_rated_game_is_rated_once(store.clone()).await;
     appends_at_once_are_each_answered(store).await;
 }
 
@@ -392,6 +436,7 @@ async fn postgres_keeps_the_contract() {
     a_waiting_seat_is_taken_once(a.clone(), postgres(&url, "b", lease).await).await;
     a_passed_deadline_is_due(a.clone()).await;
     a_rematch_is_named_once_when_all_agree(a.clone(), postgres(&url, "b", lease).await).await;
+    a_rated_game_is_rated_once(a.clone()).await;
     appends_at_once_are_each_answered(a).await;
 }
 

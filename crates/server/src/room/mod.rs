@@ -59,6 +59,7 @@ pub(crate) struct RematchPlan {
     pub(crate) definitions: std::collections::BTreeMap<String, String>,
     pub(crate) seats: Vec<crate::store::SeatRow>,
     pub(crate) clock: Option<crate::protocol::ClockSpec>,
+    pub(crate) rated: bool,
 }
 
 /// A seat's canned messages are one a second at most.
@@ -461,6 +462,9 @@ impl Room {
         }
         self.committed = entry.version;
         self.lease.granted(automatic);
+        if self.views.over() {
+            self.rate().await;
+        }
         if let (Some(cid), Some(seat)) = (cid, seat) {
             self.table.remember(seat, cid, entry.version);
         }
@@ -481,6 +485,9 @@ impl Room {
             Ok(seat) => seat,
             Err(refusal) => return Ok(Err(refusal)),
         };
+        if self.table.rated() && player.is_none() {
+            return Ok(Err(Refusal::RatedNeedsName));
+        }
         let token = secrets::new_token();
         let hash = secrets::hash_token(&token);
         let player_id = player.as_ref().map(|p| p.id.clone());
@@ -554,6 +561,7 @@ impl Room {
             definitions: self.table.definitions().clone(),
             seats: self.table.rotated(),
             clock: self.clock.as_ref().map(|c| c.spec),
+            rated: self.table.rated(),
         });
         self.tell_seats();
         let game = self.table.rematch_shown().game;
@@ -739,6 +747,27 @@ impl Room {
         });
         if dropped {
             self.presence_changed(&before);
+        }
+    }
+
+    /// A rated game's end updates its players' ratings, once (the store says whether it
+    /// already did); a failure is logged, the game's end stands.
+    async fn rate(&mut self) {
+        let Some(ranks) = self.live.outcome().map(|o| o.ranks().to_vec()) else {
+            return;
+        };
+        if !self.table.rated() {
+            return;
+        }
+        let Some(players) = self.table.player_ids() else {
+            tracing::error!(game = %self.id, "a rated game has a seat with no named player");
+            return;
+        };
+        let ranked: Vec<(String, u8)> = players.into_iter().zip(ranks).collect();
+        let kind = self.summary.lock().expect("summary lock").game.clone();
+        let kind = kind.split('(').next().unwrap_or_default().to_owned();
+        if let Err(e) = self.shared.store.rate(&self.id, &kind, &ranked).await {
+            tracing::error!(game = %self.id, "cannot update the ratings: {e}");
         }
     }
 

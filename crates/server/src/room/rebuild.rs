@@ -103,6 +103,7 @@ impl Room {
                 .chain(row.definitions.keys().cloned())
                 .collect(),
             clock: clock.as_ref().map(|c| c.spec),
+            rated: row.rated,
         }));
         let mut room = Room {
             id: row.id.clone(),

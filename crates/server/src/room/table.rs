@@ -53,6 +53,8 @@ pub(super) struct Table {
     rematch_id: Option<String>,
     /// The texts of the game's definition files, for its rematch.
     definitions: std::collections::BTreeMap<String, String>,
+    /// Whether its end updates its players' ratings.
+    rated: bool,
     /// The `seq` of each action a seat sent with a client id.
     cids: HashMap<(u8, String), u64>,
     seed_hash: String,
@@ -101,6 +103,7 @@ impl Table {
                 .collect(),
             rematch_id: row.rematch.clone(),
             definitions: row.definitions.clone(),
+            rated: row.rated,
             cids: HashMap::new(),
             seed_hash: row.seed_hash.clone(),
             seed_nonce: row.seed_nonce.clone(),
@@ -158,6 +161,18 @@ impl Table {
             self.agents[usize::from(s)] = agent.clone();
         }
         open
+    }
+
+    pub(super) fn rated(&self) -> bool {
+        self.rated
+    }
+
+    /// Every seat's named player, if every seat has one.
+    pub(super) fn player_ids(&self) -> Option<Vec<String>> {
+        self.players
+            .iter()
+            .map(|p| p.as_ref().map(|p| p.id.clone()))
+            .collect()
     }
 
     /// The seats people play.
@@ -386,6 +401,7 @@ mod tests {
             deadline: None,
             seek: None,
             rematch: None,
+            rated: false,
         }
     }
 

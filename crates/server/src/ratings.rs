@@ -1,0 +1,208 @@
+//! Ratings (`docs/api.md`, "Ratings"): Glicko-2 for Gygès and Triles, Weng-Lin (the
+//! OpenSkill model) for Na orbicie with any number of seats, one rating per player and
+//! kind of game, from the `skillratings` crate. Pure: the store reads and writes them.
+
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
+use skillratings::{MultiTeamOutcome, Outcomes};
+
+/// Weng-Lin's numbers (µ 25, σ 25/3) times this read like Glicko's (1500, 500).
+const WENG_LIN_SCALE: f64 = 60.0;
+/// A rating is provisional (shown with `?`) while its deviation is above this, on the
+/// scale shown (lichess uses 110 for Glicko-2).
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// A player's rating in one kind of game, as stored: Glicko-2's rating, deviation and
+/// volatility, or Weng-Lin's µ and σ (volatility unused).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: u32,
+}
+
+/// How a kind of game is rated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    Glicko2,
+    WengLin,
+}
+
+impl Model {
+    /// The model of a kind of game (`gyges`, `triles`, `orbit`).
+    pub fn of(kind: &str) -> Self {
+        if kind == "orbit" {
+            Model::WengLin
+        } else {
+            Model::Glicko2
+        }
+    }
+
+    /// A new player's rating.
+    pub fn initial(self) -> Rating {
+        match self {
+            Model::Glicko2 => {
+                let g = Glicko2Rating::new();
+                Rating {
+                    rating: g.rating,
+                    deviation: g.deviation,
+                    volatility: g.volatility,
+                    games: 0,
+                }
+            }
+            Model::WengLin => {
+                let w = WengLinRating::new();
+                Rating {
+                    rating: w.rating,
+                    deviation: w.uncertainty,
+                    volatility: 0.0,
+                    games: 0,
+                }
+            }
+        }
+    }
+
+    /// The rating and deviation as shown, on one scale for every kind.
+    pub fn shown(self, r: &Rating) -> (f64, f64) {
+        match self {
+            Model::Glicko2 => (r.rating, r.deviation),
+            Model::WengLin => (r.rating * WENG_LIN_SCALE, r.deviation * WENG_LIN_SCALE),
+        }
+    }
+
+    /// The ratings after a game of the seats rated `before`, which finished at `ranks` (0
+    /// first, ties shared).
+    pub fn update(self, before: &[Rating], ranks: &[u8]) -> Vec<Rating> {
+        let after = match self {
+            Model::Glicko2 => {
+                let [a, b] = before else {
+                    return before.to_vec();
+                };
+                let outcome = match ranks[0].cmp(&ranks[1]) {
+                    std::cmp::Ordering::Less => Outcomes::WIN,
+                    std::cmp::Ordering::Greater => Outcomes::LOSS,
+                    std::cmp::Ordering::Equal => Outcomes::DRAW,
+                };
+                let (a2, b2) = glicko2(&glicko(a), &glicko(b), &outcome, &Glicko2Config::new());
+                vec![from_glicko(a2), from_glicko(b2)]
+            }
+            Model::WengLin => {
+                let teams: Vec<[WengLinRating; 1]> = before
+                    .iter()
+                    .map(|r| {
+                        [WengLinRating {
+                            rating: r.rating,
+                            uncertainty: r.deviation,
+                        }]
+                    })
+                    .collect();
+                let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+                    .iter()
+                    .zip(ranks)
+                    .map(|(team, &rank)| (&team[..], MultiTeamOutcome::new(usize::from(rank) + 1)))
+                    .collect();
+                weng_lin_multi_team(&ranked, &WengLinConfig::new())
+                    .into_iter()
+                    .map(|team| Rating {
+                        rating: team[0].rating,
+                        deviation: team[0].uncertainty,
+                        volatility: 0.0,
+                        games: 0,
+                    })
+                    .collect()
+            }
+        };
+        after
+            .into_iter()
+            .zip(before)
+            .map(|(r, b)| Rating {
+                games: b.games + 1,
+                ..r
+            })
+            .collect()
+    }
+}
+
+fn glicko(r: &Rating) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }
+}
+
+fn from_glicko(g: Glicko2Rating) -> Rating {
+    Rating {
+        rating: g.rating,
+        deviation: g.deviation,
+        volatility: g.volatility,
+        games: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skillratings::glicko2::glicko2_rating_period;
+
+    /// Glickman's worked example (glicko2.pdf, "Example calculation"): 1500 (RD 200,
+    /// σ 0.06) beats 1400 (30) and loses to 1550 (100) and 1700 (300), τ = 0.5: 1464.06,
+    /// RD 151.52, σ 0.05999. The crate's period update, which one game at a time is.
+    #[test]
+    fn glickmans_worked_example() {
+        let player = Glicko2Rating {
+            rating: 1500.0,
+            deviation: 200.0,
+            volatility: 0.06,
+        };
+        let opponent = |rating, deviation| Glicko2Rating {
+            rating,
+            deviation,
+            volatility: 0.06,
+        };
+        let after = glicko2_rating_period(
+            &player,
+            &[
+                (opponent(1400.0, 30.0), Outcomes::WIN),
+                (opponent(1550.0, 100.0), Outcomes::LOSS),
+                (opponent(1700.0, 300.0), Outcomes::LOSS),
+            ],
+            &Glicko2Config {
+                tau: 0.5,
+                ..Glicko2Config::new()
+            },
+        );
+        assert!((after.rating - 1464.06).abs() < 0.01, "{after:?}");
+        assert!((after.deviation - 151.52).abs() < 0.01, "{after:?}");
+        assert!((after.volatility - 0.05999).abs() < 0.00001, "{after:?}");
+    }
+
+    #[test]
+    fn a_win_moves_two_new_players_apart_and_a_draw_keeps_them_level() {
+        let m = Model::Glicko2;
+        let new = m.initial();
+        let [w, l] = m.update(&[new, new], &[0, 1])[..] else {
+            panic!()
+        };
+        assert!(w.rating > 1500.0 && l.rating < 1500.0 && w.deviation < 350.0);
+        assert_eq!((w.games, l.games), (1, 1));
+        let [a, b] = m.update(&[new, new], &[0, 0])[..] else {
+            panic!()
+        };
+        assert!((a.rating - b.rating).abs() < 1e-9 && (a.rating - 1500.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn na_orbicie_rates_every_place_and_shows_on_the_glicko_scale() {
+        let m = Model::of("orbit");
+        let new = m.initial();
+        let (rating, deviation) = m.shown(&new);
+        assert!((rating - 1500.0).abs() < 1e-9 && (deviation - 500.0).abs() < 1e-9);
+        let after = m.update(&[new, new, new], &[1, 0, 2]);
+        assert!(after[1].rating > after[0].rating && after[0].rating > after[2].rating);
+        assert!(after
+            .iter()
+            .all(|r| r.deviation < new.deviation && r.games == 1));
+    }
+}
