@@ -3,12 +3,13 @@
 //! the AI level 1 from the lobby, moves made by clicking, the AI's answer, a reload to
 //! the same position and a finished game (from a position near the end); a friend joining
 //! by a seat link, a spectator who sees moves but cannot act and, in Triles, receives no
-//! hidden tile; the Polish switch; a phone-sized window; a move sent while offline. The
+//! hidden tile; the Polish switch; a phone-sized window; a move sent while offline; each
+//! game played to the end by keyboard alone, and axe-core's check of every page. The
 //! boards are saved to `docs/screenshots/`.
 
 mod browser_support;
 
-use browser_support::{screenshot_path, Browser, Server};
+use browser_support::{key, screenshot_path, Browser, Server};
 use serde_json::{json, Value};
 use trio_server::protocol::Created;
 
@@ -1359,5 +1360,262 @@ async fn orbit_capture_with_the_centre_as_its_only_place_is_proposed_at_once() {
         &format!("{GAME}.moves.some(m => m.action === 'move 1.3-1.5>C')"),
     )
     .await;
+    b.close().await;
+}
+
+/// Presses Tab (with Shift, `back`) until the focus is on what `css` matches.
+async fn tab_to(b: &Browser, css: &str, back: bool) {
+    let keys: &[&str] = if back {
+        &[key::SHIFT, key::TAB]
+    } else {
+        &[key::TAB]
+    };
+    for _ in 0..80 {
+        let here = b
+            .js(
+                "return !!document.activeElement && document.activeElement.matches(arguments[0]);",
+                json!([css]),
+            )
+            .await;
+        if here == json!(true) {
+            return;
+        }
+        b.press(keys).await;
+    }
+    panic!("Tab never reached {css}");
+}
+
+/// Moves the board's focus with the arrow keys to the target `key`, each arrow the way the
+/// target lies on screen, and chooses it with Enter.
+async fn choose_by_keys(b: &Browser, target: &str) {
+    tab_to(b, "svg.board [data-key]", false).await;
+    let way = "const a = document.activeElement;
+        const t = document.querySelector(`svg.board [data-key=\"${arguments[0]}\"]`);
+        if (!t) return 'missing';
+        if (a === t) return 'here';
+        const c = e => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+        const [ax, ay] = c(a);
+        const [tx, ty] = c(t);
+        const dx = tx - ax, dy = ty - ay;
+        return Math.abs(dx) >= Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : (dy > 0 ? 'down' : 'up');";
+    for _ in 0..40 {
+        let arrow = match b.js(way, json!([target])).await.as_str().unwrap() {
+            "here" => {
+                // The keyboard's focus is ringed.
+                assert_eq!(
+                    b.attr("svg.board .focus-ring", "data-focus")
+                        .await
+                        .as_deref(),
+                    Some(target)
+                );
+                b.press(&[key::ENTER]).await;
+                return;
+            }
+            "right" => key::RIGHT,
+            "left" => key::LEFT,
+            "down" => key::DOWN,
+            "up" => key::UP,
+            other => panic!("target {target}: {other}"),
+        };
+        b.press(&[arrow]).await;
+    }
+    panic!("the arrow keys never reached {target}");
+}
+
+/// The label a screen reader says for the board's target `key`.
+async fn label_of(b: &Browser, target: &str) -> String {
+    b.attr(&format!("svg.board [data-key=\"{target}\"]"), "aria-label")
+        .await
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gyges_is_played_to_the_end_by_keyboard_alone() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    // Two plies after the setup: one move each, then a draw.
+    seat_of_new(&b, &server, "gyges(ply-limit=2)", &["human", "ai:1"], None).await;
+    my_turn(&b).await;
+    assert!(
+        b.attr("svg.board", "aria-label")
+            .await
+            .unwrap()
+            .contains("arrow keys"),
+        "the board says how to play it"
+    );
+    // The setup: Enter on a square of the home row changes its piece, Confirm by Tab.
+    // 123321: a 2 on a1 (once), a 1 on b1 (twice), so two of each still.
+    choose_by_keys(&b, "a1").await;
+    b.wait_for("a1 changed", "trio.page().board.setup === '223321'")
+        .await;
+    choose_by_keys(&b, "b1").await;
+    b.press(&[key::ENTER]).await;
+    b.wait_for("b1 changed", "trio.page().board.setup === '213321'")
+        .await;
+    tab_to(&b, "[data-act=setup]", false).await;
+    b.press(&[key::ENTER]).await;
+    b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+        .await;
+    my_turn(&b).await;
+    let legal: Vec<String> =
+        serde_json::from_value(state(&b, &format!("{GAME}.legal")).await).unwrap();
+    let action = legal
+        .iter()
+        .find(|a| !a.contains('=') && !a.ends_with('G'))
+        .unwrap()
+        .clone();
+    let (from, to) = action.split_once('-').unwrap();
+    assert!(label_of(&b, from).await.contains("can move"));
+    choose_by_keys(&b, from).await;
+    b.wait_for("chosen", "document.querySelector('.sq.selected')")
+        .await;
+    let label = label_of(&b, to).await;
+    assert!(label.contains("a piece can end here"), "{label}");
+    b.screenshot(&screenshot_path("focus-ring.png")).await;
+    // Escape drops the choice; choose again, Enter proposes, Enter plays.
+    b.press(&[key::ESCAPE]).await;
+    b.wait_for("dropped", "!document.querySelector('.sq.selected')")
+        .await;
+    choose_by_keys(&b, from).await;
+    choose_by_keys(&b, to).await;
+    prompt_names(&b, &action).await;
+    b.press(&[key::ENTER]).await;
+    b.wait("[data-result]").await;
+    // The AI's move was said in words in the live region, then the end.
+    b.wait_for(
+        "the AI's move said",
+        "document.querySelector('[data-live]').textContent.includes('North: ')",
+    )
+    .await;
+    // The position in words, on request.
+    tab_to(&b, "[data-act=describe]", false).await;
+    b.press(&[key::ENTER]).await;
+    b.wait("[data-description]").await;
+    assert!(b.text("[data-description]").await.contains("Row 6: "));
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triles_is_played_to_the_end_by_keyboard_alone() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(
+        &b,
+        &server,
+        "triles",
+        &["human", "ai:1"],
+        Some("C@0,0,0 | B:A1 | W:A1B1C1 | pool:A7B8C7D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B"),
+    )
+    .await;
+    my_turn(&b).await;
+    // The tile from the tray by Tab and Enter; R turns it.
+    tab_to(&b, "[data-tile=A]", false).await;
+    b.press(&[key::ENTER]).await;
+    b.wait_for("chosen", "trio.page().board.selected === 'A'")
+        .await;
+    let rotation = state(&b, "trio.page().board.rotation").await;
+    b.press(&["r"]).await;
+    b.wait_for(
+        "turned",
+        &format!("trio.page().board.rotation !== {rotation}"),
+    )
+    .await;
+    for _ in 0..3 {
+        if b.count(".cell.fit").await > 0 {
+            break;
+        }
+        b.press(&["r"]).await;
+    }
+    let cell = b.attr(".cell.fit", "data-key").await.unwrap();
+    assert!(label_of(&b, &cell).await.contains("the tile fits here"));
+    // Back to the table (Shift+Tab), to the cell, Enter proposes, Enter lays it.
+    tab_to(&b, "svg.board [data-key]", true).await;
+    choose_by_keys(&b, &cell).await;
+    b.wait_for("proposed", "trio.page().proposed").await;
+    b.press(&[key::ENTER]).await;
+    b.wait("[data-result]").await;
+    assert!(b.text("[data-result]").await.contains("Black wins"));
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orbit_is_played_to_the_end_by_keyboard_alone() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(
+        &b,
+        &server,
+        "orbit(players=3)",
+        &["human", "ai:1", "ai:1"],
+        Some("rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g"),
+    )
+    .await;
+    my_turn(&b).await;
+    let label = label_of(&b, "6.3").await;
+    assert!(
+        label.contains("orbit 6, field 3")
+            && label.contains("red pawn")
+            && label.contains("can move"),
+        "{label}"
+    );
+    choose_by_keys(&b, "6.3").await;
+    b.wait_for("home offered", "document.querySelector('[data-act=home]')")
+        .await;
+    assert!(label_of(&b, "H").await.contains("the pawn can go home"));
+    choose_by_keys(&b, "H").await;
+    b.wait_for("proposed", "trio.page().proposed").await;
+    b.press(&[key::ENTER]).await;
+    b.wait("[data-result]").await;
+    assert!(b.text(".ranking").await.starts_with("1. green"));
+    b.close().await;
+}
+
+/// The serious and critical violations axe-core finds in the page as it stands.
+async fn axe_violations(b: &Browser, axe: &str) -> Vec<String> {
+    b.js(&format!("{axe}\nreturn true;"), json!([])).await;
+    let found = b
+        .js_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document).then(r => done(r.violations
+               .filter(v => v.impact === 'serious' || v.impact === 'critical')
+               .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => `${n.target.join(' ')}: ${n.failureSummary}`).join('; ')}`)),
+               e => done([String(e)]));",
+            json!([]),
+        )
+        .await;
+    serde_json::from_value(found).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn axe_finds_nothing_serious_in_the_lobby_and_each_game_page() {
+    let Some(axe) = browser_support::axe_source() else {
+        return;
+    };
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    let mut found = Vec::new();
+    b.goto(&server.url("/")).await;
+    b.wait("[data-kind=gyges]").await;
+    found.extend(
+        axe_violations(&b, &axe)
+            .await
+            .into_iter()
+            .map(|v| format!("lobby: {v}")),
+    );
+    for (game, seats) in [
+        ("gyges", &["human", "ai:1"][..]),
+        ("triles", &["human", "ai:1"][..]),
+        ("orbit(players=2)", &["human", "ai:1"][..]),
+    ] {
+        seat_of_new(&b, &server, game, seats, None).await;
+        my_turn(&b).await;
+        found.extend(
+            axe_violations(&b, &axe)
+                .await
+                .into_iter()
+                .map(|v| format!("{game}: {v}")),
+        );
+    }
+    assert!(found.is_empty(), "axe-core finds:\n{}", found.join("\n"));
     b.close().await;
 }

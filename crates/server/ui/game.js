@@ -12,7 +12,7 @@ import { gameOf } from './games.js';
 import { kinds, specWords } from './kinds.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
 import { Replay } from './replay.js';
-import { statusBar, playersPanel, resultPanel, moveList, invitePanel, toolsRow, passDevice, messageLine } from './panels.js';
+import { statusBar, playersPanel, resultPanel, moveList, moveLines, invitePanel, toolsRow, passDevice, messageLine } from './panels.js';
 
 export class GamePage {
   constructor(id, { watch }) {
@@ -33,6 +33,12 @@ export class GamePage {
     this.replay = null;
     this.wasMyTurn = false;
     this.board = null;
+    this.described = false; // the position in words shown under the board
+    // What a screen reader says as it happens: the others' moves and the turn. It outlives
+    // the page's drawings (a region put back anew is not heard).
+    this.live = h('p', { class: 'sr-only', 'aria-live': 'polite', 'data-live': '' });
+    this.heard = null; // how many moves the live region has told
+    document.body.append(this.live);
     this.kinds = null; // the server's kinds and their options, for the spec in words
     kinds().then(list => { this.kinds = list; this.draw(); }, () => {});
     // An unknown game says so instead of reconnecting for ever.
@@ -68,6 +74,7 @@ export class GamePage {
 
   destroy() {
     document.removeEventListener('keydown', this.onKey);
+    this.live.remove();
     for (const c of this.conns) c.close();
     this.dropBoard();
   }
@@ -275,8 +282,10 @@ export class GamePage {
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
+      this.description(view),
     ]);
     this.shell.append(play, side);
+    if (!replaying) this.announce(live, status.querySelector('.turn').textContent);
     this.board.render({
       view,
       legal: mine ? live.legal : [],
@@ -290,6 +299,30 @@ export class GamePage {
       proposed: this.proposed,
       proposedParts: mine && this.proposed ? (live.legal_parts ?? [])[live.legal.indexOf(this.proposed)] ?? null : null,
     });
+  }
+
+  /// The button that shows the position in words, and those words (`game.describe`).
+  description(view) {
+    const toggle = () => { this.described = !this.described; this.draw(); };
+    return h('div', { class: 'describe' }, [
+      h('button', { type: 'button', 'data-act': 'describe', 'aria-expanded': String(this.described), onclick: toggle }, [t('board.describe')]),
+      this.described ? h('ul', { class: 'description', 'data-description': '' }, this.game.describe(view).map(line => h('li', {}, [line]))) : null,
+    ]);
+  }
+
+  /// Puts in the live region the moves made since it last spoke, but this device's own, and
+  /// the turn when it changed (`turn`, as the status says it).
+  announce(live, turn) {
+    const moves = live.moves;
+    // The moves before the page opened are in the list, not news.
+    if (this.heard === null || moves.length < this.heard) this.heard = moves.length;
+    const said = moveLines(this.game, moves, live.view)
+      .filter(line => line.from >= this.heard && !this.local(moves[line.from].seat))
+      .map(line => line.text);
+    if (turn !== this.turnSaid) said.push(turn);
+    this.heard = moves.length;
+    this.turnSaid = turn;
+    if (said.length) this.live.textContent = said.join('. ');
   }
 
   /// Which variant is played: every option of the game's kind, as its spec sets it.

@@ -12,6 +12,7 @@
 
 import { s, clear } from './dom.js';
 import { t } from './i18n.js';
+import { BoardKeys } from './keys.js';
 
 const R0 = 60; // centre radius
 const SPAN = 364; // from the centre's edge to the home ring, whatever the number of orbits
@@ -104,7 +105,8 @@ class OrbitBoard {
     this.ctx = ctx;
     this.sel = null; // {from, to?}
     const extent = R0 + SPAN + 46;
-    this.svg = s('svg', { class: 'board orbit', viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`, role: 'img' });
+    this.svg = s('svg', { class: 'board orbit', viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}` });
+    this.keys = new BoardKeys(this.svg, t('board.label', { game: t('game.orbit') }));
     // A tap goes to the nearest field (on a phone the fields are small): by its orbit from
     // the distance to the centre, and its field from the angle.
     this.svg.addEventListener('click', e => {
@@ -128,6 +130,7 @@ class OrbitBoard {
     const { home } = layout;
     // The legal moves as the server gives their parts: no notation to read.
     this.moves = (model.mine ? model.choices : []).map(shape);
+    this.keys.begin();
     const svg = clear(this.svg);
     svg.append(s('defs', {}, [s('pattern', { id: 'orbit-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, [
       s('line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'hatch-line' }),
@@ -138,7 +141,15 @@ class OrbitBoard {
 
     // The home ring (the final orbit) and the orbits, then the lines between them.
     svg.append(s('circle', { r: layout.radius(home), class: 'home-ring' + (this.homeTarget() ? ' target' : ''), 'data-field': 'H' }));
-    svg.append(s('text', { x: 0, y: -layout.radius(home) + 6, class: 'ring-label', 'text-anchor': 'middle' }, [t('orbit.home')]));
+    // Home as a target of its own at the ring's label (the ring itself spans the board).
+    const homeLabel = s('g', { class: 'home-label', 'data-field': 'H' }, [
+      s('rect', { x: -34, y: -layout.radius(home) - 14, width: 68, height: 28, rx: 8, class: 'home-spot' }),
+      s('text', { x: 0, y: -layout.radius(home) + 6, class: 'ring-label', 'text-anchor': 'middle' }, [t('orbit.home')]),
+    ]);
+    const homePawns = (view.seats || []).filter(x => x.home).map(x => `${t('orbit.' + x.colour)} ${x.home}`);
+    this.keys.target(homeLabel, 'H', [t('orbit.home.is', { pawns: homePawns.join(', ') || t('board.describe.none') }),
+      this.homeTarget() && t('orbit.home.end')].filter(Boolean).join(', '), () => this.tapField('H'));
+    svg.append(homeLabel);
     for (let k = 1; k < home; k++) {
       const n = layout.fields(k);
       if (layout.orbits[k - 1].ring || n < 2) {
@@ -219,6 +230,16 @@ class OrbitBoard {
           const [lx, ly] = layout.xy(k, i, layout.radius(k) + layout.spot + 7);
           g.append(s('text', { x: lx, y: ly + 3, class: 'field-number small', 'text-anchor': 'middle' }, [String(i)]));
         }
+        this.keys.target(g, name, [
+          t('orbit.field', { orbit: k, field: i }),
+          here.length ? here.map(p => t('orbit.field.pawn', { name: t('orbit.' + p.colour) }) + (p.protected_until ? ', ' + t('orbit.protected', { name: t('orbit.' + p.protected_until) }) : '')).join(', ') : t('board.empty'),
+          canMove && t('orbit.field.movable'),
+          chosen && t('board.chosen'),
+          target && t('orbit.field.' + target),
+          proposed && (proposed.to === name || proposed.enter === name || proposed.relocate === name) && t('board.proposed'),
+          (isLast || lastDrop) && t('board.last'),
+          hint && (hint.from === name || hint.to === name || hint.enter === name) && t('board.hint'),
+        ].filter(Boolean).join(', '), () => this.tapField(name));
         svg.append(g);
       }
     }
@@ -239,15 +260,21 @@ class OrbitBoard {
     const centre = s('g', { class: 'centre', 'data-field': 'C' });
     centre.append(s('circle', { r: R0 - 6, class: 'centre-disc' + (targets.has('C') ? ' target' : '') + (proposed && proposed.relocate === 'C' ? ' proposed' : '') }));
     const inCentre = seats.filter(seat => seat.centre > 0);
+    // The pawns there, beside the centre's target: its label says them, with their colours.
+    const counts = s('g', { class: 'centre-counts', 'aria-hidden': 'true' });
     inCentre.forEach((seat, n) => {
       const a = (n / Math.max(inCentre.length, 1)) * 2 * Math.PI;
       const r = inCentre.length > 1 ? 24 : 0;
       const cx = r * Math.sin(a);
       const cy = -r * Math.cos(a);
-      centre.append(s('circle', { cx, cy, r: 14, fill: COLOURS[seat.colour], class: 'pawn-body' }));
-      centre.append(s('text', { x: cx, y: cy + 5, 'text-anchor': 'middle', class: 'count-label' }, [String(seat.centre)]));
+      counts.append(s('circle', { cx, cy, r: 14, fill: COLOURS[seat.colour], class: 'pawn-body' }));
+      counts.append(s('text', { x: cx, y: cy + 5, 'text-anchor': 'middle', class: 'count-label' }, [String(seat.centre)]));
     });
-    svg.append(centre);
+    const centrePawns = inCentre.map(x => `${t('orbit.' + x.colour)} ${x.centre}`);
+    this.keys.target(centre, 'C', [t('orbit.centre.is', { pawns: centrePawns.join(', ') || t('board.describe.none') }),
+      targets.has('C') && t('orbit.field.' + targets.get('C')),
+      proposed && proposed.relocate === 'C' && t('board.proposed')].filter(Boolean).join(', '), () => this.tapField('C'));
+    svg.append(centre, counts);
 
     // The die.
     const roll = lastRoll(model.moves || []);
@@ -266,8 +293,11 @@ class OrbitBoard {
       e.stopPropagation();
       if (canRoll) this.ctx.commit('roll');
     });
+    this.keys.target(die, 'die', [t('orbit.die'), roll && t('orbit.die.face', { face: roll.face }), canRoll && t('orbit.die.roll')].filter(Boolean).join(', '),
+      () => canRoll && this.ctx.commit('roll'));
     svg.append(die);
 
+    this.keys.end();
     this.prompt();
   }
 
@@ -442,6 +472,13 @@ export const orbit = {
   // A roll is never hidden.
   chanceText: move => move.action ?? t('play.hidden'),
   lastRoll,
+  /// The position in words: each colour's pawns at home, in the centre and on the board.
+  describe(view) {
+    return (view.seats || []).map(seat => t('orbit.seat.is', {
+      name: t('orbit.' + seat.colour), home: seat.home, centre: seat.centre,
+      fields: (view.pawns || []).filter(p => p.colour === seat.colour && p.at.includes('.')).map(p => p.at).join(', ') || t('board.describe.none'),
+    }));
+  },
   /// The order of play, once drawn (the view lists the seats in it).
   turnOrder(view) {
     if (view.phase === 'order-draw' || !view.seats) return null;

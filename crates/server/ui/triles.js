@@ -12,6 +12,7 @@
 
 import { h, s, clear } from './dom.js';
 import { t, word, cap } from './i18n.js';
+import { BoardKeys } from './keys.js';
 
 const S = 100;
 const H = (S * Math.sqrt(3)) / 2;
@@ -130,7 +131,8 @@ class TrilesBoard {
     this.userMoved = false;
     this.tileCount = -1;
     this.wrap = h('div', { class: 'triles-wrap' });
-    this.svg = s('svg', { class: 'board triles', role: 'img' });
+    this.svg = s('svg', { class: 'board triles' });
+    this.keys = new BoardKeys(this.svg, t('board.label', { game: t('game.triles') }));
     this.tools = h('div', { class: 'board-tools' }, [
       h('button', { type: 'button', class: 'tool', 'data-tool': 'zoomin', title: t('zoomin'), onclick: () => this.zoom(0.8) }, ['+']),
       h('button', { type: 'button', class: 'tool', 'data-tool': 'zoomout', title: t('zoomout'), onclick: () => this.zoom(1.25) }, ['−']),
@@ -188,6 +190,7 @@ class TrilesBoard {
 
   renderTable() {
     const { view } = this.model;
+    this.keys.begin();
     const svg = clear(this.svg);
     const types = view.types || {};
     const taken = new Set(view.tiles.map(tl => `${tl.x},${tl.y}`));
@@ -212,18 +215,23 @@ class TrilesBoard {
       layer.append(tileShape(types[tl.type], tl.type, tl.x, tl.y, tl.rotation, isLast ? 'last' : ''));
     }
     svg.append(layer);
+    const proposed = placement(this.model.proposedParts);
     const cells = s('g', { class: 'cells' });
     for (const [k, [x, y]] of frontier) {
       const geo = cellGeometry(x, y);
       const g = s('g', { class: 'cell' + (fits.has(k) ? ' fit' : ''), 'data-cell': k });
       g.append(s('polygon', { points: pts(geo.points) }));
       g.addEventListener('click', () => this.tapCell(x, y));
+      this.keys.target(g, k, [
+        t('triles.cell', { x, y }),
+        fits.has(k) ? t('triles.cell.fit') : null,
+        proposed && `${proposed.x},${proposed.y}` === k ? t('board.proposed') : null,
+      ].filter(Boolean).join(', '), () => this.tapCell(x, y));
       cells.append(g);
     }
     svg.append(cells);
     const hint = placement(this.model.hint);
     if (hint) svg.append(tileShape(types[hint.type], hint.type, hint.x, hint.y, hint.r, 'ghost hint'));
-    const proposed = placement(this.model.proposedParts);
     if (proposed) {
       const ghost = tileShape(types[proposed.type], proposed.type, proposed.x, proposed.y, proposed.r, 'ghost proposed');
       ghost.addEventListener('click', () => this.ctx.commit(this.model.proposed));
@@ -233,6 +241,7 @@ class TrilesBoard {
     if (!this.box || (!this.userMoved && view.tiles.length !== this.tileCount)) this.fit();
     this.tileCount = view.tiles.length;
     this.applyBox();
+    this.keys.end();
   }
 
   extent(cells) {
@@ -534,6 +543,16 @@ export const triles = {
     return last ? last.parts : null;
   },
   chanceText: move => move.action ?? t('triles.drew'),
+  /// The position in words: the tiles on the table, and the hand of the seat shown.
+  describe(view) {
+    const tiles = view.tiles.map(tl => t('triles.tile.at', { tile: tl.type, x: tl.x, y: tl.y, rotation: tl.rotation }));
+    const lines = [t('triles.table', { tiles: tiles.join('; ') || t('board.describe.none') })];
+    if (view.hand) {
+      const hand = Object.keys(view.hand).sort().map(letter => `${letter} ×${view.hand[letter]}`);
+      lines.push(t('triles.hand.is', { tiles: hand.join(', ') || t('board.describe.none') }));
+    }
+    return lines;
+  },
   /// The setup's ~19 draws (colours, first mover, the deal, the starting tile) are one line.
   setupText: () => t('triles.dealt'),
   lastRoll: () => null,
