@@ -1619,3 +1619,61 @@ async fn axe_finds_nothing_serious_in_the_lobby_and_each_game_page() {
     assert!(found.is_empty(), "axe-core finds:\n{}", found.join("\n"));
     b.close().await;
 }
+
+/// The board's targets in view, as a finger finds them: the least distance between two
+/// fields' centres, how many fields are in view, and the least side of any other target.
+async fn finger_sizes(b: &Browser) -> (f64, usize, f64) {
+    let found = b
+        .js(
+            "const box = document.querySelector('svg.board').getBoundingClientRect();
+             const inView = r => r.left + r.width / 2 >= box.left && r.left + r.width / 2 <= box.right
+               && r.top + r.height / 2 >= box.top && r.top + r.height / 2 <= box.bottom;
+             const fields = [...document.querySelectorAll('svg.board .field .spot')]
+               .map(e => e.getBoundingClientRect()).filter(inView)
+               .map(r => [r.left + r.width / 2, r.top + r.height / 2]);
+             let apart = Infinity;
+             fields.forEach((p, i) => fields.slice(i + 1).forEach(q => { apart = Math.min(apart, Math.hypot(p[0] - q[0], p[1] - q[1])); }));
+             const others = [...document.querySelectorAll('svg.board [data-key]:not(.field)')]
+               .map(e => e.getBoundingClientRect()).filter(inView).map(r => Math.min(r.width, r.height));
+             return [apart, fields.length, Math.min(...others, Infinity)];",
+            json!([]),
+        )
+        .await;
+    let found: (Option<f64>, usize, Option<f64>) = serde_json::from_value(found).unwrap();
+    (
+        found.0.unwrap_or(f64::INFINITY),
+        found.1,
+        found.2.unwrap_or(f64::INFINITY),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orbit_on_a_phone_has_every_target_a_finger_wide() {
+    let server = Server::start().await;
+    let b = Browser::start(390, 844).await;
+    seat_of_new(&b, &server, "orbit(players=2)", &["human", "ai:1"], None).await;
+    my_turn(&b).await;
+    // The board zoomed round the places in play: fields a finger apart, the rest as wide.
+    let (apart, fields, others) = finger_sizes(&b).await;
+    assert!(fields >= 6, "{fields} fields in view");
+    assert!(apart >= 44.0, "fields {apart} px apart");
+    assert!(others >= 44.0, "a target {others} px wide");
+    let fits = state(&b, "document.documentElement.scrollWidth <= innerWidth").await;
+    assert_eq!(fits, json!(true), "the page does not scroll sideways");
+    // A roll by a tap; the targets it gives (fields of orbit 1 to enter) are in view.
+    b.click("[data-act=roll]").await;
+    b.wait_for(
+        "rolled",
+        &format!("{GAME}.moves.length > 0 && !trio.page().sending"),
+    )
+    .await;
+    if my_turn_or_the_end(&b).await {
+        return;
+    }
+    if b.count(".field.target").await > 0 {
+        let (apart, _, _) = finger_sizes(&b).await;
+        assert!(apart >= 44.0, "fields {apart} px apart with targets");
+    }
+    b.screenshot(&screenshot_path("phone-orbit.png")).await;
+    b.close().await;
+}

@@ -9,13 +9,21 @@
 // a dot where a pawn may end, a crosshair on a pawn it may capture, hatching where a
 // captured pawn may go, a dotted ring round a pawn that can move, a diamond round the
 // last move's fields and corner brackets round the chosen pawn, drawn over it.
+//
+// On a narrow screen the board is too small for a finger (fields 20 px apart): it is shown
+// zoomed so that fields are FINGER px apart, round the places in play, and pans and zooms
+// as Triles' table does (viewport.js).
 
-import { s, clear } from './dom.js';
+import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { BoardKeys } from './keys.js';
+import { Viewport } from './viewport.js';
 
 const R0 = 60; // centre radius
 const SPAN = 364; // from the centre's edge to the home ring, whatever the number of orbits
+const EXTENT = R0 + SPAN + 46; // the board's half-width, the field numbers outside the home ring
+const FINGER = 46; // px between two fields' centres at least, where the screen is narrow
+const NARROW = '(max-width: 820px)'; // style.css's one-column page
 /// The pawns' colours by name (Okabe–Ito; ui/tests/orbit.test.js checks them as a deuteranope sees them).
 export const COLOURS = { red: '#d55e00', green: '#009e73', blue: '#0072b2', yellow: '#f0e442' };
 const SEAT_COLOURS = ['red', 'green', 'blue', 'yellow']; // seat i plays SEAT_COLOURS[i]
@@ -35,6 +43,7 @@ class Layout {
     this.dr = Math.min(52, SPAN / this.home);
     let gap = this.dr;
     for (let k = 1; k < this.home; k++) gap = Math.min(gap, (2 * Math.PI * this.radius(k)) / this.fields(k));
+    this.gap = gap; // the least distance between two fields
     this.spot = Math.min(17, gap * 0.42);
     this.pawn = this.spot * 0.76;
     this.uniform = this.orbits.slice(0, -1).every(o => o.fields === this.orbits[0].fields);
@@ -104,8 +113,8 @@ class OrbitBoard {
   constructor(host, ctx) {
     this.ctx = ctx;
     this.sel = null; // {from, to?}
-    const extent = R0 + SPAN + 46;
-    this.svg = s('svg', { class: 'board orbit', viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}` });
+    this.full = { x: -EXTENT, y: -EXTENT, w: 2 * EXTENT, h: 2 * EXTENT };
+    this.svg = s('svg', { class: 'board orbit', viewBox: `${-EXTENT} ${-EXTENT} ${2 * EXTENT} ${2 * EXTENT}` });
     this.keys = new BoardKeys(this.svg, t('board.label', { game: t('game.orbit') }));
     // A tap goes to the nearest field (on a phone the fields are small): by its orbit from
     // the distance to the centre, and its field from the angle.
@@ -116,7 +125,32 @@ class OrbitBoard {
       const place = this.layout.nearest(p.x, p.y);
       if (place) this.tapField(place);
     });
-    host.append(this.svg);
+    this.view = new Viewport(this.svg, { min: 4 * R0, max: this.full.w, recentre: () => this.fit() });
+    host.append(h('div', { class: 'board-wrap' }, [this.svg, this.view.tools]));
+  }
+
+  /// The whole board, or where the screen is narrow and the board too small for a finger,
+  /// as much of it as keeps fields FINGER px apart, round the places in play: the targets,
+  /// else the pawns that can move, else the last move, else the centre.
+  fit() {
+    const rect = this.svg.getBoundingClientRect();
+    const scale = Math.min(rect.width / this.full.w, rect.height / this.full.h);
+    const need = FINGER / this.layout.gap;
+    if (!matchMedia(NARROW).matches || !(rect.width > 0) || scale >= need) {
+      this.view.show({ ...this.full });
+      return;
+    }
+    const last = shape(this.model.last);
+    const lastPlaces = last ? [last.from, last.to, last.enter].filter(Boolean) : [];
+    const movable = this.moves.map(m => m.from).filter(Boolean);
+    const places = [[...this.targets.keys()], movable, lastPlaces].find(list => list.length) || ['C'];
+    const points = places.map(p => (p === 'C' ? [0, 0] : p === 'H' ? [0, -this.layout.radius(this.layout.home)] : this.layout.placeXY(p)));
+    const cx = points.reduce((a, p) => a + p[0], 0) / points.length;
+    const cy = points.reduce((a, p) => a + p[1], 0) / points.length;
+    const w = rect.width / need;
+    const hh = rect.height / need;
+    const clamp = (v, size) => Math.min(Math.max(v - size / 2, -EXTENT), EXTENT - size);
+    this.view.show({ x: clamp(cx, w), y: clamp(cy, hh), w, h: hh });
   }
 
   reset() {
@@ -143,7 +177,7 @@ class OrbitBoard {
     svg.append(s('circle', { r: layout.radius(home), class: 'home-ring' + (this.homeTarget() ? ' target' : ''), 'data-field': 'H' }));
     // Home as a target of its own at the ring's label (the ring itself spans the board).
     const homeLabel = s('g', { class: 'home-label', 'data-field': 'H' }, [
-      s('rect', { x: -34, y: -layout.radius(home) - 14, width: 68, height: 28, rx: 8, class: 'home-spot' }),
+      s('rect', { x: -36, y: -layout.radius(home) - 26, width: 72, height: 52, rx: 8, class: 'home-spot' }),
       s('text', { x: 0, y: -layout.radius(home) + 6, class: 'ring-label', 'text-anchor': 'middle' }, [t('orbit.home')]),
     ]);
     const homePawns = (view.seats || []).filter(x => x.home).map(x => `${t('orbit.' + x.colour)} ${x.home}`);
@@ -297,6 +331,8 @@ class OrbitBoard {
       () => canRoll && this.ctx.commit('roll'));
     svg.append(die);
 
+    // The view follows the play till the player moves it (the focus ring needs it first).
+    if (!this.view.userMoved) this.fit();
     this.keys.end();
     this.prompt();
   }
