@@ -1677,3 +1677,51 @@ async fn orbit_on_a_phone_has_every_target_a_finger_wide() {
     b.screenshot(&screenshot_path("phone-orbit.png")).await;
     b.close().await;
 }
+
+/// Waits until the server says seat 0 of game `id` is connected (`true`) or not.
+async fn seat_0_connected(server: &Server, id: &str, connected: bool) {
+    let started = std::time::Instant::now();
+    while server.show(id, None).await["seats"][0]["connected"] != json!(connected) {
+        assert!(
+            started.elapsed() < browser_support::PATIENCE,
+            "seat 0's `connected` never became {connected}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_left_closes_its_socket_and_an_outage_shows_no_stale_green() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    let created = seat_of_new(&b, &server, "gyges", &["human", "human"], None).await;
+    my_turn(&b).await;
+    seat_0_connected(&server, &created.id, true).await;
+    // Left for another page (kept in the back/forward cache): the seat is let go at once,
+    // and taken again when the page comes back.
+    let transition =
+        "window.dispatchEvent(new PageTransitionEvent(arguments[0], { persisted: true }));";
+    b.js(transition, json!(["pagehide"])).await;
+    seat_0_connected(&server, &created.id, false).await;
+    b.js(transition, json!(["pageshow"])).await;
+    seat_0_connected(&server, &created.id, true).await;
+    b.wait("[data-presence=on]").await;
+
+    // An outage: nobody is shown connected (the page cannot know), and a move waits
+    // visibly for the connection rather than looking sent.
+    my_turn(&b).await;
+    b.js("trio.drop(6000);", json!([])).await;
+    b.wait("[data-offline]").await;
+    assert_eq!(b.count("[data-presence=on]").await, 0);
+    assert_eq!(b.count("[data-presence=unknown]").await, 2);
+    b.click("[data-act=setup]").await;
+    b.wait_for(
+        "waiting said",
+        "document.querySelector('.status .turn').textContent.includes('waiting for the connection')",
+    )
+    .await;
+    b.wait_for("sent once back", &format!("{GAME}.moves.length === 1"))
+        .await;
+    b.wait("[data-presence=on]").await;
+    b.close().await;
+}

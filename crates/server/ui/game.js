@@ -56,6 +56,12 @@ export class GamePage {
       if (e.key === 'Escape' && (this.proposed || this.board)) this.cancel();
     };
     document.addEventListener('keydown', this.onKey);
+    // A page left for another stays in the back/forward cache with its sockets open: it
+    // closes them, and opens them again if it comes back.
+    this.onHide = () => this.conns.forEach(c => c.suspend());
+    this.onShow = e => e.persisted && this.conns.forEach(c => c.resume());
+    window.addEventListener('pagehide', this.onHide);
+    window.addEventListener('pageshow', this.onShow);
     this.ctx = {
       propose: action => { this.proposed = action; this.message = null; this.draw(); },
       commit: action => this.play(action),
@@ -74,6 +80,8 @@ export class GamePage {
 
   destroy() {
     document.removeEventListener('keydown', this.onKey);
+    window.removeEventListener('pagehide', this.onHide);
+    window.removeEventListener('pageshow', this.onShow);
     this.live.remove();
     for (const c of this.conns) c.close();
     this.dropBoard();
@@ -267,7 +275,7 @@ export class GamePage {
     this.actionsNode = h('div', { class: 'actions' });
     // Names come from the game as it stands (a replay's early view has no colours yet).
     const side = h('aside', { class: 'side' }, [
-      playersPanel(game, live),
+      playersPanel(game, live, conn.open),
       resultPanel(game, live, this.resultTools()),
       moveList(game, replaying ? this.replay.all : moves, live.view, this.replay, moves),
       // Only a game of chance has dice or draws to be fair.
@@ -276,7 +284,7 @@ export class GamePage {
     ]);
     const offline = this.conns.some(c => !c.open) ? h('p', { class: 'offline', 'data-offline': '' }, [t('play.reconnecting')]) : null;
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
-    const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending });
+    const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending, online: conn.open });
     const play = h('section', { class: 'play' }, [
       status, this.specLine(live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).

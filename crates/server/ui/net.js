@@ -95,7 +95,7 @@ export class Conn {
       if (this.ws !== ws) return;
       this.open = false;
       this.onChange(this, 'offline');
-      if (this.closed || this.fatal) return;
+      if (this.closed || this.fatal || this.suspended) return;
       const retry = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
       const wait = Math.max(retry, (this.pausedUntil || 0) - Date.now());
       this.failures += 1;
@@ -107,6 +107,20 @@ export class Conn {
     this.closed = true;
     clearTimeout(this.timer);
     if (this.ws) this.ws.close();
+  }
+
+  /// Closes the connection while the page is hidden in the back/forward cache (else the
+  /// seat would stay "connected" for minutes), to open again by `resume`.
+  suspend() {
+    this.suspended = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+
+  resume() {
+    if (!this.suspended) return;
+    this.suspended = false;
+    this.connect();
   }
 
   /// Drops the connection as a network failure would, staying offline for `ms` (tests).
