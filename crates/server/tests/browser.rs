@@ -1725,3 +1725,32 @@ async fn a_page_left_closes_its_socket_and_an_outage_shows_no_stale_green() {
     b.wait("[data-presence=on]").await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_keeps_its_width_whether_or_not_it_scrolls() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(&b, &server, "gyges", &["human", "ai:1"], None).await;
+    my_turn(&b).await;
+    // The width the page lays out in (the body's), as it is (taller than the window) and cut short (as
+    // a page is before Confirm's row or a message makes it scroll): the same, so that
+    // nothing moves sideways when a scroll bar comes or goes.
+    let widths = state(
+        &b,
+        "(() => { const main = document.querySelector('main'); \
+         const scrolls = document.documentElement.scrollHeight > innerHeight; \
+         const tall = document.body.getBoundingClientRect().width; \
+         main.style.display = 'none'; \
+         const short = document.body.getBoundingClientRect().width; \
+         const still = document.documentElement.scrollHeight <= innerHeight; \
+         main.style.display = ''; \
+         return [scrolls, still, tall === short]; })()",
+    )
+    .await;
+    assert_eq!(
+        widths,
+        json!([true, true, true]),
+        "[scrolls, then not, same width]"
+    );
+    b.close().await;
+}
