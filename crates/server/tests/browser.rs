@@ -1558,6 +1558,23 @@ async fn orbit_is_played_to_the_end_by_keyboard_alone() {
             && label.contains("can move"),
         "{label}"
     );
+    // In Polish too.
+    b.click("[data-lang]").await;
+    b.wait_for("Polish", "document.documentElement.lang === 'pl'")
+        .await;
+    let label = label_of(&b, "6.3").await;
+    assert!(
+        label.contains("orbita 6, pole 3") && label.contains("pionek: czerwony"),
+        "{label}"
+    );
+    assert!(b
+        .attr("svg.board", "aria-label")
+        .await
+        .unwrap()
+        .contains("strzałki"));
+    b.click("[data-lang]").await;
+    b.wait_for("English", "document.documentElement.lang === 'en'")
+        .await;
     choose_by_keys(&b, "6.3").await;
     b.wait_for("home offered", "document.querySelector('[data-act=home]')")
         .await;
@@ -1752,5 +1769,54 @@ async fn the_page_keeps_its_width_whether_or_not_it_scrolls() {
         json!([true, true, true]),
         "[scrolls, then not, same width]"
     );
+    b.close().await;
+}
+
+/// Whether a piece of the board is being shown moving.
+const MOVING: &str =
+    "[...document.querySelectorAll('svg.board .piece')].some(p => p.getAnimations().length)";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_slide_at_the_speed_chosen_and_not_with_reduced_motion() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(&b, &server, "gyges", &["human", "ai:1"], None).await;
+    my_turn(&b).await;
+    // Slowly, so that the test sees the AI's piece on its way.
+    b.click("select[data-setting=motion] option[value=slow]")
+        .await;
+    b.click("[data-act=setup]").await;
+    b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+        .await;
+    my_turn(&b).await;
+    b.click("[data-sq=a1]").await;
+    b.click("[data-sq=a2]").await;
+    b.click("[data-act=confirm]").await;
+    b.wait_for(
+        "the AI's move slides",
+        &format!("{GAME}.moves.length >= 4 && {MOVING}"),
+    )
+    .await;
+
+    // Asked for less motion, nothing moves.
+    b.cdp(
+        "Emulation.setEmulatedMedia",
+        json!({"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}),
+    )
+    .await;
+    my_turn(&b).await;
+    let legal: Vec<String> =
+        serde_json::from_value(state(&b, &format!("{GAME}.legal")).await).unwrap();
+    let action = legal
+        .iter()
+        .find(|a| !a.contains('=') && !a.ends_with('G'))
+        .unwrap();
+    let (from, to) = action.split_once('-').unwrap();
+    b.click(&format!("[data-sq={from}]")).await;
+    b.click(&format!("[data-sq={to}]")).await;
+    b.click("[data-act=confirm]").await;
+    b.wait_for("the AI answers", &format!("{GAME}.moves.length >= 6"))
+        .await;
+    assert_eq!(state(&b, MOVING).await, json!(false));
     b.close().await;
 }

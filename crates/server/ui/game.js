@@ -12,6 +12,7 @@ import { gameOf } from './games.js';
 import { kinds, specWords } from './kinds.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
 import { Replay } from './replay.js';
+import { SPEEDS, speed, setSpeed } from './motion.js';
 import { statusBar, playersPanel, resultPanel, moveList, moveLines, invitePanel, toolsRow, passDevice, messageLine } from './panels.js';
 
 export class GamePage {
@@ -290,7 +291,7 @@ export class GamePage {
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
-      this.description(view),
+      h('div', { class: 'board-options' }, [this.description(view), motionSetting()]),
     ]);
     this.shell.append(play, side);
     if (!replaying) this.announce(live, status.querySelector('.turn').textContent);
@@ -401,4 +402,11 @@ export class GamePage {
       this.replay ? null : h('button', { type: 'button', 'data-act': 'replay', onclick: () => this.startReplay() }, [t('replay.start')]),
     ]);
   }
+}
+
+/// How fast moves are shown moving (motion.js), kept by the browser.
+function motionSetting() {
+  const select = h('select', { 'data-setting': 'motion', onchange: e => setSpeed(e.target.value) },
+    Object.keys(SPEEDS).map(name => h('option', { value: name, selected: name === speed() }, [t('motion.' + name)])));
+  return h('label', { class: 'setting' }, [t('motion.label'), ' ', select]);
 }

@@ -8,6 +8,7 @@
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { BoardKeys } from './keys.js';
+import { isNew, slide } from './motion.js';
 
 // The board's settings, kept by the browser: each piece's value as a numeral beside its
 // rings, and in a hot seat the board turned to the player to move.
@@ -30,6 +31,7 @@ class GygesBoard {
     this.ctx = ctx;
     this.sel = null; // {from, to?}
     this.setup = null;
+    this.seen = null; // the number of moves at the last drawing, to show a new one moving
     this.svg = s('svg', { class: 'board gyges', viewBox: '-8 -78 616 756' });
     this.keys = new BoardKeys(this.svg, t('board.label', { game: t('game.gyges') }));
     this.settings = h('div', { class: 'settings' });
@@ -148,6 +150,16 @@ class GygesBoard {
       const { y } = this.xy('a' + activeRank);
       svg.append(s('rect', { x: 1, y: y + 1, width: 598, height: SQ - 2, class: 'activerow', 'pointer-events': 'none' }));
     }
+    if (last && last.to !== 'G' && isNew(this.seen, model.moves, model.last)) {
+      // The piece slides from its square, the one it replaced from the landing square.
+      const [from, to] = [this.xy(last.from), this.xy(last.to)];
+      slide(svg.querySelector(`[data-sq="${last.to}"] .piece`), from.x - to.x, from.y - to.y);
+      if (last.drop) {
+        const drop = this.xy(last.drop);
+        slide(svg.querySelector(`[data-sq="${last.drop}"] .piece`), to.x - drop.x, to.y - drop.y);
+      }
+    }
+    this.seen = model.moves.length;
     this.keys.end();
     this.prompt(setupMine, mover);
   }

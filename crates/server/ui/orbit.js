@@ -18,6 +18,7 @@ import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { BoardKeys } from './keys.js';
 import { Viewport } from './viewport.js';
+import { isNew, settle, slide, tumble } from './motion.js';
 
 const R0 = 60; // centre radius
 const SPAN = 364; // from the centre's edge to the home ring, whatever the number of orbits
@@ -113,6 +114,7 @@ class OrbitBoard {
   constructor(host, ctx) {
     this.ctx = ctx;
     this.sel = null; // {from, to?}
+    this.seen = null; // the number of moves at the last drawing, to show a new one moving
     this.full = { x: -EXTENT, y: -EXTENT, w: 2 * EXTENT, h: 2 * EXTENT };
     this.svg = s('svg', { class: 'board orbit', viewBox: `${-EXTENT} ${-EXTENT} ${2 * EXTENT} ${2 * EXTENT}` });
     this.keys = new BoardKeys(this.svg, t('board.label', { game: t('game.orbit') }));
@@ -316,10 +318,13 @@ class OrbitBoard {
     const moves = model.moves || [];
     const stale = roll && moves.slice(roll.index + 1).some(m => m.seat !== roll.seat);
     const die = s('g', { class: 'die' + (view.die === 'rolling' ? ' rolling' : '') + (stale ? ' stale' : ''), transform: `translate(${layout.radius(home) - 10},${-layout.radius(home) + 10})` });
-    die.append(s('rect', { x: -26, y: -26, width: 52, height: 52, rx: 9, class: 'die-face' }));
+    // The face and pips in a group of their own, which tumbles (the die's own transform places it).
+    const face = s('g', { class: 'die-inner' }, [s('rect', { x: -26, y: -26, width: 52, height: 52, rx: 9, class: 'die-face' })]);
+    die.append(face);
     if (roll) {
-      for (const [dx, dy] of PIPS[roll.face]) die.append(s('circle', { cx: dx * 13, cy: dy * 13, r: 5, class: 'die-pip' }));
+      for (const [dx, dy] of PIPS[roll.face]) face.append(s('circle', { cx: dx * 13, cy: dy * 13, r: 5, class: 'die-pip' }));
       die.setAttribute('data-face', String(roll.face));
+      if (this.seen !== null && roll.index >= this.seen) tumble(face);
     }
     const canRoll = this.model.mine && this.model.legal.includes('roll');
     if (canRoll) die.classList.add('can-roll');
@@ -331,10 +336,31 @@ class OrbitBoard {
       () => canRoll && this.ctx.commit('roll'));
     svg.append(die);
 
+    this.showMove(svg, model);
     // The view follows the play till the player moves it (the focus ring needs it first).
     if (!this.view.userMoved) this.fit();
     this.keys.end();
     this.prompt();
+  }
+
+  /// A new move shown moving: the pawn slides from its field (a captured one from the
+  /// field it was taken on), a pawn entered settles.
+  showMove(svg, model) {
+    const last = shape(model.last);
+    if (last && isNew(this.seen, model.moves, model.last)) {
+      const at = name => svg.querySelector(`[data-field="${name}"] .pawn:last-of-type`);
+      const place = name => (name === 'C' ? [0, 0] : this.layout.placeXY(name));
+      if (last.enter) settle(at(last.enter));
+      if (last.from && last.to !== 'H') {
+        const [[fx, fy], [tx, ty]] = [place(last.from), place(last.to)];
+        slide(at(last.to), fx - tx, fy - ty);
+      }
+      if (last.relocate && last.relocate !== 'C') {
+        const [[fx, fy], [tx, ty]] = [place(last.to), place(last.relocate)];
+        slide(at(last.relocate), fx - tx, fy - ty);
+      }
+    }
+    this.seen = (model.moves || []).length;
   }
 
   moverColour() {

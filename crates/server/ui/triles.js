@@ -14,6 +14,7 @@ import { h, s, clear } from './dom.js';
 import { t, word, cap } from './i18n.js';
 import { BoardKeys } from './keys.js';
 import { Viewport } from './viewport.js';
+import { isNew, settle } from './motion.js';
 
 const S = 100;
 const H = (S * Math.sqrt(3)) / 2;
@@ -129,6 +130,7 @@ class TrilesBoard {
     this.selected = null;
     this.rotation = 0;
     this.tileCount = -1;
+    this.seen = null; // the number of moves at the last drawing, to show a new tile settle
     this.wrap = h('div', { class: 'board-wrap' });
     this.svg = s('svg', { class: 'board triles' });
     this.keys = new BoardKeys(this.svg, t('board.label', { game: t('game.triles') }));
@@ -209,6 +211,8 @@ class TrilesBoard {
       layer.append(tileShape(types[tl.type], tl.type, tl.x, tl.y, tl.rotation, isLast ? 'last' : ''));
     }
     svg.append(layer);
+    if (isNew(this.seen, this.model.moves, this.model.last)) settle(layer.querySelector('.tile.last'));
+    this.seen = this.model.moves.length;
     const proposed = placement(this.model.proposedParts);
     const cells = s('g', { class: 'cells' });
     for (const [k, [x, y]] of frontier) {

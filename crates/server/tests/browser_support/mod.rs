@@ -252,6 +252,16 @@ impl Browser {
         .await;
     }
 
+    /// A Chrome DevTools command (`Emulation.setEmulatedMedia`, …), through chromedriver.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.session_call(
+            "POST",
+            "/goog/cdp/execute",
+            json!({"cmd": cmd, "params": params}),
+        )
+        .await
+    }
+
     pub async fn find(&self, css: &str) -> Option<Element> {
         let value = self
             .call(
