@@ -1820,3 +1820,41 @@ async fn moves_slide_at_the_speed_chosen_and_not_with_reduced_motion() {
     assert_eq!(state(&b, MOVING).await, json!(false));
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ais_answer_is_shown_at_a_pace_a_person_can_follow() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(&b, &server, "gyges", &["human", "ai:1"], None).await;
+    my_turn(&b).await;
+    b.click("[data-act=setup]").await;
+    b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+        .await;
+    my_turn(&b).await;
+    // When each move is shown, as the page's game gets it.
+    b.js(
+        &format!(
+            "window.shownAt = []; let n = {GAME}.moves.length;
+             setInterval(() => {{ const moves = {GAME}.moves;
+               for (const m of moves.slice(n)) shownAt.push([m.seat, performance.now()]);
+               n = moves.length; }}, 5);"
+        ),
+        json!([]),
+    )
+    .await;
+    b.click("[data-sq=a1]").await;
+    b.click("[data-sq=a2]").await;
+    b.click("[data-act=confirm]").await;
+    b.wait_for("the AI answers", "window.shownAt.length >= 2")
+        .await;
+    let shown = state(&b, "window.shownAt").await;
+    let (mine, ai) = (&shown[0], &shown[1]);
+    assert_eq!((mine[0].clone(), ai[0].clone()), (json!(0), json!(1)));
+    let gap = ai[1].as_f64().unwrap() - mine[1].as_f64().unwrap();
+    // Normal speed: 640 ms after one's own move (the AI answers in well under 100 ms).
+    assert!(
+        gap >= 600.0,
+        "the AI's answer shown {gap} ms after one's move"
+    );
+    b.close().await;
+}

@@ -14,6 +14,12 @@ export function setSpeed(name) {
   localStorage.setItem(KEY, name);
 }
 
+/// How long, in ms, the page waits to show another player's decision after the one
+/// before it (net.js), so that a person can follow the AI's turns one by one.
+export function pace() {
+  return 2 * SPEEDS[speed()];
+}
+
 /// How long a move is shown moving, in ms: 0 with reduced motion.
 function duration() {
   if (matchMedia('(prefers-reduced-motion: reduce)').matches || !Element.prototype.animate) return 0;
