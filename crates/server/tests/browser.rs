@@ -1858,3 +1858,43 @@ async fn the_ais_answer_is_shown_at_a_pace_a_person_can_follow() {
     );
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rules_dialog_has_no_terminal_commands() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url("/")).await;
+    for lang in ["en", "pl"] {
+        if lang == "pl" {
+            b.click("[data-lang]").await;
+            b.wait_for("Polish", "document.documentElement.lang === 'pl'")
+                .await;
+        }
+        for kind in ["gyges", "triles", "orbit"] {
+            b.click("[data-nav=rules]").await;
+            b.click(&format!("dialog .tabs [data-kind={kind}]")).await;
+            b.wait(&format!("dialog[data-rules={kind}][data-loaded]"))
+                .await;
+            let text = b.text("dialog .rules-body").await;
+            // The page's rules: the players' part, but the passages for the terminal.
+            for command in [
+                "trio play ",
+                "trio rules ",
+                "trio moves ",
+                "--seat",
+                "--variant",
+            ] {
+                let at = text.find(command);
+                assert!(
+                    at.is_none(),
+                    "{kind} ({lang}) says {command}: {}",
+                    text.get(at.unwrap_or(0).saturating_sub(200)..at.unwrap_or(0))
+                        .unwrap_or_default()
+                );
+            }
+            assert!(text.len() > 2000, "{kind} ({lang}): the rules are there");
+            b.click("dialog .close").await;
+        }
+    }
+    b.close().await;
+}
