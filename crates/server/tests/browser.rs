@@ -27,11 +27,13 @@ async fn state(b: &Browser, expr: &str) -> Value {
     b.js(&format!("return {expr};"), json!([])).await
 }
 
-/// Waits until it is the page's seat's turn, with nothing in flight.
+/// Waits until it is the page's seat's turn, with nothing in flight and nothing on the
+/// board still moving (a click aims at where a piece will be, as a person waits to see it).
 async fn my_turn(b: &Browser) {
     b.wait_for(
         "my turn",
-        "trio.page() && trio.page().shown && trio.page().myTurn() && !trio.page().sending",
+        "trio.page() && trio.page().shown && trio.page().myTurn() && !trio.page().sending \
+         && !document.getAnimations().length",
     )
     .await;
 }
@@ -684,7 +686,7 @@ async fn my_turn_or_the_end(b: &Browser) -> bool {
     b.wait_for(
         "my turn or the end",
         "document.querySelector('[data-result]') || (trio.page() && trio.page().shown \
-         && trio.page().myTurn() && !trio.page().sending)",
+         && trio.page().myTurn() && !trio.page().sending && !document.getAnimations().length)",
     )
     .await;
     b.find("[data-result]").await.is_some()
