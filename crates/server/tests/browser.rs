@@ -3,12 +3,13 @@
 //! the AI level 1 from the lobby, moves made by clicking, the AI's answer, a reload to
 //! the same position and a finished game (from a position near the end); a friend joining
 //! by a seat link, a spectator who sees moves but cannot act and, in Triles, receives no
-//! hidden tile; the Polish switch; a phone-sized window; a move sent while offline. The
+//! hidden tile; the Polish switch; a phone-sized window; a move sent while offline; each
+//! game played to the end by keyboard alone, and axe-core's check of every page. The
 //! boards are saved to `docs/screenshots/`.
 
 mod browser_support;
 
-use browser_support::{screenshot_path, Browser, Server};
+use browser_support::{key, screenshot_path, Browser, Server};
 use serde_json::{json, Value};
 use trio_server::protocol::Created;
 
@@ -26,11 +27,13 @@ async fn state(b: &Browser, expr: &str) -> Value {
     b.js(&format!("return {expr};"), json!([])).await
 }
 
-/// Waits until it is the page's seat's turn, with nothing in flight.
+/// Waits until it is the page's seat's turn, with nothing in flight and nothing on the
+/// board still moving (a click aims at where a piece will be, as a person waits to see it).
 async fn my_turn(b: &Browser) {
     b.wait_for(
         "my turn",
-        "trio.page() && trio.page().shown && trio.page().myTurn() && !trio.page().sending",
+        "trio.page() && trio.page().shown && trio.page().myTurn() && !trio.page().sending \
+         && !document.getAnimations().length",
     )
     .await;
 }
@@ -696,7 +699,7 @@ async fn my_turn_or_the_end(b: &Browser) -> bool {
     b.wait_for(
         "my turn or the end",
         "document.querySelector('[data-result]') || (trio.page() && trio.page().shown \
-         && trio.page().myTurn() && !trio.page().sending)",
+         && trio.page().myTurn() && !trio.page().sending && !document.getAnimations().length)",
     )
     .await;
     b.find("[data-result]").await.is_some()
@@ -1657,5 +1660,541 @@ async fn orbit_capture_with_the_centre_as_its_only_place_is_proposed_at_once() {
         &format!("{GAME}.moves.some(m => m.action === 'move 1.3-1.5>C')"),
     )
     .await;
+    b.close().await;
+}
+
+/// Presses Tab (with Shift, `back`) until the focus is on what `css` matches.
+async fn tab_to(b: &Browser, css: &str, back: bool) {
+    let keys: &[&str] = if back {
+        &[key::SHIFT, key::TAB]
+    } else {
+        &[key::TAB]
+    };
+    for _ in 0..80 {
+        let here = b
+            .js(
+                "return !!document.activeElement && document.activeElement.matches(arguments[0]);",
+                json!([css]),
+            )
+            .await;
+        if here == json!(true) {
+            return;
+        }
+        b.press(keys).await;
+    }
+    panic!("Tab never reached {css}");
+}
+
+/// Moves the board's focus with the arrow keys to the target `key`, each arrow the way the
+/// target lies on screen, and chooses it with Enter.
+async fn choose_by_keys(b: &Browser, target: &str) {
+    tab_to(b, "svg.board [data-key]", false).await;
+    let way = "const a = document.activeElement;
+        const t = document.querySelector(`svg.board [data-key=\"${arguments[0]}\"]`);
+        if (!t) return 'missing';
+        if (a === t) return 'here';
+        const c = e => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+        const [ax, ay] = c(a);
+        const [tx, ty] = c(t);
+        const dx = tx - ax, dy = ty - ay;
+        return Math.abs(dx) >= Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : (dy > 0 ? 'down' : 'up');";
+    for _ in 0..40 {
+        let arrow = match b.js(way, json!([target])).await.as_str().unwrap() {
+            "here" => {
+                // The keyboard's focus is ringed.
+                assert_eq!(
+                    b.attr("svg.board .focus-ring", "data-focus")
+                        .await
+                        .as_deref(),
+                    Some(target)
+                );
+                b.press(&[key::ENTER]).await;
+                return;
+            }
+            "right" => key::RIGHT,
+            "left" => key::LEFT,
+            "down" => key::DOWN,
+            "up" => key::UP,
+            other => panic!("target {target}: {other}"),
+        };
+        b.press(&[arrow]).await;
+    }
+    panic!("the arrow keys never reached {target}");
+}
+
+/// The label a screen reader says for the board's target `key`.
+async fn label_of(b: &Browser, target: &str) -> String {
+    b.attr(&format!("svg.board [data-key=\"{target}\"]"), "aria-label")
+        .await
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gyges_is_played_to_the_end_by_keyboard_alone() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    // Two plies after the setup: one move each, then a draw.
+    seat_of_new(&b, &server, "gyges(ply-limit=2)", &["human", "ai:1"], None).await;
+    my_turn(&b).await;
+    assert!(
+        b.attr("svg.board", "aria-label")
+            .await
+            .unwrap()
+            .contains("arrow keys"),
+        "the board says how to play it"
+    );
+    // The setup: Enter on a square of the home row changes its piece, Confirm by Tab.
+    // 123321: a 2 on a1 (once), a 1 on b1 (twice), so two of each still.
+    choose_by_keys(&b, "a1").await;
+    b.wait_for("a1 changed", "trio.page().board.setup === '223321'")
+        .await;
+    choose_by_keys(&b, "b1").await;
+    b.press(&[key::ENTER]).await;
+    b.wait_for("b1 changed", "trio.page().board.setup === '213321'")
+        .await;
+    tab_to(&b, "[data-act=setup]", false).await;
+    b.press(&[key::ENTER]).await;
+    b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+        .await;
+    my_turn(&b).await;
+    let legal: Vec<String> =
+        serde_json::from_value(state(&b, &format!("{GAME}.legal")).await).unwrap();
+    let action = legal
+        .iter()
+        .find(|a| !a.contains('=') && !a.ends_with('G'))
+        .unwrap()
+        .clone();
+    let (from, to) = action.split_once('-').unwrap();
+    assert!(label_of(&b, from).await.contains("can move"));
+    choose_by_keys(&b, from).await;
+    b.wait_for("chosen", "document.querySelector('.sq.selected')")
+        .await;
+    let label = label_of(&b, to).await;
+    assert!(label.contains("a piece can end here"), "{label}");
+    b.screenshot(&screenshot_path("focus-ring.png")).await;
+    // Escape drops the choice; choose again, Enter proposes, Enter plays.
+    b.press(&[key::ESCAPE]).await;
+    b.wait_for("dropped", "!document.querySelector('.sq.selected')")
+        .await;
+    choose_by_keys(&b, from).await;
+    choose_by_keys(&b, to).await;
+    prompt_names(&b, &action).await;
+    b.press(&[key::ENTER]).await;
+    b.wait("[data-result]").await;
+    // The AI's move was said in words in the live region, then the end.
+    b.wait_for(
+        "the AI's move said",
+        "document.querySelector('[data-live]').textContent.includes('North: ')",
+    )
+    .await;
+    // The position in words, on request.
+    tab_to(&b, "[data-act=describe]", false).await;
+    b.press(&[key::ENTER]).await;
+    b.wait("[data-description]").await;
+    assert!(b.text("[data-description]").await.contains("Row 6: "));
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triles_is_played_to_the_end_by_keyboard_alone() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(
+        &b,
+        &server,
+        "triles",
+        &["human", "ai:1"],
+        Some("C@0,0,0 | B:A1 | W:A1B1C1 | pool:A7B8C7D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B"),
+    )
+    .await;
+    my_turn(&b).await;
+    // The tile from the tray by Tab and Enter; R turns it.
+    tab_to(&b, "[data-tile=A]", false).await;
+    b.press(&[key::ENTER]).await;
+    b.wait_for("chosen", "trio.page().board.selected === 'A'")
+        .await;
+    let rotation = state(&b, "trio.page().board.rotation").await;
+    b.press(&["r"]).await;
+    b.wait_for(
+        "turned",
+        &format!("trio.page().board.rotation !== {rotation}"),
+    )
+    .await;
+    for _ in 0..3 {
+        if b.count(".cell.fit").await > 0 {
+            break;
+        }
+        b.press(&["r"]).await;
+    }
+    let cell = b.attr(".cell.fit", "data-key").await.unwrap();
+    assert!(label_of(&b, &cell).await.contains("the tile fits here"));
+    // Back to the table (Shift+Tab), to the cell, Enter proposes, Enter lays it.
+    tab_to(&b, "svg.board [data-key]", true).await;
+    choose_by_keys(&b, &cell).await;
+    b.wait_for("proposed", "trio.page().proposed").await;
+    b.press(&[key::ENTER]).await;
+    b.wait("[data-result]").await;
+    assert!(b.text("[data-result]").await.contains("Black wins"));
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orbit_is_played_to_the_end_by_keyboard_alone() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(
+        &b,
+        &server,
+        "orbit(players=3)",
+        &["human", "ai:1", "ai:1"],
+        Some("rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g"),
+    )
+    .await;
+    my_turn(&b).await;
+    let label = label_of(&b, "6.3").await;
+    assert!(
+        label.contains("orbit 6, field 3")
+            && label.contains("red pawn")
+            && label.contains("can move"),
+        "{label}"
+    );
+    // In Polish too.
+    b.click("[data-lang]").await;
+    b.wait_for("Polish", "document.documentElement.lang === 'pl'")
+        .await;
+    let label = label_of(&b, "6.3").await;
+    assert!(
+        label.contains("orbita 6, pole 3") && label.contains("pionek: czerwony"),
+        "{label}"
+    );
+    assert!(b
+        .attr("svg.board", "aria-label")
+        .await
+        .unwrap()
+        .contains("strzałki"));
+    b.click("[data-lang]").await;
+    b.wait_for("English", "document.documentElement.lang === 'en'")
+        .await;
+    choose_by_keys(&b, "6.3").await;
+    b.wait_for("home offered", "document.querySelector('[data-act=home]')")
+        .await;
+    assert!(label_of(&b, "H").await.contains("the pawn can go home"));
+    choose_by_keys(&b, "H").await;
+    b.wait_for("proposed", "trio.page().proposed").await;
+    b.press(&[key::ENTER]).await;
+    b.wait("[data-result]").await;
+    assert!(b.text(".ranking").await.starts_with("1. green"));
+    b.close().await;
+}
+
+/// The serious and critical violations axe-core finds in the page as it stands.
+async fn axe_violations(b: &Browser, axe: &str) -> Vec<String> {
+    b.js(&format!("{axe}\nreturn true;"), json!([])).await;
+    let found = b
+        .js_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document).then(r => done(r.violations
+               .filter(v => v.impact === 'serious' || v.impact === 'critical')
+               .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => `${n.target.join(' ')}: ${n.failureSummary}`).join('; ')}`)),
+               e => done([String(e)]));",
+            json!([]),
+        )
+        .await;
+    serde_json::from_value(found).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn axe_finds_nothing_serious_in_the_lobby_and_each_game_page() {
+    let Some(axe) = browser_support::axe_source() else {
+        return;
+    };
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    let mut found = Vec::new();
+    b.goto(&server.url("/")).await;
+    b.wait("[data-kind=gyges]").await;
+    found.extend(
+        axe_violations(&b, &axe)
+            .await
+            .into_iter()
+            .map(|v| format!("lobby: {v}")),
+    );
+    for (game, seats) in [
+        ("gyges", &["human", "ai:1"][..]),
+        ("triles", &["human", "ai:1"][..]),
+        ("orbit(players=2)", &["human", "ai:1"][..]),
+    ] {
+        seat_of_new(&b, &server, game, seats, None).await;
+        my_turn(&b).await;
+        found.extend(
+            axe_violations(&b, &axe)
+                .await
+                .into_iter()
+                .map(|v| format!("{game}: {v}")),
+        );
+    }
+    assert!(found.is_empty(), "axe-core finds:\n{}", found.join("\n"));
+    b.close().await;
+}
+
+/// The board's targets in view, as a finger finds them: the least distance between two
+/// fields' centres, how many fields are in view, and the least side of any other target.
+async fn finger_sizes(b: &Browser) -> (f64, usize, f64) {
+    let found = b
+        .js(
+            "const box = document.querySelector('svg.board').getBoundingClientRect();
+             const inView = r => r.left + r.width / 2 >= box.left && r.left + r.width / 2 <= box.right
+               && r.top + r.height / 2 >= box.top && r.top + r.height / 2 <= box.bottom;
+             const fields = [...document.querySelectorAll('svg.board .field .spot')]
+               .map(e => e.getBoundingClientRect()).filter(inView)
+               .map(r => [r.left + r.width / 2, r.top + r.height / 2]);
+             let apart = Infinity;
+             fields.forEach((p, i) => fields.slice(i + 1).forEach(q => { apart = Math.min(apart, Math.hypot(p[0] - q[0], p[1] - q[1])); }));
+             const others = [...document.querySelectorAll('svg.board [data-key]:not(.field)')]
+               .map(e => e.getBoundingClientRect()).filter(inView).map(r => Math.min(r.width, r.height));
+             return [apart, fields.length, Math.min(...others, Infinity)];",
+            json!([]),
+        )
+        .await;
+    let found: (Option<f64>, usize, Option<f64>) = serde_json::from_value(found).unwrap();
+    (
+        found.0.unwrap_or(f64::INFINITY),
+        found.1,
+        found.2.unwrap_or(f64::INFINITY),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orbit_on_a_phone_has_every_target_a_finger_wide() {
+    let server = Server::start().await;
+    let b = Browser::start(390, 844).await;
+    seat_of_new(&b, &server, "orbit(players=2)", &["human", "ai:1"], None).await;
+    my_turn(&b).await;
+    // The board zoomed round the places in play: fields a finger apart, the rest as wide.
+    let (apart, fields, others) = finger_sizes(&b).await;
+    assert!(fields >= 6, "{fields} fields in view");
+    assert!(apart >= 44.0, "fields {apart} px apart");
+    assert!(others >= 44.0, "a target {others} px wide");
+    let fits = state(&b, "document.documentElement.scrollWidth <= innerWidth").await;
+    assert_eq!(fits, json!(true), "the page does not scroll sideways");
+    // A roll by a tap; the targets it gives (fields of orbit 1 to enter) are in view.
+    b.click("[data-act=roll]").await;
+    b.wait_for(
+        "rolled",
+        &format!("{GAME}.moves.length > 0 && !trio.page().sending"),
+    )
+    .await;
+    if my_turn_or_the_end(&b).await {
+        return;
+    }
+    if b.count(".field.target").await > 0 {
+        let (apart, _, _) = finger_sizes(&b).await;
+        assert!(apart >= 44.0, "fields {apart} px apart with targets");
+    }
+    b.screenshot(&screenshot_path("phone-orbit.png")).await;
+    b.close().await;
+}
+
+/// Waits until the server says seat 0 of game `id` is connected (`true`) or not.
+async fn seat_0_connected(server: &Server, id: &str, connected: bool) {
+    let started = std::time::Instant::now();
+    while server.show(id, None).await["seats"][0]["connected"] != json!(connected) {
+        assert!(
+            started.elapsed() < browser_support::PATIENCE,
+            "seat 0's `connected` never became {connected}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_left_closes_its_socket_and_an_outage_shows_no_stale_green() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    let created = seat_of_new(&b, &server, "gyges", &["human", "human"], None).await;
+    my_turn(&b).await;
+    seat_0_connected(&server, &created.id, true).await;
+    // Left for another page (kept in the back/forward cache): the seat is let go at once,
+    // and taken again when the page comes back.
+    let transition =
+        "window.dispatchEvent(new PageTransitionEvent(arguments[0], { persisted: true }));";
+    b.js(transition, json!(["pagehide"])).await;
+    seat_0_connected(&server, &created.id, false).await;
+    b.js(transition, json!(["pageshow"])).await;
+    seat_0_connected(&server, &created.id, true).await;
+    b.wait("[data-presence=on]").await;
+
+    // An outage: nobody is shown connected (the page cannot know), and a move waits
+    // visibly for the connection rather than looking sent.
+    my_turn(&b).await;
+    b.js("trio.drop(6000);", json!([])).await;
+    b.wait("[data-offline]").await;
+    assert_eq!(b.count("[data-presence=on]").await, 0);
+    assert_eq!(b.count("[data-presence=unknown]").await, 2);
+    b.click("[data-act=setup]").await;
+    b.wait_for(
+        "waiting said",
+        "document.querySelector('.status .turn').textContent.includes('waiting for the connection')",
+    )
+    .await;
+    b.wait_for("sent once back", &format!("{GAME}.moves.length === 1"))
+        .await;
+    b.wait("[data-presence=on]").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_keeps_its_width_whether_or_not_it_scrolls() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(&b, &server, "gyges", &["human", "ai:1"], None).await;
+    my_turn(&b).await;
+    // The width the page lays out in (the body's), as it is (taller than the window) and cut short (as
+    // a page is before Confirm's row or a message makes it scroll): the same, so that
+    // nothing moves sideways when a scroll bar comes or goes.
+    let widths = state(
+        &b,
+        "(() => { const main = document.querySelector('main'); \
+         const scrolls = document.documentElement.scrollHeight > innerHeight; \
+         const tall = document.body.getBoundingClientRect().width; \
+         main.style.display = 'none'; \
+         const short = document.body.getBoundingClientRect().width; \
+         const still = document.documentElement.scrollHeight <= innerHeight; \
+         main.style.display = ''; \
+         return [scrolls, still, tall === short]; })()",
+    )
+    .await;
+    assert_eq!(
+        widths,
+        json!([true, true, true]),
+        "[scrolls, then not, same width]"
+    );
+    b.close().await;
+}
+
+/// Whether a piece of the board is being shown moving.
+const MOVING: &str =
+    "[...document.querySelectorAll('svg.board .piece')].some(p => p.getAnimations().length)";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_slide_at_the_speed_chosen_and_not_with_reduced_motion() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(&b, &server, "gyges", &["human", "ai:1"], None).await;
+    my_turn(&b).await;
+    // Slowly, so that the test sees the AI's piece on its way.
+    b.click("select[data-setting=motion] option[value=slow]")
+        .await;
+    b.click("[data-act=setup]").await;
+    b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+        .await;
+    my_turn(&b).await;
+    b.click("[data-sq=a1]").await;
+    b.click("[data-sq=a2]").await;
+    b.click("[data-act=confirm]").await;
+    b.wait_for(
+        "the AI's move slides",
+        &format!("{GAME}.moves.length >= 4 && {MOVING}"),
+    )
+    .await;
+
+    // Asked for less motion, nothing moves.
+    b.cdp(
+        "Emulation.setEmulatedMedia",
+        json!({"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}),
+    )
+    .await;
+    my_turn(&b).await;
+    let legal: Vec<String> =
+        serde_json::from_value(state(&b, &format!("{GAME}.legal")).await).unwrap();
+    let action = legal
+        .iter()
+        .find(|a| !a.contains('=') && !a.ends_with('G'))
+        .unwrap();
+    let (from, to) = action.split_once('-').unwrap();
+    b.click(&format!("[data-sq={from}]")).await;
+    b.click(&format!("[data-sq={to}]")).await;
+    b.click("[data-act=confirm]").await;
+    b.wait_for("the AI answers", &format!("{GAME}.moves.length >= 6"))
+        .await;
+    assert_eq!(state(&b, MOVING).await, json!(false));
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ais_answer_is_shown_at_a_pace_a_person_can_follow() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(&b, &server, "gyges", &["human", "ai:1"], None).await;
+    my_turn(&b).await;
+    b.click("[data-act=setup]").await;
+    b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+        .await;
+    my_turn(&b).await;
+    // When each move is shown, as the page's game gets it.
+    b.js(
+        &format!(
+            "window.shownAt = []; let n = {GAME}.moves.length;
+             setInterval(() => {{ const moves = {GAME}.moves;
+               for (const m of moves.slice(n)) shownAt.push([m.seat, performance.now()]);
+               n = moves.length; }}, 5);"
+        ),
+        json!([]),
+    )
+    .await;
+    b.click("[data-sq=a1]").await;
+    b.click("[data-sq=a2]").await;
+    b.click("[data-act=confirm]").await;
+    b.wait_for("the AI answers", "window.shownAt.length >= 2")
+        .await;
+    let shown = state(&b, "window.shownAt").await;
+    let (mine, ai) = (&shown[0], &shown[1]);
+    assert_eq!((mine[0].clone(), ai[0].clone()), (json!(0), json!(1)));
+    let gap = ai[1].as_f64().unwrap() - mine[1].as_f64().unwrap();
+    // Normal speed: 640 ms after one's own move (the AI answers in well under 100 ms).
+    assert!(
+        gap >= 600.0,
+        "the AI's answer shown {gap} ms after one's move"
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rules_dialog_has_no_terminal_commands() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url("/")).await;
+    for lang in ["en", "pl"] {
+        if lang == "pl" {
+            b.click("[data-lang]").await;
+            b.wait_for("Polish", "document.documentElement.lang === 'pl'")
+                .await;
+        }
+        for kind in ["gyges", "triles", "orbit"] {
+            b.click("[data-nav=rules]").await;
+            b.click(&format!("dialog .tabs [data-kind={kind}]")).await;
+            b.wait(&format!("dialog[data-rules={kind}][data-loaded]"))
+                .await;
+            let text = b.text("dialog .rules-body").await;
+            // The page's rules: the players' part, but the passages for the terminal.
+            for command in [
+                "trio play ",
+                "trio rules ",
+                "trio moves ",
+                "--seat",
+                "--variant",
+            ] {
+                let at = text.find(command);
+                assert!(
+                    at.is_none(),
+                    "{kind} ({lang}) says {command}: {}",
+                    text.get(at.unwrap_or(0).saturating_sub(200)..at.unwrap_or(0))
+                        .unwrap_or_default()
+                );
+            }
+            assert!(text.len() > 2000, "{kind} ({lang}): the rules are there");
+            b.click("dialog .close").await;
+        }
+    }
     b.close().await;
 }

@@ -12,7 +12,8 @@ import { gameOf } from './games.js';
 import { kinds, specWords } from './kinds.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
 import { Replay } from './replay.js';
-import { statusBar, playersPanel, resultPanel, moveList, invitePanel, toolsRow, passDevice, messageLine, setUpNotice, joinPanel, clockText, timeLeft } from './panels.js';
+import { SPEEDS, speed, setSpeed } from './motion.js';
+import { statusBar, playersPanel, resultPanel, moveList, moveLines, invitePanel, toolsRow, passDevice, messageLine, setUpNotice, joinPanel, clockText, timeLeft } from './panels.js';
 
 /// The canned messages (`docs/protocol.md`, "Chat").
 const PHRASES = ['hello', 'good-luck', 'your-move', 'well-played', 'good-game', 'thanks', 'oops', 'sorry'];
@@ -47,6 +48,12 @@ export class GamePage {
     this.chat = []; // the canned messages said since the page opened
     this.muted = localStorage.getItem(`trio.mute.${id}`) === '1';
     this.board = null;
+    this.described = false; // the position in words shown under the board
+    // What a screen reader says as it happens: the others' moves and the turn. It outlives
+    // the page's drawings (a region put back anew is not heard).
+    this.live = h('p', { class: 'sr-only', 'aria-live': 'polite', 'data-live': '' });
+    this.heard = null; // how many moves the live region has told
+    document.body.append(this.live);
     this.kinds = null; // the server's kinds and their options, for the spec in words
     kinds().then(list => { this.kinds = list; this.draw(); }, () => {});
     // An unknown game says so instead of reconnecting for ever.
@@ -66,6 +73,12 @@ export class GamePage {
     document.addEventListener('keydown', this.onKey);
     // The running clock counts down between the server's messages.
     this.ticker = setInterval(() => this.tickClock(), 250);
+    // A page left for another stays in the back/forward cache with its sockets open: it
+    // closes them, and opens them again if it comes back.
+    this.onHide = () => this.conns.forEach(c => c.suspend());
+    this.onShow = e => e.persisted && this.conns.forEach(c => c.resume());
+    window.addEventListener('pagehide', this.onHide);
+    window.addEventListener('pageshow', this.onShow);
     this.ctx = {
       propose: action => { this.proposed = action; this.message = null; this.draw(); },
       commit: action => this.play(action),
@@ -86,6 +99,9 @@ export class GamePage {
     clearInterval(this.ticker);
     clearTimeout(this.fillTimer);
     document.removeEventListener('keydown', this.onKey);
+    window.removeEventListener('pagehide', this.onHide);
+    window.removeEventListener('pageshow', this.onShow);
+    this.live.remove();
     for (const c of this.conns) c.close();
     this.dropBoard();
   }
@@ -284,7 +300,7 @@ export class GamePage {
     this.actionsNode = h('div', { class: 'actions' });
     // Names come from the game as it stands (a replay's early view has no colours yet).
     const side = h('aside', { class: 'side' }, [
-      playersPanel(game, live),
+      playersPanel(game, live, conn.open),
       resultPanel(game, live, this.resultTools()),
       this.rematchRow(live),
       moveList(game, replaying ? this.replay.all : moves, live.view, this.replay, moves),
@@ -295,14 +311,16 @@ export class GamePage {
     ]);
     const offline = this.conns.some(c => !c.open) ? h('p', { class: 'offline', 'data-offline': '' }, [t('play.reconnecting')]) : null;
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
-    const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending });
+    const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending, online: conn.open });
     const play = h('section', { class: 'play' }, [
       status, this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), this.fillOffer(live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
+      h('div', { class: 'board-options' }, [this.description(view), motionSetting()]),
     ]);
     this.shell.append(play, side);
+    if (!replaying) this.announce(live, status.querySelector('.turn').textContent);
     this.board.render({
       view,
       legal: mine ? live.legal : [],
@@ -445,6 +463,30 @@ export class GamePage {
     return joinPanel(this.game, live, { seat: seat ? seat.seat : 0, invited, take, gone: this.claimGone });
   }
 
+  /// The button that shows the position in words, and those words (`game.describe`).
+  description(view) {
+    const toggle = () => { this.described = !this.described; this.draw(); };
+    return h('div', { class: 'describe' }, [
+      h('button', { type: 'button', 'data-act': 'describe', 'aria-expanded': String(this.described), onclick: toggle }, [t('board.describe')]),
+      this.described ? h('ul', { class: 'description', 'data-description': '' }, this.game.describe(view).map(line => h('li', {}, [line]))) : null,
+    ]);
+  }
+
+  /// Puts in the live region the moves made since it last spoke, but this device's own, and
+  /// the turn when it changed (`turn`, as the status says it).
+  announce(live, turn) {
+    const moves = live.moves;
+    // The moves before the page opened are in the list, not news.
+    if (this.heard === null || moves.length < this.heard) this.heard = moves.length;
+    const said = moveLines(this.game, moves, live.view)
+      .filter(line => line.from >= this.heard && !this.local(moves[line.from].seat))
+      .map(line => line.text);
+    if (turn !== this.turnSaid) said.push(turn);
+    this.heard = moves.length;
+    this.turnSaid = turn;
+    if (said.length) this.live.textContent = said.join('. ');
+  }
+
   /// Which variant is played: every option of the game's kind, as its spec sets it.
   specLine(live) {
     const kind = this.kinds && this.kinds.find(k => k.kind === this.game.kind);
@@ -513,4 +555,11 @@ export class GamePage {
       this.replay ? null : h('button', { type: 'button', 'data-act': 'replay', onclick: () => this.startReplay() }, [t('replay.start')]),
     ]);
   }
+}
+
+/// How fast moves are shown moving (motion.js), kept by the browser.
+function motionSetting() {
+  const select = h('select', { 'data-setting': 'motion', onchange: e => setSpeed(e.target.value) },
+    Object.keys(SPEEDS).map(name => h('option', { value: name, selected: name === speed() }, [t('motion.' + name)])));
+  return h('label', { class: 'setting' }, [t('motion.label'), ' ', select]);
 }

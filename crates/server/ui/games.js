@@ -12,6 +12,7 @@
 // | `moveText(parts)` | a player's move in words from its parts, or `null` (its notation shows instead) |
 // | `lastMove(moves)` | the parts of the last decision the board marks (`docs/api.md`, "Legal moves"), or `null` |
 // | `chanceText(move)` | a chance outcome in the move list, also when the viewer may not know it |
+// | `describe(view)` | the position in words, a line each (the board's Describe button) |
 // | `setupText()` | optional: the one line the move list shows for the chance outcomes before the first decision |
 // | `lastRoll(moves)` | `{seat, face}` of the last die roll, or `null` |
 // | `turnOrder(view)` | `{text, letters}` once the order of play is drawn, or `null` |

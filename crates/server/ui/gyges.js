@@ -7,6 +7,8 @@
 
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
+import { BoardKeys } from './keys.js';
+import { isNew, slide } from './motion.js';
 
 // The board's settings, kept by the browser: each piece's value as a numeral beside its
 // rings, and in a hot seat the board turned to the player to move.
@@ -29,7 +31,9 @@ class GygesBoard {
     this.ctx = ctx;
     this.sel = null; // {from, to?}
     this.setup = null;
-    this.svg = s('svg', { class: 'board gyges', viewBox: '-8 -78 616 756', role: 'img' });
+    this.seen = null; // the number of moves at the last drawing, to show a new one moving
+    this.svg = s('svg', { class: 'board gyges', viewBox: '-8 -78 616 756' });
+    this.keys = new BoardKeys(this.svg, t('board.label', { game: t('game.gyges') }));
     this.settings = h('div', { class: 'settings' });
     host.append(this.svg, this.settings);
   }
@@ -67,6 +71,7 @@ class GygesBoard {
     // The legal moves as the server gives their parts: no notation to read.
     const moves = (model.mine ? model.choices : []).map(shape);
     this.moves = moves;
+    this.keys.begin();
     const svg = clear(this.svg);
     const setupMine = moves.some(m => m.setup);
     const mover = view.to_move;
@@ -87,6 +92,8 @@ class GygesBoard {
       g.append(s('text', { x: 300, y: goalY[place] + 40, 'text-anchor': 'middle' },
         [t('gyges.goal', { name: t('gyges.' + side) })]));
       g.addEventListener('click', () => this.tapGoal(side));
+      const goalLabel = [t('gyges.goal', { name: t('gyges.' + side) }), lit ? t('gyges.goal.end') : null];
+      this.keys.target(g, 'goal-' + side, said(goalLabel), () => this.tapGoal(side));
       svg.append(g);
     }
 
@@ -125,6 +132,17 @@ class GygesBoard {
         // A target: a dot on an empty square, a ring round a piece to land on.
         if (targets.has(sq)) g.append(s('circle', { cx: x + SQ / 2, cy: y + SQ / 2, r: value ? 45 : 14, class: value ? 'halo' : 'dot' }));
         g.addEventListener('click', () => this.tap(sq));
+        this.keys.target(g, sq, said([
+          sq, value ? t('gyges.sq.piece', { value }) : t('board.empty'),
+          movable.has(sq) && t('gyges.sq.movable'),
+          this.sel && (this.sel.from === sq || this.sel.to === sq) && t('board.chosen'),
+          targets.get(sq) === 'end' && t('gyges.sq.end'),
+          targets.get(sq) === 'drop' && t('gyges.sq.drop'),
+          setupMine && this.setupRank() === r && t('gyges.sq.setup'),
+          proposed && (proposed.to === sq || proposed.drop === sq) && t('board.proposed'),
+          last && (last.from === sq || last.to === sq || last.drop === sq) && t('board.last'),
+          hint && (hint.from === sq || hint.to === sq || hint.drop === sq) && t('board.hint'),
+        ]), () => this.tap(sq));
         svg.append(g);
       }
     }
@@ -132,6 +150,17 @@ class GygesBoard {
       const { y } = this.xy('a' + activeRank);
       svg.append(s('rect', { x: 1, y: y + 1, width: 598, height: SQ - 2, class: 'activerow', 'pointer-events': 'none' }));
     }
+    if (last && last.to !== 'G' && isNew(this.seen, model.moves, model.last)) {
+      // The piece slides from its square, the one it replaced from the landing square.
+      const [from, to] = [this.xy(last.from), this.xy(last.to)];
+      slide(svg.querySelector(`[data-sq="${last.to}"] .piece`), from.x - to.x, from.y - to.y);
+      if (last.drop) {
+        const drop = this.xy(last.drop);
+        slide(svg.querySelector(`[data-sq="${last.drop}"] .piece`), to.x - drop.x, to.y - drop.y);
+      }
+    }
+    this.seen = model.moves.length;
+    this.keys.end();
     this.prompt(setupMine, mover);
   }
 
@@ -268,6 +297,9 @@ function piece(cx, cy, value, movable, numeral) {
   return g;
 }
 
+/// A target's label from its parts, those that hold.
+const said = parts => parts.filter(Boolean).join(', ');
+
 const SIDES = ['South', 'North']; // by seat
 
 /// What the page needs to know of Gygès (the contract of games.js).
@@ -295,6 +327,15 @@ export const gyges = {
     if (parts.kind === 'setup') return t('words.gyges.setup', { values: parts.values.split('').join(' ') });
     const to = parts.to === 'G' ? t('words.gyges.goal') : parts.to;
     return parts.drop ? t('words.gyges.drop', { from: parts.from, to, drop: parts.drop }) : `${parts.from} → ${to}`;
+  },
+  /// The position in words, a row a line from North's edge: "Row 1: a1 1, b1 2, …".
+  describe(view) {
+    const lines = [];
+    for (let r = 6; r >= 1; r--) {
+      const pieces = [...FILES].map(f => f + r).filter(sq => view.squares[sq]).map(sq => `${sq} ${view.squares[sq]}`);
+      lines.push(t('gyges.row', { rank: r, pieces: pieces.join(', ') || t('board.describe.none') }));
+    }
+    return lines;
   },
   lastMove(moves) {
     const last = moves.findLast(m => m.seat != null && m.parts && m.parts.kind === 'move');

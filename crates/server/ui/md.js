@@ -91,8 +91,10 @@ export function renderMarkdown(source) {
   return out.join('\n');
 }
 
-/// The players' part of a rules page: the developers' notes are left out.
+/// The players' part of a rules page: the developers' notes and the terminal's passages are left out.
 export function playersPart(source) {
   const cut = source.search(/^## For developers/m);
-  return cut >= 0 ? source.slice(0, cut) : source;
+  const players = cut >= 0 ? source.slice(0, cut) : source;
+  // The passages for the terminal (`trio play …`), between `<!-- cli -->` and `<!-- /cli -->`.
+  return players.replace(/^<!-- cli -->\n[\s\S]*?^<!-- \/cli -->\n?/gm, '');
 }

@@ -8,6 +8,7 @@
 // to the game is `reduce` (reducer.js).
 
 import { reduce } from './reducer.js';
+import { pace } from './motion.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -44,6 +45,9 @@ function newCid() {
 }
 
 const RETRY_MS = [300, 1000, 2000, 4000, 8000];
+/// More events than this waiting (a catch-up, the AIs playing on once the people are done)
+/// are shown at once, not one by one.
+const BURST = 8;
 
 /// One WebSocket to a game, for a seat (with its token) or a spectator.
 export class Conn {
@@ -61,6 +65,8 @@ export class Conn {
     this.error = null;
     this.pendingKey = token ? `trio.pending.${gameId}.${token.slice(0, 8)}` : null;
     this.pending = this.loadPending(); // cid -> message, unanswered
+    this.inbox = []; // events received, not yet shown (paced: `pump`)
+    this.shownAt = 0; // when the last decision was shown
     this.connect();
   }
 
@@ -94,8 +100,10 @@ export class Conn {
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.open = false;
+      // The events already here are shown, so that `since` says where they end.
+      this.flush();
       this.onChange(this, 'offline');
-      if (this.closed || this.fatal) return;
+      if (this.closed || this.fatal || this.suspended) return;
       const retry = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
       const wait = Math.max(retry, (this.pausedUntil || 0) - Date.now());
       this.failures += 1;
@@ -106,7 +114,22 @@ export class Conn {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearTimeout(this.paceTimer);
     if (this.ws) this.ws.close();
+  }
+
+  /// Closes the connection while the page is hidden in the back/forward cache (else the
+  /// seat would stay "connected" for minutes), to open again by `resume`.
+  suspend() {
+    this.suspended = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+
+  resume() {
+    if (!this.suspended) return;
+    this.suspended = false;
+    this.connect();
   }
 
   /// Drops the connection as a network failure would, staying offline for `ms` (tests).
@@ -152,6 +175,36 @@ export class Conn {
     this.send(message);
   }
 
+  /// Shows the events received one by one: another seat's decision no sooner than
+  /// `pace()` ms after the decision before it, so that a person can follow the AI's turns.
+  pump() {
+    clearTimeout(this.paceTimer);
+    while (this.inbox.length) {
+      const m = this.inbox[0];
+      const paced = this.inbox.length <= BURST && m.kind === 'play' && m.seat !== this.seat && m.state;
+      const wait = paced ? this.shownAt + pace() - performance.now() : 0;
+      if (wait > 0) {
+        this.paceTimer = setTimeout(() => this.pump(), wait);
+        return;
+      }
+      this.inbox.shift();
+      this.show(m);
+    }
+  }
+
+  /// Shows every event received at once.
+  flush() {
+    clearTimeout(this.paceTimer);
+    while (this.inbox.length) this.show(this.inbox.shift());
+  }
+
+  show(m) {
+    this.game = reduce(this.game, m);
+    if (m.state) this.clockAt = m.receivedAt;
+    if (m.kind === 'play') this.shownAt = performance.now();
+    this.onChange(this, 'event', m);
+  }
+
   receive(m) {
     switch (m.type) {
       case 'welcome':
@@ -166,16 +219,18 @@ export class Conn {
         this.onChange(this, 'welcome');
         break;
       case 'snapshot':
+        this.inbox = [];
         this.game = reduce(this.game, m);
         this.clockAt = performance.now();
         this.onChange(this, 'snapshot');
         break;
       case 'event':
         if (!this.game) break;
-        this.game = reduce(this.game, m);
-        // The clock's times are as of when the server sent them: counted down from now.
-        if (m.state) this.clockAt = performance.now();
-        this.onChange(this, 'event', m);
+        // The clock's times are as of when the server sent them: counted down from their
+        // arrival, however late the event is shown.
+        m.receivedAt = performance.now();
+        this.inbox.push(m);
+        this.pump();
         break;
       case 'ack':
         this.pending.delete(m.cid);

@@ -9,12 +9,22 @@
 // a dot where a pawn may end, a crosshair on a pawn it may capture, hatching where a
 // captured pawn may go, a dotted ring round a pawn that can move, a diamond round the
 // last move's fields and corner brackets round the chosen pawn, drawn over it.
+//
+// On a narrow screen the board is too small for a finger (fields 20 px apart): it is shown
+// zoomed so that fields are FINGER px apart, round the places in play, and pans and zooms
+// as Triles' table does (viewport.js).
 
-import { s, clear } from './dom.js';
+import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
+import { BoardKeys } from './keys.js';
+import { Viewport } from './viewport.js';
+import { isNew, settle, slide, tumble } from './motion.js';
 
 const R0 = 60; // centre radius
 const SPAN = 364; // from the centre's edge to the home ring, whatever the number of orbits
+const EXTENT = R0 + SPAN + 46; // the board's half-width, the field numbers outside the home ring
+const FINGER = 46; // px between two fields' centres at least, where the screen is narrow
+const NARROW = '(max-width: 820px)'; // style.css's one-column page
 /// The pawns' colours by name (Okabe–Ito; ui/tests/orbit.test.js checks them as a deuteranope sees them).
 export const COLOURS = { red: '#d55e00', green: '#009e73', blue: '#0072b2', yellow: '#f0e442' };
 const SEAT_COLOURS = ['red', 'green', 'blue', 'yellow']; // seat i plays SEAT_COLOURS[i]
@@ -34,6 +44,7 @@ class Layout {
     this.dr = Math.min(52, SPAN / this.home);
     let gap = this.dr;
     for (let k = 1; k < this.home; k++) gap = Math.min(gap, (2 * Math.PI * this.radius(k)) / this.fields(k));
+    this.gap = gap; // the least distance between two fields
     this.spot = Math.min(17, gap * 0.42);
     this.pawn = this.spot * 0.76;
     this.uniform = this.orbits.slice(0, -1).every(o => o.fields === this.orbits[0].fields);
@@ -103,8 +114,10 @@ class OrbitBoard {
   constructor(host, ctx) {
     this.ctx = ctx;
     this.sel = null; // {from, to?}
-    const extent = R0 + SPAN + 46;
-    this.svg = s('svg', { class: 'board orbit', viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`, role: 'img' });
+    this.seen = null; // the number of moves at the last drawing, to show a new one moving
+    this.full = { x: -EXTENT, y: -EXTENT, w: 2 * EXTENT, h: 2 * EXTENT };
+    this.svg = s('svg', { class: 'board orbit', viewBox: `${-EXTENT} ${-EXTENT} ${2 * EXTENT} ${2 * EXTENT}` });
+    this.keys = new BoardKeys(this.svg, t('board.label', { game: t('game.orbit') }));
     // A tap goes to the nearest field (on a phone the fields are small): by its orbit from
     // the distance to the centre, and its field from the angle.
     this.svg.addEventListener('click', e => {
@@ -114,7 +127,32 @@ class OrbitBoard {
       const place = this.layout.nearest(p.x, p.y);
       if (place) this.tapField(place);
     });
-    host.append(this.svg);
+    this.view = new Viewport(this.svg, { min: 4 * R0, max: this.full.w, recentre: () => this.fit() });
+    host.append(h('div', { class: 'board-wrap' }, [this.svg, this.view.tools]));
+  }
+
+  /// The whole board, or where the screen is narrow and the board too small for a finger,
+  /// as much of it as keeps fields FINGER px apart, round the places in play: the targets,
+  /// else the pawns that can move, else the last move, else the centre.
+  fit() {
+    const rect = this.svg.getBoundingClientRect();
+    const scale = Math.min(rect.width / this.full.w, rect.height / this.full.h);
+    const need = FINGER / this.layout.gap;
+    if (!matchMedia(NARROW).matches || !(rect.width > 0) || scale >= need) {
+      this.view.show({ ...this.full });
+      return;
+    }
+    const last = shape(this.model.last);
+    const lastPlaces = last ? [last.from, last.to, last.enter].filter(Boolean) : [];
+    const movable = this.moves.map(m => m.from).filter(Boolean);
+    const places = [[...this.targets.keys()], movable, lastPlaces].find(list => list.length) || ['C'];
+    const points = places.map(p => (p === 'C' ? [0, 0] : p === 'H' ? [0, -this.layout.radius(this.layout.home)] : this.layout.placeXY(p)));
+    const cx = points.reduce((a, p) => a + p[0], 0) / points.length;
+    const cy = points.reduce((a, p) => a + p[1], 0) / points.length;
+    const w = rect.width / need;
+    const hh = rect.height / need;
+    const clamp = (v, size) => Math.min(Math.max(v - size / 2, -EXTENT), EXTENT - size);
+    this.view.show({ x: clamp(cx, w), y: clamp(cy, hh), w, h: hh });
   }
 
   reset() {
@@ -128,6 +166,7 @@ class OrbitBoard {
     const { home } = layout;
     // The legal moves as the server gives their parts: no notation to read.
     this.moves = (model.mine ? model.choices : []).map(shape);
+    this.keys.begin();
     const svg = clear(this.svg);
     svg.append(s('defs', {}, [s('pattern', { id: 'orbit-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, [
       s('line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'hatch-line' }),
@@ -138,7 +177,15 @@ class OrbitBoard {
 
     // The home ring (the final orbit) and the orbits, then the lines between them.
     svg.append(s('circle', { r: layout.radius(home), class: 'home-ring' + (this.homeTarget() ? ' target' : ''), 'data-field': 'H' }));
-    svg.append(s('text', { x: 0, y: -layout.radius(home) + 6, class: 'ring-label', 'text-anchor': 'middle' }, [t('orbit.home')]));
+    // Home as a target of its own at the ring's label (the ring itself spans the board).
+    const homeLabel = s('g', { class: 'home-label', 'data-field': 'H' }, [
+      s('rect', { x: -36, y: -layout.radius(home) - 26, width: 72, height: 52, rx: 8, class: 'home-spot' }),
+      s('text', { x: 0, y: -layout.radius(home) + 6, class: 'ring-label', 'text-anchor': 'middle' }, [t('orbit.home')]),
+    ]);
+    const homePawns = (view.seats || []).filter(x => x.home).map(x => `${t('orbit.' + x.colour)} ${x.home}`);
+    this.keys.target(homeLabel, 'H', [t('orbit.home.is', { pawns: homePawns.join(', ') || t('board.describe.none') }),
+      this.homeTarget() && t('orbit.home.end')].filter(Boolean).join(', '), () => this.tapField('H'));
+    svg.append(homeLabel);
     for (let k = 1; k < home; k++) {
       const n = layout.fields(k);
       if (layout.orbits[k - 1].ring || n < 2) {
@@ -219,6 +266,16 @@ class OrbitBoard {
           const [lx, ly] = layout.xy(k, i, layout.radius(k) + layout.spot + 7);
           g.append(s('text', { x: lx, y: ly + 3, class: 'field-number small', 'text-anchor': 'middle' }, [String(i)]));
         }
+        this.keys.target(g, name, [
+          t('orbit.field', { orbit: k, field: i }),
+          here.length ? here.map(p => t('orbit.field.pawn', { name: t('orbit.' + p.colour) }) + (p.protected_until ? ', ' + t('orbit.protected', { name: t('orbit.' + p.protected_until) }) : '')).join(', ') : t('board.empty'),
+          canMove && t('orbit.field.movable'),
+          chosen && t('board.chosen'),
+          target && t('orbit.field.' + target),
+          proposed && (proposed.to === name || proposed.enter === name || proposed.relocate === name) && t('board.proposed'),
+          (isLast || lastDrop) && t('board.last'),
+          hint && (hint.from === name || hint.to === name || hint.enter === name) && t('board.hint'),
+        ].filter(Boolean).join(', '), () => this.tapField(name));
         svg.append(g);
       }
     }
@@ -239,15 +296,21 @@ class OrbitBoard {
     const centre = s('g', { class: 'centre', 'data-field': 'C' });
     centre.append(s('circle', { r: R0 - 6, class: 'centre-disc' + (targets.has('C') ? ' target' : '') + (proposed && proposed.relocate === 'C' ? ' proposed' : '') }));
     const inCentre = seats.filter(seat => seat.centre > 0);
+    // The pawns there, beside the centre's target: its label says them, with their colours.
+    const counts = s('g', { class: 'centre-counts', 'aria-hidden': 'true' });
     inCentre.forEach((seat, n) => {
       const a = (n / Math.max(inCentre.length, 1)) * 2 * Math.PI;
       const r = inCentre.length > 1 ? 24 : 0;
       const cx = r * Math.sin(a);
       const cy = -r * Math.cos(a);
-      centre.append(s('circle', { cx, cy, r: 14, fill: COLOURS[seat.colour], class: 'pawn-body' }));
-      centre.append(s('text', { x: cx, y: cy + 5, 'text-anchor': 'middle', class: 'count-label' }, [String(seat.centre)]));
+      counts.append(s('circle', { cx, cy, r: 14, fill: COLOURS[seat.colour], class: 'pawn-body' }));
+      counts.append(s('text', { x: cx, y: cy + 5, 'text-anchor': 'middle', class: 'count-label' }, [String(seat.centre)]));
     });
-    svg.append(centre);
+    const centrePawns = inCentre.map(x => `${t('orbit.' + x.colour)} ${x.centre}`);
+    this.keys.target(centre, 'C', [t('orbit.centre.is', { pawns: centrePawns.join(', ') || t('board.describe.none') }),
+      targets.has('C') && t('orbit.field.' + targets.get('C')),
+      proposed && proposed.relocate === 'C' && t('board.proposed')].filter(Boolean).join(', '), () => this.tapField('C'));
+    svg.append(centre, counts);
 
     // The die.
     const roll = lastRoll(model.moves || []);
@@ -255,10 +318,13 @@ class OrbitBoard {
     const moves = model.moves || [];
     const stale = roll && moves.slice(roll.index + 1).some(m => m.seat !== roll.seat);
     const die = s('g', { class: 'die' + (view.die === 'rolling' ? ' rolling' : '') + (stale ? ' stale' : ''), transform: `translate(${layout.radius(home) - 10},${-layout.radius(home) + 10})` });
-    die.append(s('rect', { x: -26, y: -26, width: 52, height: 52, rx: 9, class: 'die-face' }));
+    // The face and pips in a group of their own, which tumbles (the die's own transform places it).
+    const face = s('g', { class: 'die-inner' }, [s('rect', { x: -26, y: -26, width: 52, height: 52, rx: 9, class: 'die-face' })]);
+    die.append(face);
     if (roll) {
-      for (const [dx, dy] of PIPS[roll.face]) die.append(s('circle', { cx: dx * 13, cy: dy * 13, r: 5, class: 'die-pip' }));
+      for (const [dx, dy] of PIPS[roll.face]) face.append(s('circle', { cx: dx * 13, cy: dy * 13, r: 5, class: 'die-pip' }));
       die.setAttribute('data-face', String(roll.face));
+      if (this.seen !== null && roll.index >= this.seen) tumble(face);
     }
     const canRoll = this.model.mine && this.model.legal.includes('roll');
     if (canRoll) die.classList.add('can-roll');
@@ -266,9 +332,35 @@ class OrbitBoard {
       e.stopPropagation();
       if (canRoll) this.ctx.commit('roll');
     });
+    this.keys.target(die, 'die', [t('orbit.die'), roll && t('orbit.die.face', { face: roll.face }), canRoll && t('orbit.die.roll')].filter(Boolean).join(', '),
+      () => canRoll && this.ctx.commit('roll'));
     svg.append(die);
 
+    this.showMove(svg, model);
+    // The view follows the play till the player moves it (the focus ring needs it first).
+    if (!this.view.userMoved) this.fit();
+    this.keys.end();
     this.prompt();
+  }
+
+  /// A new move shown moving: the pawn slides from its field (a captured one from the
+  /// field it was taken on), a pawn entered settles.
+  showMove(svg, model) {
+    const last = shape(model.last);
+    if (last && isNew(this.seen, model.moves, model.last)) {
+      const at = name => svg.querySelector(`[data-field="${name}"] .pawn:last-of-type`);
+      const place = name => (name === 'C' ? [0, 0] : this.layout.placeXY(name));
+      if (last.enter) settle(at(last.enter));
+      if (last.from && last.to !== 'H') {
+        const [[fx, fy], [tx, ty]] = [place(last.from), place(last.to)];
+        slide(at(last.to), fx - tx, fy - ty);
+      }
+      if (last.relocate && last.relocate !== 'C') {
+        const [[fx, fy], [tx, ty]] = [place(last.to), place(last.relocate)];
+        slide(at(last.relocate), fx - tx, fy - ty);
+      }
+    }
+    this.seen = (model.moves || []).length;
   }
 
   moverColour() {
@@ -442,6 +534,13 @@ export const orbit = {
   // A roll is never hidden.
   chanceText: move => move.action ?? t('play.hidden'),
   lastRoll,
+  /// The position in words: each colour's pawns at home, in the centre and on the board.
+  describe(view) {
+    return (view.seats || []).map(seat => t('orbit.seat.is', {
+      name: t('orbit.' + seat.colour), home: seat.home, centre: seat.centre,
+      fields: (view.pawns || []).filter(p => p.colour === seat.colour && p.at.includes('.')).map(p => p.at).join(', ') || t('board.describe.none'),
+    }));
+  },
   /// The order of play, once drawn (the view lists the seats in it).
   turnOrder(view) {
     if (view.phase === 'order-draw' || !view.seats) return null;

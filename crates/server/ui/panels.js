@@ -9,8 +9,8 @@ import { linkRow } from './links.js';
 
 /// Who this device plays, and whose turn it is: `conns` are the page's connections,
 /// `shown` the one whose view is shown, `mine` whether it is to move, `sending` whether its
-/// move is on its way.
-export function statusBar(game, live, { conns, shown, mine, sending }) {
+/// move is on its way, `online` whether its connection is up (else the move waits for it).
+export function statusBar(game, live, { conns, shown, mine, sending, online }) {
   const view = live.view;
   const seated = conns.filter(c => c.role === 'seat');
   let who;
@@ -20,7 +20,7 @@ export function statusBar(game, live, { conns, shown, mine, sending }) {
   const end = live.result ? outcome(game, live, seated.length === 1 ? seated[0].seat : null) : null;
   let turn;
   if (end) turn = end.text;
-  else if (mine && sending) turn = t('play.sending');
+  else if (mine && sending) turn = online ? t('play.sending') : t('play.sending.offline');
   // A hot seat says whose turn: "your" is every player at the device.
   else if (mine) turn = seated.length > 1 ? t('play.yourturn.named', { name: cap(game.seatLabel(shown.seat, view)) }) : t('play.yourturn');
   else if (live.turn.kind === 'seat') {
@@ -103,13 +103,17 @@ function clockNode(clock, seat) {
   }, [clockText(clock.remaining_ms[seat])]);
 }
 
-export function playersPanel(game, live) {
+/// The players and who is connected, as far as this page knows: while its own connection
+/// is down (`online` false) it cannot know, and says so rather than an old green.
+export function playersPanel(game, live, online = true) {
   const view = live.view;
+  const presence = s => (!online ? 'unknown' : s.connected || s.player !== 'human' ? 'on' : 'off');
+  const said = { on: t('play.connected'), off: t('play.offline'), unknown: t('play.unknown') };
   const rows = live.seats.map(s => h('li', { 'data-seat': s.seat, class: live.turn.seat === s.seat && !live.result ? 'to-move' : '' }, [
-    h('span', { class: 'presence ' + (s.connected || s.player !== 'human' ? 'on' : 'off'), title: s.connected ? t('play.connected') : t('play.offline') }),
+    h('span', { class: 'presence ' + presence(s), 'data-presence': presence(s), title: said[presence(s)] }),
     h('span', { class: 'swatch ' + game.swatch(s.seat, view) }),
     ' ' + game.seatLabel(s.seat, view) + ' — ' + whoPlays(s),
-    s.player === 'human' ? h('span', { class: 'conn' }, [' · ' + (s.connected ? t('play.connected') : t('play.offline'))]) : null,
+    s.player === 'human' ? h('span', { class: 'conn' }, [' · ' + said[presence(s)]]) : null,
     clockNode(live.clock, s.seat),
   ]));
   const order = game.turnOrder(view);

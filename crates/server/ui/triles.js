@@ -2,7 +2,7 @@
 // `a` arc ends joined by arcs, `s` semicircles, `d` half-dots, in black or white) so that
 // lines, dots (two half-dots meeting) and loops (two semicircles, or arcs round a ring)
 // show as they form. The table pans and zooms in its SVG viewBox (wheel, drag, pinch) and
-// re-centres. The hand is a tray: choose a tile, rotate it (tap it again, the button or
+// re-centres (viewport.js). The hand is a tray: choose a tile, rotate it (tap it again, the button or
 // R), and every cell where it fits in that rotation lights up.
 //
 // Geometry (docs/rules/triles.md, "The table"): cell x,y points up when x + y is even.
@@ -12,6 +12,9 @@
 
 import { h, s, clear } from './dom.js';
 import { t, word, cap } from './i18n.js';
+import { BoardKeys } from './keys.js';
+import { Viewport } from './viewport.js';
+import { isNew, settle } from './motion.js';
 
 const S = 100;
 const H = (S * Math.sqrt(3)) / 2;
@@ -126,21 +129,16 @@ class TrilesBoard {
     this.ctx = ctx;
     this.selected = null;
     this.rotation = 0;
-    this.box = null;
-    this.userMoved = false;
     this.tileCount = -1;
-    this.wrap = h('div', { class: 'triles-wrap' });
-    this.svg = s('svg', { class: 'board triles', role: 'img' });
-    this.tools = h('div', { class: 'board-tools' }, [
-      h('button', { type: 'button', class: 'tool', 'data-tool': 'zoomin', title: t('zoomin'), onclick: () => this.zoom(0.8) }, ['+']),
-      h('button', { type: 'button', class: 'tool', 'data-tool': 'zoomout', title: t('zoomout'), onclick: () => this.zoom(1.25) }, ['−']),
-      h('button', { type: 'button', class: 'tool', 'data-tool': 'recenter', title: t('recenter'), onclick: () => { this.userMoved = false; this.fit(); } }, ['◎']),
-    ]);
-    this.wrap.append(this.svg, this.tools);
+    this.seen = null; // the number of moves at the last drawing, to show a new tile settle
+    this.wrap = h('div', { class: 'board-wrap' });
+    this.svg = s('svg', { class: 'board triles' });
+    this.keys = new BoardKeys(this.svg, t('board.label', { game: t('game.triles') }));
+    this.view = new Viewport(this.svg, { min: 2 * S, max: 60 * S, recentre: () => this.fit() });
+    this.wrap.append(this.svg, this.view.tools);
     this.tray = h('div', { class: 'tray' });
     this.info = h('div', { class: 'triles-info' });
     host.append(this.info, this.wrap, this.tray);
-    this.panZoom();
     this.onKey = e => {
       if ((e.key === 'r' || e.key === 'R') && this.selected && !e.ctrlKey && !e.metaKey && !/INPUT|TEXTAREA|SELECT/.test(document.activeElement?.tagName || '')) {
         this.rotate();
@@ -188,6 +186,7 @@ class TrilesBoard {
 
   renderTable() {
     const { view } = this.model;
+    this.keys.begin();
     const svg = clear(this.svg);
     const types = view.types || {};
     const taken = new Set(view.tiles.map(tl => `${tl.x},${tl.y}`));
@@ -212,27 +211,35 @@ class TrilesBoard {
       layer.append(tileShape(types[tl.type], tl.type, tl.x, tl.y, tl.rotation, isLast ? 'last' : ''));
     }
     svg.append(layer);
+    if (isNew(this.seen, this.model.moves, this.model.last)) settle(layer.querySelector('.tile.last'));
+    this.seen = this.model.moves.length;
+    const proposed = placement(this.model.proposedParts);
     const cells = s('g', { class: 'cells' });
     for (const [k, [x, y]] of frontier) {
       const geo = cellGeometry(x, y);
       const g = s('g', { class: 'cell' + (fits.has(k) ? ' fit' : ''), 'data-cell': k });
       g.append(s('polygon', { points: pts(geo.points) }));
       g.addEventListener('click', () => this.tapCell(x, y));
+      this.keys.target(g, k, [
+        t('triles.cell', { x, y }),
+        fits.has(k) ? t('triles.cell.fit') : null,
+        proposed && `${proposed.x},${proposed.y}` === k ? t('board.proposed') : null,
+      ].filter(Boolean).join(', '), () => this.tapCell(x, y));
       cells.append(g);
     }
     svg.append(cells);
     const hint = placement(this.model.hint);
     if (hint) svg.append(tileShape(types[hint.type], hint.type, hint.x, hint.y, hint.r, 'ghost hint'));
-    const proposed = placement(this.model.proposedParts);
     if (proposed) {
       const ghost = tileShape(types[proposed.type], proposed.type, proposed.x, proposed.y, proposed.r, 'ghost proposed');
       ghost.addEventListener('click', () => this.ctx.commit(this.model.proposed));
       svg.append(ghost);
     }
     this.bounds = this.extent([...view.tiles.map(tl => [tl.x, tl.y]), ...frontier.values()]);
-    if (!this.box || (!this.userMoved && view.tiles.length !== this.tileCount)) this.fit();
+    if (!this.view.box || (!this.view.userMoved && view.tiles.length !== this.tileCount)) this.fit();
     this.tileCount = view.tiles.length;
-    this.applyBox();
+    this.view.apply();
+    this.keys.end();
   }
 
   extent(cells) {
@@ -254,106 +261,7 @@ class TrilesBoard {
     let w = Math.max(b.w + 2 * pad, 3 * S);
     let hh = Math.max(b.h + 2 * pad, 3 * S);
     if (w / hh > aspect) hh = w / aspect; else w = hh * aspect;
-    this.box = { x: b.x + b.w / 2 - w / 2, y: b.y + b.h / 2 - hh / 2, w, h: hh };
-    this.applyBox();
-  }
-
-  applyBox() {
-    if (!this.box) return;
-    const { x, y, w, h: hh } = this.box;
-    this.svg.setAttribute('viewBox', `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${hh.toFixed(1)}`);
-  }
-
-  zoom(factor, at) {
-    if (!this.box) return;
-    const b = this.box;
-    const p = at || { x: b.x + b.w / 2, y: b.y + b.h / 2 };
-    const w = Math.min(Math.max(b.w * factor, 2 * S), 60 * S);
-    const f = w / b.w;
-    this.box = { x: p.x - (p.x - b.x) * f, y: p.y - (p.y - b.y) * f, w, h: b.h * f };
-    this.userMoved = true;
-    this.applyBox();
-  }
-
-  toBoard(clientX, clientY) {
-    const rect = this.svg.getBoundingClientRect();
-    const b = this.box;
-    // preserveAspectRatio meet: the box is scaled uniformly and centred.
-    const scale = Math.min(rect.width / b.w, rect.height / b.h);
-    const ox = (rect.width - b.w * scale) / 2;
-    const oy = (rect.height - b.h * scale) / 2;
-    return { x: b.x + (clientX - rect.left - ox) / scale, y: b.y + (clientY - rect.top - oy) / scale, scale };
-  }
-
-  panZoom() {
-    const svg = this.svg;
-    const pointers = new Map();
-    let start = null;
-    let dragged = false;
-    svg.addEventListener('wheel', e => {
-      e.preventDefault();
-      const k = e.ctrlKey ? 0.005 : 0.002;
-      const step = Math.max(-0.1, Math.min(0.1, e.deltaY * k));
-      const p = this.toBoard(e.clientX, e.clientY);
-      this.zoom(1 + step, p);
-    }, { passive: false });
-    svg.addEventListener('pointerdown', e => {
-      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      dragged = false;
-      start = { box: { ...this.box }, pointers: new Map([...pointers].map(([k, v]) => [k, { ...v }])) };
-    });
-    svg.addEventListener('pointermove', e => {
-      if (!pointers.has(e.pointerId) || !start) return;
-      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      const [a, b] = [...pointers.values()];
-      const [a0, b0] = [...start.pointers.values()];
-      if (!a0) return;
-      const rect = svg.getBoundingClientRect();
-      const scale = Math.min(rect.width / start.box.w, rect.height / start.box.h);
-      if (pointers.size === 1) {
-        const dx = a.x - a0.x;
-        const dy = a.y - a0.y;
-        if (!dragged && Math.hypot(dx, dy) < 8) return;
-        if (!dragged) svg.setPointerCapture(e.pointerId);
-        dragged = true;
-        this.box = { ...start.box, x: start.box.x - dx / scale, y: start.box.y - dy / scale };
-      } else if (b && b0) {
-        dragged = true;
-        const d0 = Math.hypot(b0.x - a0.x, b0.y - a0.y) || 1;
-        const d1 = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-        const f = Math.min(Math.max(d0 / d1, 0.2), 5);
-        const c0 = { x: (a0.x + b0.x) / 2, y: (a0.y + b0.y) / 2 };
-        const c1 = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-        const p = {
-          x: start.box.x + (c0.x - rect.left) / scale,
-          y: start.box.y + (c0.y - rect.top) / scale,
-        };
-        const w = Math.min(Math.max(start.box.w * f, 2 * S), 60 * S);
-        const g = w / start.box.w;
-        this.box = {
-          x: p.x - (p.x - start.box.x) * g - (c1.x - c0.x) / scale,
-          y: p.y - (p.y - start.box.y) * g - (c1.y - c0.y) / scale,
-          w,
-          h: start.box.h * g,
-        };
-      }
-      this.userMoved = true;
-      this.applyBox();
-    });
-    const end = e => {
-      pointers.delete(e.pointerId);
-      start = pointers.size ? { box: { ...this.box }, pointers: new Map([...pointers].map(([k, v]) => [k, { ...v }])) } : null;
-    };
-    svg.addEventListener('pointerup', end);
-    svg.addEventListener('pointercancel', end);
-    // A drag is not a tap.
-    svg.addEventListener('click', e => {
-      if (dragged) {
-        e.stopPropagation();
-        e.preventDefault();
-        dragged = false;
-      }
-    }, true);
+    this.view.show({ x: b.x + b.w / 2 - w / 2, y: b.y + b.h / 2 - hh / 2, w, h: hh });
   }
 
   renderTray() {
@@ -534,6 +442,16 @@ export const triles = {
     return last ? last.parts : null;
   },
   chanceText: move => move.action ?? t('triles.drew'),
+  /// The position in words: the tiles on the table, and the hand of the seat shown.
+  describe(view) {
+    const tiles = view.tiles.map(tl => t('triles.tile.at', { tile: tl.type, x: tl.x, y: tl.y, rotation: tl.rotation }));
+    const lines = [t('triles.table', { tiles: tiles.join('; ') || t('board.describe.none') })];
+    if (view.hand) {
+      const hand = Object.keys(view.hand).sort().map(letter => `${letter} ×${view.hand[letter]}`);
+      lines.push(t('triles.hand.is', { tiles: hand.join(', ') || t('board.describe.none') }));
+    }
+    return lines;
+  },
   /// The setup's ~19 draws (colours, first mover, the deal, the starting tile) are one line.
   setupText: () => t('triles.dealt'),
   lastRoll: () => null,

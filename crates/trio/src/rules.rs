@@ -51,6 +51,15 @@ pub fn run(args: &RulesArgs) -> Result<()> {
         Some(cut) if !args.developers => &text[..cut],
         _ => text,
     };
-    println!("{}", shown.trim_end());
+    println!("{}", for_the_terminal(shown).trim_end());
     Ok(())
+}
+
+/// The text without the lines that mark its passages for the terminal only
+/// (`<!-- cli -->`, `<!-- /cli -->`, which the web page leaves out with what they hold).
+fn for_the_terminal(text: &str) -> String {
+    text.lines()
+        .filter(|line| !matches!(*line, "<!-- cli -->" | "<!-- /cli -->"))
+        .map(|line| format!("{line}\n"))
+        .collect()
 }

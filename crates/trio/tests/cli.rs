@@ -765,6 +765,8 @@ fn the_rules_are_printed_in_english_or_polish() {
         !en.contains("## For developers"),
         "players get the rules only"
     );
+    // The terminal's passages (left out by the web page) without their marks.
+    assert!(en.contains("trio play gyges --seat") && !en.contains("<!-- cli -->"));
     let pl = stdout(&trio(&["rules", "orbit", "--lang", "pl"]));
     assert!(pl.contains("pionk"), "{}", &pl[..200]);
     let all = stdout(&trio(&["rules", "triles", "--developers"]));

@@ -224,6 +224,44 @@ impl Browser {
         .await
     }
 
+    /// Runs `script` (a function body whose last argument is the callback to call with its
+    /// value) and returns that value.
+    pub async fn js_async(&self, script: &str, args: Value) -> Value {
+        self.session_call(
+            "POST",
+            "/execute/async",
+            json!({"script": script, "args": args}),
+        )
+        .await
+    }
+
+    /// Presses `keys` together (WebDriver's key values: `key::TAB`, or a letter) on
+    /// whatever has the focus, as a keyboard does, and lets them go.
+    pub async fn press(&self, keys: &[&str]) {
+        let down = keys.iter().map(|k| json!({"type": "keyDown", "value": k}));
+        let up = keys
+            .iter()
+            .rev()
+            .map(|k| json!({"type": "keyUp", "value": k}));
+        let actions = down.chain(up).collect::<Vec<_>>();
+        self.session_call(
+            "POST",
+            "/actions",
+            json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]}),
+        )
+        .await;
+    }
+
+    /// A Chrome DevTools command (`Emulation.setEmulatedMedia`, …), through chromedriver.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.session_call(
+            "POST",
+            "/goog/cdp/execute",
+            json!({"cmd": cmd, "params": params}),
+        )
+        .await
+    }
+
     pub async fn find(&self, css: &str) -> Option<Element> {
         let value = self
             .call(
@@ -424,6 +462,50 @@ fn base64_decode(text: &str) -> Vec<u8> {
         }
     }
     out
+}
+
+/// WebDriver's values of the keys the tests press.
+pub mod key {
+    pub const TAB: &str = "\u{E004}";
+    pub const ENTER: &str = "\u{E007}";
+    pub const SHIFT: &str = "\u{E008}";
+    pub const ESCAPE: &str = "\u{E00C}";
+    pub const LEFT: &str = "\u{E012}";
+    pub const UP: &str = "\u{E013}";
+    pub const RIGHT: &str = "\u{E014}";
+    pub const DOWN: &str = "\u{E015}";
+}
+
+/// The source of axe-core (`tests/axe/package.json`, pinned by its lock file), installed
+/// with `npm ci` into the tests' own folder of `target/` on first use; `None`, said on
+/// stderr, without `npm` (unless `TRIO_REQUIRE_NODE` is set, as in CI).
+pub fn axe_source() -> Option<String> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("axe");
+    let script = dir.join("node_modules/axe-core/axe.min.js");
+    if !script.exists() {
+        let from = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/axe");
+        std::fs::create_dir_all(&dir).unwrap();
+        for file in ["package.json", "package-lock.json"] {
+            std::fs::copy(from.join(file), dir.join(file)).unwrap();
+        }
+        let status = Command::new("npm")
+            .args(["ci", "--ignore-scripts", "--no-audit", "--no-fund"])
+            .current_dir(&dir)
+            .status();
+        match status {
+            Ok(status) => assert!(status.success(), "npm ci in {}: {status}", dir.display()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                assert!(
+                    std::env::var_os("TRIO_REQUIRE_NODE").is_none(),
+                    "TRIO_REQUIRE_NODE is set but `npm` is not on PATH"
+                );
+                eprintln!("skipped: `npm` is not on PATH, so axe-core did not run");
+                return None;
+            }
+            Err(e) => panic!("npm ci in {}: {e}", dir.display()),
+        }
+    }
+    Some(std::fs::read_to_string(script).unwrap())
 }
 
 /// Where the tests save their screenshots: `docs/screenshots/` of the workspace.
