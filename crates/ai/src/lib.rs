@@ -24,7 +24,9 @@ pub use orbit::{
 };
 pub use random::RandomBot;
 pub use runner::{play_game, run_match, AgentSummary, GameRecord, MatchError, MatchSummary};
-pub use stats::{wilson_interval, Interval, Z_95};
+pub use stats::{
+    elo_to_score, score_to_elo, wilson_interval, Interval, Pentanomial, Sprt, SprtVerdict, Z_95,
+};
 pub use triles::{
     burdens, hand_value, triles_bot_for_level, triles_mcts_for_level, TrilesRollout,
     TRILES_LEVEL_ITERATIONS,
