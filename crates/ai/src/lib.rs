@@ -23,7 +23,10 @@ pub use orbit::{
     OrbitParams,
 };
 pub use random::RandomBot;
-pub use runner::{play_game, run_match, AgentSummary, GameRecord, MatchError, MatchSummary};
+pub use runner::{
+    paired_schedule, play_game, play_game_from, rotating_schedule, run_match, run_schedule,
+    AgentSummary, GameRecord, MatchError, MatchSummary, ScheduledGame,
+};
 pub use stats::{
     elo_to_score, score_to_elo, wilson_interval, Interval, Pentanomial, Sprt, SprtVerdict, Z_95,
 };

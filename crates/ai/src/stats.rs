@@ -65,9 +65,15 @@ pub struct Pentanomial {
     pub counts: [usize; 5],
 }
 
-/// A count standing in for an empty category when the variance is taken, as fishtest
-/// does: a run of identical pairs would otherwise have no variance at all.
-const EMPTY_CATEGORY: f64 = 1e-3;
+/// Pairs added to the tally's two extremes before its mean and variance are taken:
+/// half a pair scoring 0 and half scoring 2, the widest a pair can vary.
+///
+/// Fishtest adds 0.001 pairs to each empty category, enough for its thousands of pairs;
+/// our matches are often tens of pairs and one-sided, where that leaves a run of equal
+/// pairs (every pair won, or two draws at the ply limit) almost no variance and the test
+/// decides after one pair. One pseudo pair keeps a few equal pairs from deciding and
+/// changes the result of hundreds of pairs by well under 1%.
+const PRIOR_PAIRS: f64 = 1.0;
 
 impl Pentanomial {
     /// Tallies `scores`, the first agent's score in each game (0, ½ or 1 in two-seat
@@ -85,11 +91,11 @@ impl Pentanomial {
         self.counts.iter().sum()
     }
 
-    /// The categories' weights with empty ones at [`EMPTY_CATEGORY`], and their total.
+    /// The categories' weights with the [`PRIOR_PAIRS`] added, and their total.
     fn regularized(&self) -> ([f64; 5], f64) {
-        let weights = self
-            .counts
-            .map(|c| if c == 0 { EMPTY_CATEGORY } else { c as f64 });
+        let mut weights = self.counts.map(|c| c as f64);
+        weights[0] += PRIOR_PAIRS / 2.0;
+        weights[4] += PRIOR_PAIRS / 2.0;
         (weights, weights.iter().sum())
     }
 
@@ -100,7 +106,7 @@ impl Pentanomial {
     }
 
     /// The mean and variance of a pair's score halved (a pair scoring `k/2` counts
-    /// `k/4`, in `[0, 1]` like a game's), empty categories regularized.
+    /// `k/4`, in `[0, 1]` like a game's), with the [`PRIOR_PAIRS`].
     fn moments(&self) -> (f64, f64) {
         let (weights, n) = self.regularized();
         let mean = (0..5).map(|k| weights[k] * k as f64 / 4.0).sum::<f64>() / n;
@@ -112,7 +118,8 @@ impl Pentanomial {
     }
 
     /// An interval on the mean score from the variance of the pairs, `mean ± z·σ/√pairs`
-    /// (normal approximation), within `[0, 1]`. No pairs give the whole of `[0, 1]`.
+    /// (normal approximation, `σ²` with the [`PRIOR_PAIRS`]), within `[0, 1]`. No pairs
+    /// give the whole of `[0, 1]`.
     pub fn interval(&self, z: f64) -> Interval {
         if self.pairs() == 0 {
             return Interval {
@@ -166,8 +173,8 @@ impl Sprt {
 
     /// The log-likelihood ratio of H1 over H0 given `tally`, in the generalized SPRT's
     /// normal approximation (fishtest's `LLR_alt2`): with `s₀`, `s₁` the scores `elo0` and
-    /// `elo1` stand for, `μ` and `σ²` the mean and variance of a pair's halved score and
-    /// `N` the pairs, `LLR = N·(s₁ − s₀)·(2μ − s₀ − s₁) / (2σ²)`.
+    /// `elo1` stand for, `μ` and `σ²` the mean and variance of a pair's halved score (with
+    /// the [`PRIOR_PAIRS`]) and `N` the pairs, `LLR = N·(s₁ − s₀)·(2μ − s₀ − s₁) / (2σ²)`.
     pub fn llr(&self, tally: &Pentanomial) -> f64 {
         if tally.pairs() == 0 {
             return 0.0;
@@ -254,9 +261,10 @@ mod tests {
     }
 
     // The expected values below were computed apart from this code, by a few lines of
-    // Python applying the formulas of the doc comments (and checked by hand for the first:
-    // μ = 113/200 = 0.565, σ² = 18.9375/50 − 0.565² = 0.059525, s₁ = 1/(1 + 10^(−5/400))
-    // = 0.507195, LLR = 50 · 0.007195 · 0.122805 / 0.11905 = 0.3711).
+    // Python applying the formulas of the doc comments, and by hand for the first: with
+    // the prior pair the weights are [2.5, 8, 20, 15, 5.5] over 51, μ = 28.75/51 =
+    // 0.563725, σ² = 19.4375/51 − μ² = 0.063341, s₁ = 1/(1 + 10^(−5/400)) = 0.507195,
+    // LLR = 50 · 0.007195 · (2μ − 1.007195) / (2σ²) = 0.34150.
     #[test]
     fn llr_matches_worked_values() {
         let sprt = |elo0, elo1| Sprt {
@@ -266,11 +274,15 @@ mod tests {
             beta: 0.05,
         };
         let cases = [
-            ([2, 8, 20, 15, 5], 0.0, 5.0, 0.371_101),
-            ([5, 10, 20, 10, 5], 0.0, 10.0, -0.068_997),
-            // Empty categories count 0.001 pairs.
-            ([0, 0, 3, 0, 7], 0.0, 50.0, 4.268_123),
-            ([10, 40, 100, 60, 20], -3.0, 3.0, 1.491_474),
+            ([2, 8, 20, 15, 5], 0.0, 5.0, 0.341_505),
+            ([5, 10, 20, 10, 5], 0.0, 10.0, -0.065_978),
+            ([0, 0, 3, 0, 7], 0.0, 50.0, 2.504_982),
+            ([10, 40, 100, 60, 20], -3.0, 3.0, 1.463_784),
+            // One pair of two draws says next to nothing; four won pairs are not yet
+            // proof of 100 Elo, five are.
+            ([0, 0, 1, 0, 0], 0.0, 100.0, -0.078_473),
+            ([0, 0, 0, 0, 4], 0.0, 100.0, 2.054_084),
+            ([0, 0, 0, 0, 5], 0.0, 100.0, 3.177_904),
         ];
         for (counts, elo0, elo1, expected) in cases {
             let llr = sprt(elo0, elo1).llr(&Pentanomial { counts });
@@ -279,8 +291,8 @@ mod tests {
         let (lower, upper) = sprt(0.0, 5.0).bounds();
         assert!((lower + 2.944_439).abs() < 1e-6 && (upper - 2.944_439).abs() < 1e-6);
         assert_eq!(
-            sprt(0.0, 50.0).verdict(&Pentanomial {
-                counts: [0, 0, 3, 0, 7]
+            sprt(0.0, 100.0).verdict(&Pentanomial {
+                counts: [0, 0, 0, 0, 5]
             }),
             SprtVerdict::H1
         );
@@ -298,9 +310,9 @@ mod tests {
         let tally = Pentanomial {
             counts: [2, 8, 20, 15, 5],
         };
-        // 0.565 ± 1.96 · √(0.059525 / 50).
+        // 0.565 ± 1.96 · √(0.063341 / 50).
         let i = tally.interval(Z_95);
-        assert!(close(i.low, 0.4974) && close(i.high, 0.6326), "{i:?}");
+        assert!(close(i.low, 0.4952) && close(i.high, 0.6348), "{i:?}");
         // The same 100 games as independent ones: Wilson's interval is wider.
         let wilson = wilson_interval(56.5, 100, Z_95);
         assert!(wilson.high - wilson.low > i.high - i.low);
