@@ -3,6 +3,7 @@
 //! seats, the strength levels offered to people, and a match runner to measure them (see
 //! `docs/ai.md`). For Gygès alone, an alpha-beta engine ([`gyges`]).
 
+pub mod bench;
 mod evaluator;
 pub mod gyges;
 mod levels;

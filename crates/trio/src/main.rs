@@ -5,6 +5,7 @@
 //! code 2 and one line saying what is wrong and where.
 
 mod args;
+mod bench;
 mod book;
 mod effects;
 mod engine;
@@ -70,6 +71,8 @@ enum Command {
     Match(matches::MatchArgs),
     /// Write a book of starts (Gygès setups, or seeds) for `trio match --book`.
     Book(book::BookArgs),
+    /// Each engine's search signature (nodes over fixed positions) and nodes per second.
+    Bench(bench::BenchArgs),
     Sim(sim::SimArgs),
     Print(print::PrintArgs),
     /// Serve an engine over a line protocol on standard input and output: for Gygès, the
@@ -116,6 +119,7 @@ fn main() -> ExitCode {
         Command::Hint(args) => hint::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Match(args) => matches::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Book(args) => book::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Bench(args) => bench::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Sim(args) => sim::run(&args),
         Command::Print(args) => print::run(&args),
         Command::Engine(args) => engine::run(&args).map(|()| ExitCode::SUCCESS),

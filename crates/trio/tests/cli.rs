@@ -443,6 +443,18 @@ fn an_sprt_proves_a_stronger_agent_quickly_and_not_an_equal_one() {
 }
 
 #[test]
+fn bench_prints_each_engines_signature() {
+    let o = trio(&["bench", "gyges"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    // The number itself is pinned by trio-ai's bench test.
+    let row = out.lines().nth(1).unwrap_or_else(|| panic!("{out}"));
+    assert!(row.starts_with("gyges alpha-beta, depth 3"), "{out}");
+    assert_eq!(out.lines().count(), 2, "a heading and one engine: {out}");
+    assert_error(&trio(&["bench", "chess"]), "unknown game");
+}
+
+#[test]
 fn ai_seats_play_whole_games() {
     // Random agents in every seat: the game runs to its end without a person.
     let o = trio(&[
