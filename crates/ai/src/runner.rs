@@ -279,7 +279,8 @@ type Played<G> = Option<Result<GameRecord<G>, MatchError>>;
 /// `stop` is shown the first agent's scores of games `0..n` each time the games finished
 /// without a gap grow to `n`, in order; once it answers `true` no other game starts, and
 /// only games `0..n` are counted. So a sequential test stops at the same game on any
-/// number of threads. Games already under way still end and reach `on_game`.
+/// number of threads. Games already under way still end and reach `on_game`. A game that
+/// fails stops the match the same way, and the first failure by index is returned.
 pub fn run_schedule<G: Game>(
     game: &G,
     make_bots: impl Fn() -> Vec<Box<dyn Bot<G>>> + Sync,
@@ -319,6 +320,10 @@ pub fn run_schedule<G: Game>(
                 game: i,
                 source: Box::new(e),
             });
+        // A failed game ends the match: no game after it starts.
+        if result.is_err() {
+            counted.fetch_min(i + 1, Ordering::Relaxed);
+        }
         if let Ok(record) = &result {
             on_game(finished.fetch_add(1, Ordering::Relaxed) + 1, i, record);
             let mut guard = in_order.lock().expect("no panics while held");

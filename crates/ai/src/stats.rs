@@ -118,8 +118,8 @@ impl Pentanomial {
     }
 
     /// An interval on the mean score from the variance of the pairs, `mean ± z·σ/√pairs`
-    /// (normal approximation, `σ²` with the [`PRIOR_PAIRS`]), within `[0, 1]`. No pairs
-    /// give the whole of `[0, 1]`.
+    /// (normal approximation, `σ²` with one pseudo pair, half scoring 0 and half 2),
+    /// within `[0, 1]`. No pairs give the whole of `[0, 1]`.
     pub fn interval(&self, z: f64) -> Interval {
         if self.pairs() == 0 {
             return Interval {
@@ -174,7 +174,8 @@ impl Sprt {
     /// The log-likelihood ratio of H1 over H0 given `tally`, in the generalized SPRT's
     /// normal approximation (fishtest's `LLR_alt2`): with `s₀`, `s₁` the scores `elo0` and
     /// `elo1` stand for, `μ` and `σ²` the mean and variance of a pair's halved score (with
-    /// the [`PRIOR_PAIRS`]) and `N` the pairs, `LLR = N·(s₁ − s₀)·(2μ − s₀ − s₁) / (2σ²)`.
+    /// one pseudo pair, half scoring 0 and half 2) and `N` the pairs,
+    /// `LLR = N·(s₁ − s₀)·(2μ − s₀ − s₁) / (2σ²)`.
     pub fn llr(&self, tally: &Pentanomial) -> f64 {
         if tally.pairs() == 0 {
             return 0.0;

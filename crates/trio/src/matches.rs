@@ -54,8 +54,8 @@ pub struct MatchArgs {
     pub b: AgentSpec,
 
     /// How many games, a whole number of starts (even, for two seats): e.g. `--games 200`
-    /// is 100 pairs. Default: 100; with --book, every start of the book once; with --sprt,
-    /// 20000 at most (the book repeats when shorter).
+    /// is 100 pairs. Default: 100 (102 for three seats); with --book, every start of the
+    /// book once; with --sprt, 20000 at most (the book repeats when shorter).
     #[arg(long)]
     pub games: Option<usize>,
 
@@ -165,7 +165,7 @@ fn plan(args: &MatchArgs, game: &dyn AnyGame) -> Result<MatchPlan> {
         (Some(games), _, _) => games,
         (None, _, Some(_)) => DEFAULT_SPRT_GAMES,
         (None, Some(lines), None) => lines.len() * seats,
-        (None, None, None) => DEFAULT_GAMES,
+        (None, None, None) => DEFAULT_GAMES.next_multiple_of(seats),
     };
     if games == 0 || !games.is_multiple_of(seats) {
         bail!(
