@@ -687,14 +687,19 @@ fn an_external_ugi_engine_takes_a_seat() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("B = ugi:"), "{}", stdout(&o));
-    // A sequential test against it, decided or not within its four games.
+    // A sequential test against it, decided or not within its four games; on a node
+    // budget, so that the games are the same however busy the machine is.
+    let counted = format!(
+        "ugi:{} engine gyges;maxNodes=2000;threads=1",
+        env!("CARGO_BIN_EXE_trio")
+    );
     let o = trio(&[
         "match",
         "gyges",
         "--a",
         "ai:2",
         "--b",
-        &engine,
+        &counted,
         "--sprt",
         "0,100",
         "--games",
