@@ -3,6 +3,7 @@
 //! seats, the strength levels offered to people, and a match runner to measure them (see
 //! `docs/ai.md`). For Gygès alone, an alpha-beta engine ([`gyges`]).
 
+pub mod bench;
 mod evaluator;
 pub mod gyges;
 mod levels;
@@ -23,8 +24,13 @@ pub use orbit::{
     OrbitParams,
 };
 pub use random::RandomBot;
-pub use runner::{play_game, run_match, AgentSummary, GameRecord, MatchError, MatchSummary};
-pub use stats::{wilson_interval, Interval, Z_95};
+pub use runner::{
+    paired_schedule, play_game, play_game_from, rotating_schedule, run_match, run_schedule,
+    AgentSummary, GameRecord, MatchError, MatchSummary, ScheduledGame,
+};
+pub use stats::{
+    elo_to_score, score_to_elo, wilson_interval, Interval, Pentanomial, Sprt, SprtVerdict, Z_95,
+};
 pub use triles::{
     burdens, hand_value, triles_bot_for_level, triles_mcts_for_level, TrilesRollout,
     TRILES_LEVEL_ITERATIONS,

@@ -12,8 +12,8 @@ use std::sync::Arc;
 use serde_json::Value;
 use trio_ai::MatchSummary;
 use trio_core::{
-    perft, BotChoice, BotError, Facts, LogEntry, Outcome, PlayError, Record, Referee, Seat, Step,
-    Turn,
+    perft, rng, BotChoice, BotError, Facts, LogEntry, Outcome, PlayError, Record, Referee, Seat,
+    Step, Turn,
 };
 
 use crate::agent::{AgentError, AgentSpec};
@@ -79,18 +79,37 @@ pub trait AnyGame: Debug + Send + Sync {
     /// with every seat played from outside.
     fn replay(&self, record: &Record) -> Result<Box<dyn Live>, CatalogError>;
 
-    /// `a` against `b` (in every other seat) over `games` games, seats rotating; see
-    /// [`trio_ai::run_match`]. `on_game` gets the games finished so far, the game's index
-    /// and its record.
+    /// The start a paired match plays for `seed`, as a line of a book: for a game whose
+    /// players choose how they start (Gygès' setups), the position after setups drawn from
+    /// the seed; for the others the seed itself, which deals the game's chance.
+    fn book_line(&self, seed: u64) -> String;
+
+    /// `a` against `b` (in every other seat) over the games of `plan`; see
+    /// [`trio_ai::run_schedule`]. `on_game` gets the games finished so far, the game's
+    /// index and its record; `stop`, the scores of `a` in games `0..n` in order, ends the
+    /// match after game `n` by answering `true`.
     fn run_match(
         &self,
         a: &AgentSpec,
         b: &AgentSpec,
-        games: usize,
-        seed: u64,
+        plan: &MatchPlan,
         threads: usize,
         on_game: &(dyn Fn(usize, usize, Record) + Sync),
+        stop: &(dyn Fn(&[f64]) -> bool + Sync),
     ) -> Result<MatchSummary, CatalogError>;
+}
+
+/// The games of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchPlan {
+    /// `games` new games, game `i` seeded by `sub_seed(seed, i)`, the lineup moving one
+    /// seat from each game to the next; agents choose their own setups.
+    Rotating { games: usize, seed: u64 },
+    /// Each start, a line of a book ([`AnyGame::book_line`]), played once with `a` in
+    /// every seat: a pair of games with the seats swapped for two seats. A line is a
+    /// seed, which seeds its games (and draws a Gygès start as `book_line` does), or a
+    /// position to start from, whose games are seeded by `sub_seed(seed, k)` for line `k`.
+    Paired { starts: Vec<String>, seed: u64 },
 }
 
 /// One game being played, whatever its kind.
@@ -218,6 +237,30 @@ impl<G: CatalogGame> Catalogued<G> {
             definitions: self.definitions.clone(),
             seats,
         })
+    }
+
+    /// Line `k` of a book as a seed and a start; see [`MatchPlan::Paired`].
+    fn book_start(
+        &self,
+        line: &str,
+        k: usize,
+        seed: u64,
+    ) -> Result<(u64, Option<G::State>), CatalogError> {
+        let line = line.trim();
+        if let Ok(line_seed) = line.parse::<u64>() {
+            return Ok((line_seed, self.game.drawn_start(line_seed)));
+        }
+        let state = self.parse(line).map_err(|e| CatalogError::Book {
+            line: k + 1,
+            reason: e.to_string(),
+        })?;
+        if self.game.turn(&state) == Turn::Over {
+            return Err(CatalogError::Book {
+                line: k + 1,
+                reason: "the game is over in this position".to_owned(),
+            });
+        }
+        Ok((rng::sub_seed(seed, k as u64), Some(state)))
     }
 
     fn check_seats(&self, seats: &[AgentSpec]) -> Result<(), CatalogError> {
@@ -390,22 +433,40 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
         Ok(self.live(referee, seats))
     }
 
+    fn book_line(&self, seed: u64) -> String {
+        match self.game.drawn_start(seed) {
+            Some(state) => self.game.format_position(&state),
+            None => seed.to_string(),
+        }
+    }
+
     fn run_match(
         &self,
         a: &AgentSpec,
         b: &AgentSpec,
-        games: usize,
-        seed: u64,
+        plan: &MatchPlan,
         threads: usize,
         on_game: &(dyn Fn(usize, usize, Record) + Sync),
+        stop: &(dyn Fn(&[f64]) -> bool + Sync),
     ) -> Result<MatchSummary, CatalogError> {
         if a.is_human() || b.is_human() {
             return Err(AgentError::HumanInMatch.into());
         }
-        // Fail on a bad agent before any thread starts.
+        // Fail on a bad agent or book before any thread starts.
         self.game.bot(a)?;
         self.game.bot(b)?;
         let seats = self.game.seat_count();
+        let schedule = match plan {
+            MatchPlan::Rotating { games, seed } => trio_ai::rotating_schedule(*games, *seed),
+            MatchPlan::Paired { starts, seed } => {
+                let starts = starts
+                    .iter()
+                    .enumerate()
+                    .map(|(k, line)| self.book_start(line, k, *seed))
+                    .collect::<Result<Vec<_>, _>>()?;
+                trio_ai::paired_schedule(&starts, seats)
+            }
+        };
         let lineup: Vec<AgentSpec> = std::iter::once(a.clone())
             .chain(std::iter::repeat_n(b.clone(), seats - 1))
             .collect();
@@ -422,21 +483,23 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
                 .collect()
         };
         let spec = self.spec.to_string();
-        let summary = trio_ai::run_match(
+        let summary = trio_ai::run_schedule(
             &self.game,
             make_bots,
-            games,
-            seed,
+            &schedule,
             threads,
             |done, i, game| {
                 let mut seat_agents = lineup.clone();
-                seat_agents.rotate_right(i % seats.max(1));
+                seat_agents.rotate_right(schedule[i].rotation % seats.max(1));
                 let record = Record {
                     format: trio_core::RECORD_FORMAT,
                     game: spec.clone(),
                     seed: game.seed,
                     seats: seat_agents.iter().map(ToString::to_string).collect(),
-                    start: None,
+                    start: schedule[i]
+                        .start
+                        .as_ref()
+                        .map(|s| self.game.format_position(s)),
                     definitions: self.definitions.to_map(),
                     actions: game.notation.clone(),
                     result: Some(trio_core::RecordResult::new(&game.outcome, game.resigned)),
@@ -444,6 +507,7 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
                 };
                 on_game(done, i, record);
             },
+            stop,
         )?;
         Ok(summary)
     }

@@ -59,6 +59,14 @@ pub trait CatalogGame: Game + Sized {
         seed: u64,
     ) -> Result<Hint, CatalogError>;
 
+    /// The position a paired match starts from for `seed` when the players, not chance,
+    /// decide how a game starts (Gygès' setups, drawn from the seed); `None` for a game
+    /// whose start is dealt by chance from the seed itself.
+    fn drawn_start(&self, seed: u64) -> Option<Self::State> {
+        let _ = seed;
+        None
+    }
+
     /// An external engine as a bot; only games with an engine protocol have one.
     fn ugi_bot(&self, command: &str) -> Result<Box<dyn Bot<Self>>, CatalogError> {
         let _ = command;
@@ -211,6 +219,16 @@ impl CatalogGame for trio_gyges::Gyges {
 
     fn perft(&self, state: &Self::State, depth: u32) -> u64 {
         trio_gyges::perft(state.position(), self.variant(), depth)
+    }
+
+    fn drawn_start(&self, seed: u64) -> Option<Self::State> {
+        let mut rng = rng::seeded(seed);
+        let mut state = self.new_game();
+        while state.position().is_setup() {
+            let setup = trio_gyges::Move::Setup(trio_gyges::SetupOrder::random(&mut rng));
+            self.apply(&mut state, &setup);
+        }
+        Some(state)
     }
 
     /// `command` is the engine's command line, then any `;name=value` options it is

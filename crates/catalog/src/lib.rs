@@ -26,7 +26,8 @@ use trio_core::{Cause, NotationError, PlayError, ReplayError, Seat};
 
 pub use agent::{AgentError, AgentSpec, LEVELS};
 pub use any::{
-    build, build_with, record_game, AnyGame, BotThought, BotTurn, HintJob, Live, ShownAction,
+    build, build_with, record_game, AnyGame, BotThought, BotTurn, HintJob, Live, MatchPlan,
+    ShownAction,
 };
 pub use definitions::{Definitions, MAX_DEFINITION_BYTES};
 pub use games::{CatalogGame, Hint};
@@ -74,6 +75,9 @@ pub enum CatalogError {
     Replay(ReplayError),
     #[error(transparent)]
     Match(#[from] MatchError),
+    /// A line of a book of starts is neither a seed nor a position of the game.
+    #[error("book line {line}: {reason}")]
+    Book { line: usize, reason: String },
 }
 
 impl CatalogError {

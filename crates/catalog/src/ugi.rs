@@ -9,7 +9,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
 use rand::RngCore;
-use trio_core::{Bot, Seat};
+use trio_core::{Bot, Game, Seat};
 use trio_gyges::ugi::{self, format_board, mirror_board, mirror_move, NULL_MOVE};
 use trio_gyges::{Gyges, Move, SetupOrder, Side, State};
 
@@ -125,10 +125,12 @@ impl Bot<Gyges> for UgiBot {
         self.name.clone()
     }
 
-    /// `None` (giving up the game) when the engine resigns or fails to answer.
+    /// `None` (giving up the game) when the engine resigns, fails to answer or answers a
+    /// move our rules do not allow (`gyges_engine` 1.1.0 sometimes passes, moving a piece
+    /// back to where it stood): a match against it goes on, counting the game lost.
     fn choose(
         &mut self,
-        _game: &Gyges,
+        game: &Gyges,
         view: &State,
         _seat: Seat,
         rng: &mut dyn RngCore,
@@ -137,7 +139,10 @@ impl Bot<Gyges> for UgiBot {
         if pos.is_setup() {
             return Some(Move::Setup(SetupOrder::random(rng)));
         }
-        self.best_move(view, pos.side_to_move()).ok().flatten()
+        let mv = self.best_move(view, pos.side_to_move()).ok().flatten()?;
+        let mut legal = Vec::new();
+        game.legal_actions(view, &mut legal);
+        legal.contains(&mv).then_some(mv)
     }
 }
 

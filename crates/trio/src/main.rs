@@ -5,6 +5,8 @@
 //! code 2 and one line saying what is wrong and where.
 
 mod args;
+mod bench;
+mod book;
 mod effects;
 mod engine;
 mod games;
@@ -64,8 +66,13 @@ enum Command {
     Perft(perft::PerftArgs),
     /// The move the AI would play in a position, and its evaluation.
     Hint(hint::HintArgs),
-    /// Two agents play many games against each other; prints results with a 95% interval.
+    /// Two agents play many games against each other, each start twice with the seats
+    /// swapped; prints results with 95% intervals, or stops when an SPRT (`--sprt`) decides.
     Match(matches::MatchArgs),
+    /// Write a book of starts (Gygès setups, or seeds) for `trio match --book`.
+    Book(book::BookArgs),
+    /// Each engine's search signature (nodes over fixed positions) and nodes per second.
+    Bench(bench::BenchArgs),
     Sim(sim::SimArgs),
     Print(print::PrintArgs),
     /// Serve an engine over a line protocol on standard input and output: for Gygès, the
@@ -111,6 +118,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Hint(args) => hint::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Match(args) => matches::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Book(args) => book::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Bench(args) => bench::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Sim(args) => sim::run(&args),
         Command::Print(args) => print::run(&args),
         Command::Engine(args) => engine::run(&args).map(|()| ExitCode::SUCCESS),

@@ -319,6 +319,142 @@ fn match_writes_a_record_per_game() {
 }
 
 #[test]
+fn match_plays_each_start_of_a_book_twice_with_the_seats_swapped() {
+    let dir = scratch("book");
+    let o = trio(&["book", "gyges", "--starts", "3", "--seed", "7"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let book = stdout(&o);
+    assert_eq!(book.lines().count(), 4, "a comment and 3 starts: {book}");
+    assert!(book.starts_with("# trio book gyges"), "{book}");
+    let path = dir.join("gyges.book");
+    std::fs::write(&path, &book).unwrap();
+    let records = dir.join("records");
+    let o = trio(&[
+        "match",
+        "gyges",
+        "--a",
+        "ai:2",
+        "--b",
+        "random",
+        "--book",
+        path.to_str().unwrap(),
+        "--threads",
+        "1",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(
+        out.contains("6 games (3 pairs, seats swapped), book"),
+        "{out}"
+    );
+    assert!(
+        out.contains("pairs scoring 0, ½, 1, 1½, 2 for A: 0 0 0 0 3"),
+        "{out}"
+    );
+    // Both games of a pair start from the book's position.
+    let start = book.lines().nth(1).unwrap();
+    for game in ["game-0001.json", "game-0002.json"] {
+        let record = std::fs::read_to_string(records.join(game)).unwrap();
+        assert!(record.contains(start), "{game}: {record}");
+        assert!(trio(&["replay", records.join(game).to_str().unwrap()])
+            .status
+            .success());
+    }
+    assert_error(
+        &trio(&[
+            "match", "gyges", "--a", "random", "--b", "random", "--games", "3",
+        ]),
+        "multiple of 2",
+    );
+    std::fs::write(&path, "# nothing\nnot a position\n").unwrap();
+    assert_error(
+        &trio(&[
+            "match",
+            "gyges",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--book",
+            path.to_str().unwrap(),
+        ]),
+        "book line 1",
+    );
+}
+
+#[test]
+fn an_sprt_proves_a_stronger_agent_quickly_and_not_an_equal_one() {
+    let sprt = |a: &str, b: &str| {
+        let o = trio(&[
+            "match",
+            "gyges",
+            "--a",
+            a,
+            "--b",
+            b,
+            "--sprt",
+            "0,100",
+            "--threads",
+            "1",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = stdout(&o);
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("SPRT elo0 0, elo1 100 (alpha 0.05, beta 0.05): LLR"))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_owned();
+        let pairs: usize = line
+            .split(" after ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        (line, pairs)
+    };
+    let (line, pairs) = sprt("ai:3", "random");
+    assert!(line.contains("H1 accepted"), "{line}");
+    assert!(pairs <= 8, "{line}");
+    let (line, _) = sprt("random", "random");
+    assert!(line.contains("H0 accepted"), "{line}");
+    assert_error(
+        &trio(&[
+            "match",
+            "orbit",
+            "--players",
+            "3",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--sprt",
+            "0,5",
+        ]),
+        "two-seat",
+    );
+    assert_error(
+        &trio(&[
+            "match", "gyges", "--a", "random", "--b", "random", "--sprt", "5,0",
+        ]),
+        "must be below",
+    );
+}
+
+#[test]
+fn bench_prints_each_engines_signature() {
+    let o = trio(&["bench", "gyges"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    // The number itself is pinned by trio-ai's bench test.
+    let row = out.lines().nth(1).unwrap_or_else(|| panic!("{out}"));
+    assert!(row.starts_with("gyges alpha-beta, depth 3"), "{out}");
+    assert_eq!(out.lines().count(), 2, "a heading and one engine: {out}");
+    assert_error(&trio(&["bench", "chess"]), "unknown game");
+}
+
+#[test]
 fn ai_seats_play_whole_games() {
     // Random agents in every seat: the game runs to its end without a person.
     let o = trio(&[
@@ -551,6 +687,28 @@ fn an_external_ugi_engine_takes_a_seat() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("B = ugi:"), "{}", stdout(&o));
+    // A sequential test against it, decided or not within its four games; on a node
+    // budget, so that the games are the same however busy the machine is.
+    let counted = format!(
+        "ugi:{} engine gyges;maxNodes=2000;threads=1",
+        env!("CARGO_BIN_EXE_trio")
+    );
+    let o = trio(&[
+        "match",
+        "gyges",
+        "--a",
+        "ai:2",
+        "--b",
+        &counted,
+        "--sprt",
+        "0,100",
+        "--games",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("SPRT elo0 0"), "{}", stdout(&o));
     assert_error(
         &trio(&[
             "match",
@@ -654,6 +812,7 @@ fn the_ai_can_think_for_a_chosen_time() {
         "random",
         "--games",
         "1",
+        "--unpaired",
         "--threads",
         "1",
     ]);

@@ -2,8 +2,11 @@
 //! measured against the random bot on every toy game.
 
 use rand::RngCore;
-use trio_ai::{bot_for_level, play_game, run_match, MatchError, MatchSummary, RandomBot};
-use trio_core::{Bot, Game, Seat};
+use trio_ai::{
+    bot_for_level, paired_schedule, play_game, run_match, run_schedule, MatchError, MatchSummary,
+    Pentanomial, RandomBot, Sprt, SprtVerdict,
+};
+use trio_core::{rng, Bot, Game, Seat};
 
 use crate::mcts;
 use crate::toys::{Card, Cards, Claims, Pig, TicTacToe};
@@ -83,6 +86,69 @@ fn results_do_not_depend_on_threads() {
         one,
         run_match(&Cards, make, 12, 6, 2, quiet).unwrap(),
         "the seed matters"
+    );
+}
+
+/// `n` starts, each a new game and a seed.
+fn starts<G: Game>(n: u64) -> Vec<(u64, Option<G::State>)> {
+    (0..n).map(|k| (rng::sub_seed(3, k), None)).collect()
+}
+
+#[test]
+fn a_sequential_test_decides_at_the_same_game_on_any_number_of_threads() {
+    let sprt = Sprt {
+        elo0: 0.0,
+        elo1: 100.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    let stop = |scores: &[f64]| {
+        scores.len().is_multiple_of(2)
+            && sprt.verdict(&Pentanomial::from_games(scores)) != SprtVerdict::Continue
+    };
+    let schedule = paired_schedule::<TicTacToe>(&starts::<TicTacToe>(500), 2);
+    let strong = || vec![mcts::<TicTacToe>(300), random()];
+    let one = run_schedule(&TicTacToe, strong, &schedule, 1, quiet, stop).unwrap();
+    assert_eq!(sprt.verdict(&one.pentanomial()), SprtVerdict::H1, "{one}");
+    assert!(
+        one.games < 40,
+        "a clearly stronger agent is proved quickly: {one}"
+    );
+    assert_eq!(
+        one,
+        run_schedule(&TicTacToe, strong, &schedule, 2, quiet, stop).unwrap()
+    );
+    // Equal agents: "100 Elo better" is rejected, with a game of chance in between.
+    let schedule = paired_schedule::<Pig>(&starts::<Pig>(500), 2);
+    let equal = run_schedule(&Pig, || vec![random(), random()], &schedule, 2, quiet, stop);
+    let equal = equal.unwrap();
+    assert_eq!(
+        sprt.verdict(&equal.pentanomial()),
+        SprtVerdict::H0,
+        "{equal}"
+    );
+    assert!(equal.games < schedule.len(), "{equal}");
+}
+
+#[test]
+fn paired_games_swap_the_seats_on_one_start() {
+    let schedule = paired_schedule::<Cards>(&starts::<Cards>(3), 2);
+    let rotations: Vec<usize> = schedule.iter().map(|g| g.rotation).collect();
+    assert_eq!(rotations, [0, 1, 0, 1, 0, 1]);
+    assert_eq!(schedule[0].seed, schedule[1].seed);
+    assert_ne!(schedule[1].seed, schedule[2].seed);
+    let s = run_schedule(
+        &Cards,
+        || vec![random(), random()],
+        &schedule,
+        1,
+        quiet,
+        |_| false,
+    )
+    .unwrap();
+    assert_eq!(
+        (s.games, s.scores.len(), s.pentanomial().pairs()),
+        (6, 6, 3)
     );
 }
 
