@@ -1,6 +1,6 @@
 //! The web UI (`docs/ui.md`): plain ES modules, CSS and SVG from `crates/server/ui/`, and
 //! the rules pages from `docs/rules/`, embedded in the binary (in a debug build read from
-//! disk, so that a reload shows an edit). `/` and `/games/{id}` are the one page, which
+//! disk, so that a reload shows an edit). `/`, `/games/{id}` and `/players/{name}` are the one page, which
 //! reads its seat token from the link's fragment (never sent to the server in a request
 //! line) and talks to the API and WebSocket. The page loads its files from
 //! `/v/{version}/…`, the version a hash of them all, so that each is cached for a year and
@@ -40,6 +40,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(page_show))
         .route("/games/{id}", get(page_show))
+        .route("/players/{name}", get(page_show))
         .route("/ui/{*path}", get(assets_show))
         .route("/v/{version}/{*path}", get(versioned_show))
         .route("/favicon.ico", get(favicon_show))

@@ -1526,6 +1526,76 @@ async fn a_rematch_accepted_by_the_other_opens_with_the_seats_rotated() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() {
+    let server = Server::start().await;
+    let zoe = Browser::start(1280, 900).await;
+    let ola = Browser::start(1280, 900).await;
+    take_name(&zoe, &server, "Zoë").await;
+    take_name(&ola, &server, "Ola").await;
+    // Zoë offers a rated game on 10 + 5 to anyone.
+    zoe.goto(&server.url("/")).await;
+    zoe.wait("input[name=rated]").await;
+    zoe.click("input[name=rated]").await;
+    zoe.click("select[name=clock] option[value='10+5']").await;
+    zoe.click("select[name=seat1] option[value=\"open\"]").await;
+    zoe.click("[data-action=create]").await;
+    zoe.wait("[data-turn=waiting]").await;
+    ola.goto(&server.url("/")).await;
+    ola.wait("li[data-open] button[data-join]").await;
+    ola.screenshot(&screenshot_path("lobby-open-seats.png"))
+        .await;
+    ola.click("li[data-open] button[data-join]").await;
+    for b in [&zoe, &ola] {
+        b.wait("[data-clock='0'].running").await;
+    }
+    zoe.screenshot(&screenshot_path("clocks.png")).await;
+    // Zoë gives up: the rated game is over, and Ola's rating rises.
+    let id = state(&zoe, "trio.page().id").await;
+    let token = state(&zoe, "trio.page().conns[0].token").await;
+    let resigned = server
+        .http
+        .post(server.url(&format!("/api/games/{}/resign", id.as_str().unwrap())))
+        .bearer_auth(token.as_str().unwrap())
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resigned.status(), 200);
+    ola.wait("[data-result]").await;
+    ola.click("[data-player-link='Ola']").await;
+    ola.wait("[data-rating=gyges]").await;
+    let shown = ola.text("[data-rating=gyges]").await;
+    let rating: i64 = shown
+        .split("Rating ")
+        .nth(1)
+        .and_then(|r| r.split('?').next())
+        .and_then(|r| r.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(
+        rating > 1500 && shown.contains('?'),
+        "provisional and higher: {shown}"
+    );
+    assert_eq!(
+        ola.attr("svg.history .line", "data-points")
+            .await
+            .as_deref(),
+        Some("1")
+    );
+    ola.screenshot(&screenshot_path("player.png")).await;
+    // The lobby's leaderboard lists both, Ola first.
+    zoe.goto(&server.url("/")).await;
+    zoe.wait("[data-leaders=gyges]").await;
+    let board = zoe.text("[data-leaders=gyges]").await;
+    assert!(
+        board.find("Ola").unwrap() < board.find("Zoë").unwrap(),
+        "{board}"
+    );
+    for b in [zoe, ola] {
+        b.close().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_counts_down_on_the_page_and_the_game_ends_on_time() {
     let server = Server::start().await;
     let b = Browser::start(1280, 900).await;

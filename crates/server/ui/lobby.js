@@ -9,8 +9,11 @@ import { api, rememberCreated, savedTokens, ApiError, player, rememberPlayer, si
 import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
 import { kinds } from './kinds.js';
+import { ratingText } from './player.js';
 
 const REFRESH_MS = 5000;
+/// How many of each leaderboard the lobby shows.
+const LEADERS = 10;
 
 export class Lobby {
   constructor(redraw) {
@@ -31,6 +34,8 @@ export class Lobby {
     });
     this.mine = [];
     this.nameError = null;
+    this.board = h('section', { class: 'leaders' });
+    this.leaders();
     signInFromLink().then(() => this.refresh(), e => {
       this.nameError = e instanceof ApiError ? refusal(e.body) : e.message;
       this.redraw();
@@ -65,6 +70,19 @@ export class Lobby {
     if (this.mineList) this.renderMine();
   }
 
+  /// The best players of each game (`GET /api/ratings/{kind}`), the first few.
+  async leaders() {
+    const boards = await Promise.all(['gyges', 'triles', 'orbit'].map(kind => api('GET', `/api/ratings/${kind}`).catch(() => null)));
+    const shown = boards.filter(b => b && b.players.length);
+    clear(this.board);
+    if (!shown.length) return;
+    this.board.append(h('h2', {}, [t('board.title')]), ...shown.map(b => h('div', { class: 'leaderboard', 'data-leaders': b.kind }, [
+      h('h3', {}, [t('game.' + b.kind)]),
+      h('ol', {}, b.players.slice(0, LEADERS).map(p => h('li', {}, [
+        h('a', { href: `/players/${encodeURIComponent(p.name)}` }, [p.name]), ' ' + ratingText(p)]))),
+    ])));
+  }
+
   /// Who this browser plays as: a name to take, or the name with its sign-in link and
   /// the player's games.
   namePanel() {
@@ -91,7 +109,7 @@ export class Lobby {
     this.mineList = h('ul', { class: 'games mine' });
     this.renderMine();
     return h('section', { class: 'me' }, [
-      h('p', { 'data-me': me.name }, [t('me.as', { name: me.name })]),
+      h('p', { 'data-me': me.name }, [t('me.as', { name: me.name }), ' ', h('a', { href: `/players/${encodeURIComponent(me.name)}` }, [t('me.page')])]),
       h('details', {}, [h('summary', {}, [t('me.link')]), linkRow(t('me.link'), `${location.origin}/#player=${me.key}`, 'player')]),
       h('h2', {}, [t('me.games')]),
       this.mineList,
@@ -124,6 +142,7 @@ export class Lobby {
         error: this.error,
       }) : h('p', { class: this.error ? 'error' : 'note' }, [this.error ?? t('lobby.loading')]),
       h('section', { class: 'running' }, [h('h2', {}, [t('lobby.running')]), this.list]),
+      this.board,
     ]);
     this.renderList();
     return main;
@@ -143,6 +162,7 @@ export class Lobby {
     try {
       const body = { game: spec(kind, options, values[kind]), seats };
       if (this.choice.clock) body.clock = CLOCKS[this.choice.clock];
+      if (this.choice.rated && player()) body.rated = true;
       const definitions = uploads(options, values[kind]);
       if (Object.keys(definitions).length) body.definitions = definitions;
       const created = await api('POST', '/api/games', { body, token: player()?.key });
@@ -168,6 +188,7 @@ export class Lobby {
     const { options } = this.kinds.find(k => k.kind === kind);
     const body = { game: spec(kind, options, values[kind]), except: gamesWithSeats() };
     if (this.choice.clock) body.clock = CLOCKS[this.choice.clock];
+    if (this.choice.rated && player()) body.rated = true;
     try {
       const seeked = await api('POST', '/api/seeks', { body, token: player()?.key });
       location.assign(`/games/${seeked.id}#token=${seeked.seat.token}`);
@@ -333,11 +354,14 @@ function newGameForm(kinds, choice, { changed, create, seek, error }) {
   }
   const clocks = [['', t('new.clock.none')], ...Object.entries(CLOCKS).map(([name, c]) => [name, clockWords(c)])];
   const clock = h('label', { class: 'clock-choice' }, [t('new.clock') + ' ', select('clock', clocks, choice.clock, x => { choice.clock = x; })]);
+  // Rated games are for named players.
+  const rated = player() ? h('label', { class: 'check', title: t('new.rated.help') }, [
+    h('input', { type: 'checkbox', name: 'rated', checked: !!choice.rated, onchange: e => { choice.rated = e.target.checked; } }), ' ' + t('new.rated')]) : null;
   return h('section', { class: 'new' }, [
     h('h2', {}, [t('new.title')]),
     kindButtons,
     h('h3', {}, [t('new.options')]), fields,
-    h('h3', {}, [t('new.seats')]), seats, clock,
+    h('h3', {}, [t('new.seats')]), seats, clock, rated,
     h('p', { class: 'note' }, [t('new.hotseat')]),
     error ? h('p', { class: 'error' }, [error]) : null,
     h('div', { class: 'start-buttons' }, [

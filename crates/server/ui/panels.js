@@ -112,7 +112,8 @@ export function playersPanel(game, live, online = true) {
   const rows = live.seats.map(s => h('li', { 'data-seat': s.seat, class: live.turn.seat === s.seat && !live.result ? 'to-move' : '' }, [
     h('span', { class: 'presence ' + presence(s), 'data-presence': presence(s), title: said[presence(s)] }),
     h('span', { class: 'swatch ' + game.swatch(s.seat, view) }),
-    ' ' + game.seatLabel(s.seat, view) + ' — ' + whoPlays(s),
+    ' ' + game.seatLabel(s.seat, view) + ' — ',
+    s.player_name ? h('a', { href: `/players/${encodeURIComponent(s.player_name)}`, 'data-player-link': s.player_name }, [s.player_name]) : whoPlays(s),
     s.player === 'human' ? h('span', { class: 'conn' }, [' · ' + said[presence(s)]]) : null,
     clockNode(live.clock, s.seat),
   ]));

@@ -1,4 +1,4 @@
-// The page's routes: `/` is the lobby, `/games/{id}` a game, played with the seat tokens of
+// The page's routes: `/` is the lobby, `/players/{name}` a player's ratings, `/games/{id}` a game, played with the seat tokens of
 // the link's fragment (`#token=A&token=B`) or watched (`#watch`); any other address (the
 // server's 404 for a browser) says there is no such page. A new fragment (a seat link
 // opened in the same tab) starts the page again.
@@ -7,6 +7,7 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { Lobby } from './lobby.js';
 import { GamePage } from './game.js';
+import { PlayerPage } from './player.js';
 
 /// No page at this address: a link to the lobby.
 class NotFound {
@@ -25,6 +26,8 @@ class NotFound {
 function pageFor(location, redraw) {
   const m = /^\/games\/([0-9a-f]{16})$/.exec(location.pathname);
   if (m) return new GamePage(m[1], { watch: location.hash === '#watch' });
+  const named = /^\/players\/([^/]+)$/.exec(location.pathname);
+  if (named) return new PlayerPage(decodeURIComponent(named[1]), redraw);
   return location.pathname === '/' ? new Lobby(redraw) : new NotFound();
 }
 

@@ -351,6 +351,7 @@ impl Client {
             }
             ServerMessage::Welcome { .. }
             | ServerMessage::Presence { .. }
+            | ServerMessage::Said { .. }
             | ServerMessage::Pong => {}
         }
     }

@@ -149,6 +149,9 @@ impl Browser {
             .unwrap_or("chromium");
         let mut caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
+            // A script (axe-core on a whole page) may take long on a busy machine; the
+            // tests' own waits bound everything else.
+            "timeouts": {"script": 120_000},
             "goog:loggingPrefs": {"performance": "ALL"},
             "goog:chromeOptions": {
                 "binary": binary,
