@@ -67,6 +67,9 @@ struct Session {
     engine: Arc<Mutex<GygesEngine>>,
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
+    /// Whether the last search printed its `bestmove`: a client may send the next `go` as
+    /// soon as it reads it, while the search's thread is still ending.
+    answered: Arc<AtomicBool>,
     /// Whether the running search has no limit: only `stop` or the end of input ends it.
     endless: bool,
 }
@@ -88,6 +91,7 @@ impl Session {
             engine: Arc::new(Mutex::new(engine)),
             stop,
             search: None,
+            answered: Arc::new(AtomicBool::new(true)),
             endless: false,
         }
     }
@@ -203,10 +207,12 @@ impl Session {
     }
 
     fn go(&mut self) -> Result<()> {
-        if self.search.as_ref().is_some_and(|h| !h.is_finished()) {
+        if self.search.is_some() && !self.answered.load(Ordering::Acquire) {
             bail!("already searching; send stop first");
         }
         self.stop();
+        self.answered.store(false, Ordering::Release);
+        let answered = Arc::clone(&self.answered);
         let limit = SearchLimit {
             depth: self.max_ply,
             nodes: self.max_nodes,
@@ -224,7 +230,7 @@ impl Session {
         let handle = thread::Builder::new()
             .name("search".to_owned())
             .stack_size(64 << 20)
-            .spawn(move || search(&engine, &out, &position, variant, threads, limit))?;
+            .spawn(move || search(&engine, &out, &position, variant, threads, limit, &answered))?;
         self.search = Some(handle);
         Ok(())
     }
@@ -314,9 +320,16 @@ fn search(
     variant: Variant,
     threads: usize,
     limit: SearchLimit,
+    answered: &AtomicBool,
 ) {
+    // Marked answered before the answer is printed, so that the `go` a client sends on
+    // reading it finds the search done.
+    let answer = |line: &str| {
+        answered.store(true, Ordering::Release);
+        say(out, line);
+    };
     let Ok(mut engine) = engine.lock() else {
-        say(out, "error: the engine is unusable after a failed search");
+        answer("error: the engine is unusable after a failed search");
         return;
     };
     engine.set_variant(variant);
@@ -325,11 +338,8 @@ fn search(
         say(out, &info_line(r, elapsed))
     });
     match result {
-        Some(r) => say(
-            out,
-            &format!("bestmove {}", format_move(r.best, Side::South)),
-        ),
-        None => say(out, "bestmove none"),
+        Some(r) => answer(&format!("bestmove {}", format_move(r.best, Side::South))),
+        None => answer("bestmove none"),
     }
 }
 
