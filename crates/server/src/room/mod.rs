@@ -494,21 +494,11 @@ impl Room {
         let was = self.table.take(seat, hash, player);
         // The last seat taken, the game begins: the first person's clock starts.
         self.start_clock();
-        let claim = SeatClaim {
-            game_id: self.id.clone(),
-            seat,
-            was: was.agent().to_owned(),
-            agent: "human".to_owned(),
-            token_hash: Some(secrets::token_hash_hex(&hash)),
-            player: player_id,
-            automatic: self.automatic(),
-            summary: self.summary_json(),
-            clock: self.clock_json(),
-            deadline: self.deadline(),
-        };
-        if !self.shared.store.claim_seat(&claim).await? {
-            // Another instance seated someone first.
-            self.reload(self.committed).await?;
+        let token_hash = Some(secrets::token_hash_hex(&hash));
+        if !self
+            .store_seat(seat, was.agent(), "human".to_owned(), token_hash, player_id)
+            .await?
+        {
             self.tell_seats();
             return Ok(Err(Refusal::NoOpenSeat));
         }
@@ -623,27 +613,46 @@ impl Room {
         }
         self.start_clock();
         for &seat in &filled {
-            let change = SeatClaim {
-                game_id: self.id.clone(),
-                seat,
-                was: table::OPEN.to_owned(),
-                agent: agent.to_string(),
-                token_hash: None,
-                player: None,
-                automatic: self.automatic(),
-                summary: self.summary_json(),
-                clock: self.clock_json(),
-                deadline: self.deadline(),
-            };
-            if !self.shared.store.claim_seat(&change).await? {
-                // Someone took a seat first, here or on another instance.
-                self.reload(self.committed).await?;
+            if !self
+                .store_seat(seat, table::OPEN, agent.to_string(), None, None)
+                .await?
+            {
                 self.tell_seats();
                 return Ok(Err(Refusal::NoOpenSeat));
             }
         }
         self.tell_seats();
         Ok(Ok(()))
+    }
+
+    /// Stores `seat`'s new `agent` (its token's hash, its named player) with the game as it
+    /// stands, if the seat is still `was`: `false`, the room reloaded from the store, when
+    /// someone changed it first, here or on another instance.
+    async fn store_seat(
+        &mut self,
+        seat: u8,
+        was: &str,
+        agent: String,
+        token_hash: Option<String>,
+        player: Option<String>,
+    ) -> Result<bool, StorageError> {
+        let change = SeatClaim {
+            game_id: self.id.clone(),
+            seat,
+            was: was.to_owned(),
+            agent,
+            token_hash,
+            player,
+            automatic: self.automatic(),
+            summary: self.summary_json(),
+            clock: self.clock_json(),
+            deadline: self.deadline(),
+        };
+        if self.shared.store.claim_seat(&change).await? {
+            return Ok(true);
+        }
+        self.reload(self.committed).await?;
+        Ok(false)
     }
 
     /// The person whose clock runs now: the seat to act, if a person's and the game is on.
@@ -716,21 +725,10 @@ impl Room {
             .map_err(|e| StorageError::Corrupt(e.to_string()))?;
         self.tick(None);
         self.refresh();
-        let change = SeatClaim {
-            game_id: self.id.clone(),
-            seat,
-            was,
-            agent: TIMEOUT_AI.to_string(),
-            token_hash: token,
-            player: self.table.player_id(seat),
-            automatic: self.automatic(),
-            summary: self.summary_json(),
-            clock: self.clock_json(),
-            deadline: self.deadline(),
-        };
-        if !self.shared.store.claim_seat(&change).await? {
-            self.reload(self.committed).await?;
-        }
+        let player = self.table.player_id(seat);
+        // Changed first elsewhere, the room has reloaded what the store holds: told as well.
+        self.store_seat(seat, &was, TIMEOUT_AI.to_string(), token, player)
+            .await?;
         self.tell_seats();
         Ok(())
     }
