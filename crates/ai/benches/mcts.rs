@@ -5,7 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use trio_ai::{MctsBot, MctsConfig, SearchLimit};
 use trio_core::{rng, Bot, Game, Seat};
 
-#[allow(unused_imports)] // The toys export what the tests need, more than this bench.
+#[allow(unused_imports, dead_code)] // The toys export what the tests need, more than this bench.
 #[path = "../tests/agents/toys/mod.rs"]
 mod toys;
 

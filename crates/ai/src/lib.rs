@@ -11,6 +11,7 @@ mod mcts;
 mod node;
 mod orbit;
 mod random;
+pub mod review;
 mod runner;
 mod stats;
 mod triles;
@@ -18,7 +19,7 @@ mod triles;
 pub use evaluator::{Evaluator, Heuristic, Playout, PlayoutCap, RandomRollout, NEUTRAL_REWARD};
 pub use gyges::{AlphaBetaBot, GygesEngine};
 pub use levels::{bot_for_level, gyges_bot_for_level, gyges_level_limit, level_config, LEVELS};
-pub use mcts::{MctsBot, MctsConfig, SearchLimit, SearchReport};
+pub use mcts::{Appraisal, MctsBot, MctsConfig, SearchLimit, SearchReport};
 pub use orbit::{
     orbit_bot_for_level, orbit_level_config, orbit_mcts_for_level, OrbitBot, OrbitEvaluator,
     OrbitParams,

@@ -151,6 +151,73 @@ impl<G: Game, E: Evaluator<G>> MctsBot<G, E> {
     pub fn last_search(&self) -> Option<&SearchReport> {
         self.last.as_ref()
     }
+
+    /// Values the position the states `draw` gives stand for (one state, or states drawn
+    /// consistent with a view) for every seat, with one tree of the bot's iteration budget
+    /// seeded by `seed`, so that the same position and seed always give the same answer.
+    /// A time limit is searched as [`MctsConfig::ITERATIONS`].
+    pub fn appraise(
+        &self,
+        game: &G,
+        draw: &mut dyn FnMut(&mut GameRng) -> G::State,
+        seed: u64,
+    ) -> Appraisal<G::Action> {
+        let iterations = match self.config.limit {
+            SearchLimit::Iterations(n) => n.max(1),
+            SearchLimit::Time(_) => MctsConfig::ITERATIONS,
+        };
+        let mut search = Search::new(game, &self.config, self.evaluator.clone(), seed);
+        let probe = draw(&mut search.rng);
+        let turn = game.turn(&probe);
+        if turn == Turn::Over {
+            let mut values = vec![0.0; game.seat_count()];
+            score_outcome(game, &probe, &mut values);
+            return Appraisal { values, best: None };
+        }
+        search.root_values = Some(RootValues::new(game.seat_count()));
+        search.run(draw, iterations, None);
+        search.appraisal(turn)
+    }
+}
+
+/// What a search found of a position: each seat's expected score
+/// ([`trio_core::Outcome::score`]'s scale) and, where a seat is to move, the action it
+/// should choose.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Appraisal<A> {
+    pub values: Vec<f64>,
+    pub best: Option<A>,
+}
+
+/// Every seat's rewards summed at the root, over all iterations and per root child, for
+/// [`MctsBot::appraise`]: the tree itself keeps only the chooser's.
+struct RootValues {
+    total: Vec<f64>,
+    children: Vec<(NodeId, Vec<f64>)>,
+}
+
+impl RootValues {
+    fn new(seats: usize) -> Self {
+        Self {
+            total: vec![0.0; seats],
+            children: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, child: Option<NodeId>, rewards: &[f64]) {
+        add_to(&mut self.total, rewards);
+        let Some(child) = child else { return };
+        match self.children.iter_mut().find(|(id, _)| *id == child) {
+            Some((_, sums)) => add_to(sums, rewards),
+            None => self.children.push((child, rewards.to_vec())),
+        }
+    }
+}
+
+fn add_to(sums: &mut [f64], rewards: &[f64]) {
+    for (sum, reward) in sums.iter_mut().zip(rewards) {
+        *sum += reward;
+    }
 }
 
 impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<G, E> {
@@ -192,7 +259,7 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<G, E> {
                 // Tree i gets its share of the budget, the first ones the remainder.
                 let share = budget / trees as u32 + u32::from((i as u32) < budget % trees as u32);
                 let mut search = Search::new(game, &self.config, self.evaluator.clone(), seed);
-                search.run(view, share, deadline);
+                search.run(&mut |rng| game.determinize(view, rng), share, deadline);
                 search.root_stats()
             })
             .collect();
@@ -256,6 +323,8 @@ struct Search<'a, G: Game, E> {
     tried: Vec<bool>,
     path: Vec<NodeId>,
     rewards: Vec<f64>,
+    /// Kept only when appraising.
+    root_values: Option<RootValues>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
@@ -272,17 +341,57 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
             tried: Vec::new(),
             path: Vec::new(),
             rewards: vec![0.0; game.seat_count()],
+            root_values: None,
         }
     }
 
-    fn run(&mut self, view: &G::View, iterations: u32, deadline: Option<Instant>) {
+    /// Runs iterations from the states `draw` gives: determinizations of a view, or one
+    /// state every time.
+    fn run(
+        &mut self,
+        draw: &mut dyn FnMut(&mut GameRng) -> G::State,
+        iterations: u32,
+        deadline: Option<Instant>,
+    ) {
         for _ in 0..iterations {
             if deadline.is_some_and(|d| self.iterations > 0 && Instant::now() >= d) {
                 break;
             }
-            let state = self.game.determinize(view, &mut self.rng);
+            let state = draw(&mut self.rng);
             self.iterate(state);
             self.iterations += 1;
+        }
+    }
+
+    /// The root's values and best action after [`Search::run`] with root values kept:
+    /// at a seat's turn the most visited child's (the move [`MctsBot::choose`] plays);
+    /// at a chance event the mean over all iterations, which follow the outcomes'
+    /// probabilities.
+    fn appraisal(&self, turn: Turn) -> Appraisal<G::Action> {
+        let root = self
+            .root_values
+            .as_ref()
+            .expect("appraising keeps root values");
+        let mean = |sums: &[f64], n: u32| sums.iter().map(|s| s / f64::from(n.max(1))).collect();
+        let best = match turn {
+            Turn::Seat(_) => root.children.iter().rev().max_by(|(a, _), (b, _)| {
+                let (a, b) = (self.tree.node(*a), self.tree.node(*b));
+                a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward))
+            }),
+            _ => None,
+        };
+        match best {
+            Some((id, sums)) => {
+                let node = self.tree.node(*id);
+                Appraisal {
+                    values: mean(sums, node.visits),
+                    best: node.action.clone(),
+                }
+            }
+            None => Appraisal {
+                values: mean(&root.total, self.iterations as u32),
+                best: None,
+            },
         }
     }
 
@@ -331,6 +440,9 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
                     .evaluate(game, &mut state, &mut self.rng, &mut self.rewards);
                 break;
             }
+        }
+        if let Some(root) = &mut self.root_values {
+            root.add(self.path.get(1).copied(), &self.rewards);
         }
         for &id in &self.path {
             let node = self.tree.node_mut(id);

@@ -10,6 +10,7 @@ use std::fmt::Debug;
 use std::sync::Arc;
 
 use serde_json::Value;
+use trio_ai::review::{Ending, Review};
 use trio_ai::MatchSummary;
 use trio_core::{
     perft, rng, BotChoice, BotError, Facts, LogEntry, Outcome, PlayError, Record, Referee, Seat,
@@ -78,6 +79,16 @@ pub trait AnyGame: Debug + Send + Sync {
     /// Replays a record of this game (its spec must be this one), checking every action,
     /// with every seat played from outside.
     fn replay(&self, record: &Record) -> Result<Box<dyn Live>, CatalogError>;
+
+    /// Reviews a recorded game with the judge of `level` (1–5; `docs/review.md`), from
+    /// its whole record: every position valued, every decision and chance event judged.
+    /// `progress` hears `(done, total)`.
+    fn review(
+        &self,
+        record: &Record,
+        level: u8,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Review, CatalogError>;
 
     /// The start a paired match plays for `seed`, as a line of a book: for a game whose
     /// players choose how they start (Gygès' setups), the position after setups drawn from
@@ -275,6 +286,25 @@ impl<G: CatalogGame> Catalogued<G> {
     }
 }
 
+impl<G: CatalogGame> Catalogued<G> {
+    /// The game of `record`, replayed and checked, if it is a game of this spec.
+    fn referee_of(&self, record: &Record) -> Result<Referee<G>, CatalogError> {
+        let recorded: GameSpec = record.game.parse().map_err(CatalogError::Spec)?;
+        if recorded != self.spec {
+            return Err(CatalogError::OtherGame {
+                recorded,
+                expected: self.spec.clone(),
+            });
+        }
+        if record.definitions != self.definitions.to_map() {
+            return Err(CatalogError::OtherDefinitions {
+                spec: self.spec.clone(),
+            });
+        }
+        Referee::replay(self.game.clone(), record).map_err(CatalogError::Replay)
+    }
+}
+
 impl<G: CatalogGame> AnyGame for Catalogued<G> {
     fn spec(&self) -> &GameSpec {
         &self.spec
@@ -412,25 +442,41 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
     }
 
     fn replay(&self, record: &Record) -> Result<Box<dyn Live>, CatalogError> {
-        let recorded: GameSpec = record.game.parse().map_err(CatalogError::Spec)?;
-        if recorded != self.spec {
-            return Err(CatalogError::OtherGame {
-                recorded,
-                expected: self.spec.clone(),
-            });
-        }
-        if record.definitions != self.definitions.to_map() {
-            return Err(CatalogError::OtherDefinitions {
-                spec: self.spec.clone(),
-            });
-        }
+        let referee = self.referee_of(record)?;
         let seats = record
             .seats
             .iter()
             .map(|s| s.parse().unwrap_or(AgentSpec::Human))
             .collect();
-        let referee = Referee::replay(self.game.clone(), record).map_err(CatalogError::Replay)?;
         Ok(self.live(referee, seats))
+    }
+
+    fn review(
+        &self,
+        record: &Record,
+        level: u8,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Review, CatalogError> {
+        let referee = self.referee_of(record)?;
+        let actions: Vec<G::Action> = referee.history().iter().map(|e| e.action.clone()).collect();
+        let game = &self.game;
+        // A resignation (or a flag, stored as one) ends a game its rules did not.
+        let ending = match (game.outcome(referee.state()), referee.outcome()) {
+            (None, Some(outcome)) => Some(Ending {
+                outcome,
+                by: referee.resigned(),
+            }),
+            _ => None,
+        };
+        let mut judge = game.judge(level);
+        Ok(trio_ai::review::review(
+            game,
+            referee.start(),
+            &actions,
+            ending.as_ref(),
+            judge.as_mut(),
+            progress,
+        ))
     }
 
     fn book_line(&self, seed: u64) -> String {

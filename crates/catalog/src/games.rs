@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use trio_ai::review::{GygesJudge, Judge};
 use trio_ai::{MctsBot, MctsConfig, SearchLimit};
 use trio_core::options::OptionKind;
 use trio_core::{rng, Bot, Game, Seat};
@@ -40,6 +41,10 @@ pub trait CatalogGame: Game + Sized {
 
     /// The AI at `level` (1–5): each game's own table of levels, in `docs/ai.md`.
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>>;
+
+    /// The judge of a game review at `level` (1–5, `docs/review.md`): the level's search,
+    /// on one tree.
+    fn judge(&self, level: u8) -> Box<dyn Judge<Self>>;
 
     /// The strongest AI searching for `time` a move instead of a fixed budget.
     fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>>;
@@ -211,6 +216,13 @@ impl CatalogGame for trio_gyges::Gyges {
         trio_ai::gyges_bot_for_level(level)
     }
 
+    /// The engine at the level's node budget; level 1, whose bot is MCTS, judges with
+    /// level 2's.
+    fn judge(&self, level: u8) -> Box<dyn Judge<Self>> {
+        let limit = trio_ai::gyges_level_limit(level.max(2)).expect("levels 2-5 have a budget");
+        Box::new(GygesJudge::new(limit))
+    }
+
     fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>> {
         Box::new(trio_ai::AlphaBetaBot::new(
             trio_ai::gyges::SearchLimit::time(time),
@@ -326,6 +338,10 @@ impl CatalogGame for trio_orbit::Orbit {
         trio_ai::orbit_bot_for_level(level)
     }
 
+    fn judge(&self, level: u8) -> Box<dyn Judge<Self>> {
+        Box::new(trio_ai::orbit_mcts_for_level(level))
+    }
+
     fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>> {
         thinking(trio_ai::orbit_mcts_for_level(*LEVELS.end()), time)
     }
@@ -364,6 +380,10 @@ impl CatalogGame for trio_triles::Triles {
 
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>> {
         trio_ai::triles_bot_for_level(level)
+    }
+
+    fn judge(&self, level: u8) -> Box<dyn Judge<Self>> {
+        Box::new(trio_ai::triles_mcts_for_level(level))
     }
 
     fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>> {

@@ -9,6 +9,7 @@
 //!   self-contained `report.html` with plots as inline SVG ([`plot`]).
 //! - [`lab`] runs a study: one spec, or several compared on the same seeds, in batches
 //!   until a figure is clear when asked.
+//! - [`review`] draws a reviewed game's value graph for `trio analyse --html`.
 //! - [`print`](mod@print) draws print-and-play sheets (A4, SVG or PDF) from the same definition
 //!   files the engines read.
 //!
@@ -19,5 +20,6 @@ pub mod lab;
 pub mod plot;
 pub mod print;
 pub mod report;
+pub mod review;
 pub mod sim;
 pub mod stats;

@@ -27,15 +27,15 @@ const COLOURS: [RGBColor; 6] = [
     RGBColor(86, 180, 233),
 ];
 
-fn colour(i: usize) -> RGBColor {
+pub(crate) fn colour(i: usize) -> RGBColor {
     COLOURS[i % COLOURS.len()]
 }
 
-const FONT: &str = "sans-serif";
+pub(crate) const FONT: &str = "sans-serif";
 
 /// Draws on an SVG string of `size` pixels; plotters writes to a string infallibly, so
 /// its errors only come from a bug here.
-fn svg(size: (u32, u32), draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>)) -> String {
+pub(crate) fn svg(size: (u32, u32), draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>)) -> String {
     let mut out = String::new();
     {
         let root = SVGBackend::with_string(&mut out, size).into_drawing_area();

@@ -4,6 +4,7 @@
 //! by a spec string, and played through the core referee. Errors end the program with exit
 //! code 2 and one line saying what is wrong and where.
 
+mod analyse;
 mod args;
 mod bench;
 mod book;
@@ -57,6 +58,10 @@ enum Command {
     Resume(play::ResumeArgs),
     /// Check a game record action by action and show how it ended.
     Replay(replay::ReplayArgs),
+    /// Review a game move by move: each position's value, what each move cost and each
+    /// roll or draw gave, and each result split into luck and skill.
+    #[command(visible_alias = "analyze")]
+    Analyse(analyse::AnalyseArgs),
     /// List the legal moves of a position, one per line, sorted.
     Moves(moves::MovesArgs),
     /// What a Triles placement would do (dots, loops, closed lines, wedge), or why it is
@@ -114,6 +119,7 @@ fn main() -> ExitCode {
         }
         Command::Resume(args) => play::resume(&args).map(|()| ExitCode::SUCCESS),
         Command::Replay(args) => replay::run(&args),
+        Command::Analyse(args) => analyse::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Moves(args) => moves::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Perft(args) => perft::run(&args),
         Command::Hint(args) => hint::run(&args).map(|()| ExitCode::SUCCESS),

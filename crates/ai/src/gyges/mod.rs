@@ -13,6 +13,6 @@ mod search;
 mod transposition_table;
 
 pub use bot::AlphaBetaBot;
-pub use config::{SearchParams, Weights};
+pub use config::{SearchParams, Weights, SETUP_DEPTH};
 pub use score::{is_decisive, loss_in, plies_to_end, win_in, Score, DRAW, WIN};
 pub use search::{GygesEngine, SearchLimit, SearchResult};

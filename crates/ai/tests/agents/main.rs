@@ -3,6 +3,7 @@
 mod conformance;
 mod mcts;
 mod random;
+mod review;
 mod runner;
 mod toys;
 

@@ -1,0 +1,244 @@
+//! `trio analyse`: a finished game reviewed move by move — each position's value for each
+//! seat, what each decision cost, what each roll or draw gave, and each seat's result
+//! taken apart into luck and skill (`docs/review.md`).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use trio_ai::review::Review;
+use trio_catalog::excerpt;
+use trio_core::Seat;
+
+use crate::replay::read_record;
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "How to read it (docs/review.md): every value is a seat's expected \
+score, 1 for a win, 0.5 even, 0 for a loss. A move's loss is how much less it left its \
+player than the best move found: from 0.05 an inaccuracy, 0.10 a mistake, 0.20 a blunder. \
+A roll or draw's luck is the value after it minus the average over what it could have \
+been. Each result is taken apart as start + luck − own moves + others' moves + residual, \
+the residual being what the judge's searches could not account for.\n\nExamples:\n  \
+trio play gyges --seat 1=ai:2 --seat 2=ai:3 --record game.json\n  trio analyse game.json\n  \
+trio analyse game.json --level 4 --html review.html\n  trio analyse game.json --json > review.json"
+)]
+pub struct AnalyseArgs {
+    /// A record written by `trio play --record`, `trio match --records` or the server.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// The judge's strength, 1 to 5: the search of that AI level (docs/ai.md) on one
+    /// core; each level about five times the work of the one below.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
+    pub level: u8,
+
+    /// Print the review as JSON (the shape of docs/review.md) instead of tables.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Also write an HTML page with the graph of each seat's value over the game.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+/// How many of a seat's costliest moves, and of the luckiest events, are listed.
+const TOP: usize = 3;
+
+/// Losses and luck smaller than this print as 0.00 and are not listed.
+const SHOWN: f64 = 0.005;
+
+pub fn run(args: &AnalyseArgs) -> Result<()> {
+    let record = read_record(&args.file)?;
+    let game = trio_catalog::record_game(&record)
+        .with_context(|| format!("cannot set up the recorded game {}", excerpt(&record.game)))?;
+    let live = game
+        .replay(&record)
+        .with_context(|| format!("{} does not replay", args.file.display()))?;
+    let names: Vec<String> = (0..live.seat_count())
+        .map(|s| live.seat_name(Seat(s as u8)))
+        .collect();
+    let bar = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} positions and moves  {elapsed} (eta {eta})",
+        )
+        .expect("a valid template"),
+    );
+    let started = Instant::now();
+    let review = game.review(&record, args.level, &mut |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    })?;
+    bar.finish_and_clear();
+    let took = started.elapsed();
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&review).expect("a review always serializes")
+        );
+    }
+    let tables = text(&review, &names);
+    if !args.json {
+        let seats: Vec<String> = names
+            .iter()
+            .zip(&record.seats)
+            .map(|(name, agent)| format!("{name} ({agent})"))
+            .collect();
+        println!(
+            "{}, seed {}: {}. Judged by {} in {:.1} s.\n",
+            record.game,
+            record.seed,
+            seats.join(" vs "),
+            review.judge,
+            took.as_secs_f64()
+        );
+        print!("{tables}");
+    }
+    if let Some(path) = &args.html {
+        let title = format!("{} — review", record.game);
+        std::fs::write(
+            path,
+            trio_lab::review::html(&title, &review, &names, &tables),
+        )
+        .with_context(|| format!("cannot write {}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// The review as tables: every step, the costliest moves, the luckiest events, the sums.
+pub fn text(review: &Review, names: &[String]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let who =
+        |seat: Option<u8>| seat.map_or("chance".to_owned(), |s| names[usize::from(s)].clone());
+    let header: Vec<String> = names.iter().map(|n| format!("{n:>7.7}")).collect();
+    let _ = writeln!(
+        out,
+        "{:>4}  {:<8} {:<22} {}   loss  note",
+        "#",
+        "by",
+        "action",
+        header.join(" ")
+    );
+    for (i, step) in review.steps.iter().enumerate() {
+        let values: Vec<String> = step.after.iter().map(|v| format!("{v:>7.2}")).collect();
+        let loss = step.skill_loss.map_or(String::new(), |l| format!("{l:.2}"));
+        let note = match (&step.luck, step.label, &step.best) {
+            (Some(luck), _, _) => luck
+                .iter()
+                .zip(names)
+                .filter(|(l, _)| l.abs() >= SHOWN)
+                .map(|(l, n)| format!("{n} {l:+.2}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            (_, Some(label), Some(best)) => format!("{label:?}, better {best}").to_lowercase(),
+            (_, Some(label), None) => format!("{label:?}").to_lowercase(),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<8.8} {:<22.22} {}  {loss:>5}  {note}",
+            i + 1,
+            who(step.seat),
+            step.action,
+            values.join(" ")
+        );
+    }
+    let _ = writeln!(out, "\nMoves that cost the most:");
+    let mut costly: Vec<(usize, f64)> = review
+        .steps
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.skill_loss.filter(|&l| l >= SHOWN).map(|l| (i, l)))
+        .collect();
+    costly.sort_by(|a, b| b.1.total_cmp(&a.1));
+    if costly.is_empty() {
+        let _ = writeln!(out, "  none: every move was the judge's choice or as good");
+    }
+    for &(i, loss) in costly.iter().take(TOP * names.len()) {
+        let step = &review.steps[i];
+        let better = step
+            .best
+            .as_ref()
+            .map_or(String::new(), |b| format!(", better {b}"));
+        let _ = writeln!(
+            out,
+            "  #{} {} {}: lost {loss:.2}{better}",
+            i + 1,
+            who(step.seat),
+            step.action
+        );
+    }
+    let mut lucky: Vec<(usize, f64)> = review
+        .steps
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            s.luck
+                .as_ref()
+                .map(|l| (i, l.iter().map(|x| x.abs()).fold(0.0, f64::max)))
+        })
+        .filter(|&(_, l)| l >= SHOWN)
+        .collect();
+    if !lucky.is_empty() {
+        lucky.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let _ = writeln!(out, "\nRolls and draws that mattered most:");
+        for &(i, _) in lucky.iter().take(TOP * names.len()) {
+            let step = &review.steps[i];
+            let luck = step.luck.as_ref().expect("a chance step");
+            let by: Vec<String> = luck
+                .iter()
+                .zip(names)
+                .map(|(l, n)| format!("{n} {l:+.2}"))
+                .collect();
+            let _ = writeln!(out, "  #{} {}: {}", i + 1, step.action, by.join(", "));
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nEach result taken apart (start + luck − own moves + others' moves + residual = result):"
+    );
+    for (seat, s) in review.seats.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  {:<8} {:.2} {:+.2} − {:.2} {:+.2} {:+.2} = {:.2}   ({}: {}, {}, {})",
+            names[seat],
+            s.start,
+            s.luck,
+            s.skill,
+            s.others,
+            s.residual,
+            s.result,
+            count(s.decisions, "decision"),
+            count(s.inaccuracies, "inaccuracy"),
+            count(s.mistakes, "mistake"),
+            count(s.blunders, "blunder"),
+        );
+    }
+    let chance = review.steps.iter().any(|s| s.luck.is_some());
+    for (seat, s) in review.seats.iter().enumerate() {
+        let luck = match chance {
+            false => String::new(),
+            true if s.luck < 0.0 => format!(" lost {:.2} to chance and", -s.luck),
+            true => format!(" gained {:.2} from chance and", s.luck),
+        };
+        let _ = writeln!(
+            out,
+            "  {}{luck} lost {:.2} to its own moves.",
+            names[seat], s.skill
+        );
+    }
+    out
+}
+
+/// `n` things, in English: `1 mistake`, `2 mistakes`, `3 inaccuracies`.
+fn count(n: usize, thing: &str) -> String {
+    match (n, thing.strip_suffix('y')) {
+        (1, _) => format!("1 {thing}"),
+        (_, Some(stem)) => format!("{n} {stem}ies"),
+        (_, None) => format!("{n} {thing}s"),
+    }
+}
