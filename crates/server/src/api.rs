@@ -47,6 +47,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/record", get(records_show))
         .route("/api/games/{id}/hint", get(hints_show))
         .route("/api/games/{id}/replay/{ply}", get(replays_show))
+        .route("/api/games/{id}/review", get(reviews_show))
         .route("/api/games/{id}/ws", get(crate::ws::sockets_open))
         .route("/api/kinds", get(kinds_list))
         .fallback(not_found)
@@ -329,6 +330,34 @@ async fn replays_show(
         .step(state.ai(), &id, viewer, ply, record)
         .await?;
     Ok(Json(step))
+}
+
+/// A finished game's review (`docs/review.md`): 200 with it once made, 202 with the
+/// progress while it is being made (the first ask starts it).
+async fn reviews_show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let record = state.ask(&id, |reply| Command::Record { reply });
+    let review = state
+        .reviews()
+        .get(state.store_handle(), state.ai(), &id, record)
+        .await?;
+    Ok(match review {
+        crate::reviews::ReviewState::Ready(review) => Json(serde_json::json!({
+            "level": crate::reviews::REVIEW_LEVEL,
+            "review": review,
+        }))
+        .into_response(),
+        crate::reviews::ReviewState::Working { done, total } => (
+            StatusCode::ACCEPTED,
+            Json(serde_json::json!({
+                "level": crate::reviews::REVIEW_LEVEL,
+                "progress": {"done": done, "total": total},
+            })),
+        )
+            .into_response(),
+    })
 }
 
 /// Every kind of game with its seats and options, from the tables the game crates declare

@@ -24,6 +24,7 @@ mod postgres;
 pub mod protocol;
 pub mod ratings;
 mod replays;
+mod reviews;
 mod room;
 pub mod secrets;
 mod sqlite;

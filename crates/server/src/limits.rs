@@ -232,7 +232,10 @@ impl Guard {
                 "/api/games/{id}/actions" | "/api/games/{id}/resign" | "/api/games/{id}/undo",
             ) => Some(&self.actions),
             (&Method::GET, "/api/games/{id}/hint") => Some(&self.hints),
-            (&Method::GET, "/api/games/{id}/replay/{ply}") => Some(&self.replays),
+            // A review's progress is asked for as often as a replay's steps.
+            (&Method::GET, "/api/games/{id}/replay/{ply}" | "/api/games/{id}/review") => {
+                Some(&self.replays)
+            }
             _ => None,
         }
     }

@@ -29,11 +29,11 @@ use sqlx::{Connection, Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    agree_rematch, claim_seat, describe, insert_game, insert_player, migrations, now, now_millis,
-    queue_append, rate, read_events, read_ids, read_leaderboard, read_lobby, read_player,
-    read_player_games, read_profile, read_seeking, read_stored, Append, EventRow, GameRow, Notice,
-    Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage, StorageError,
-    StoredGame,
+    agree_rematch, claim_seat, describe, insert_game, insert_player, insert_review, migrations,
+    now, now_millis, queue_append, rate, read_events, read_ids, read_leaderboard, read_lobby,
+    read_player, read_player_games, read_profile, read_review, read_seeking, read_stored, Append,
+    EventRow, GameRow, Notice, Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status,
+    Storage, StorageError, StoredGame,
 };
 
 /// The channel of the notices.
@@ -327,6 +327,31 @@ impl Storage for PgStorage {
         async move {
             let mut conn = self.pool.acquire().await?;
             read_player_games::<Postgres>(&mut conn, id, limit).await
+        }
+        .boxed()
+    }
+
+    fn review<'a>(
+        &'a self,
+        id: &'a str,
+        level: u8,
+    ) -> BoxFuture<'a, Result<Option<String>, StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            read_review::<Postgres>(&mut conn, id, level).await
+        }
+        .boxed()
+    }
+
+    fn store_review<'a>(
+        &'a self,
+        id: &'a str,
+        level: u8,
+        review: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            insert_review::<Postgres>(&mut conn, id, level, review).await
         }
         .boxed()
     }

@@ -58,6 +58,7 @@ struct Inner {
     loading: tokio::sync::Mutex<()>,
     shared: Shared,
     replays: crate::replays::Replays,
+    reviews: Arc<crate::reviews::Reviews>,
 }
 
 impl std::fmt::Debug for Inner {
@@ -80,6 +81,15 @@ impl AppState {
 
     pub(crate) fn replays(&self) -> &crate::replays::Replays {
         &self.inner.replays
+    }
+
+    pub(crate) fn reviews(&self) -> &Arc<crate::reviews::Reviews> {
+        &self.inner.reviews
+    }
+
+    /// The store, for work that outlives a request (a review being made).
+    pub(crate) fn store_handle(&self) -> Arc<dyn Storage> {
+        self.inner.store.clone()
     }
 
     /// The server over an SQLite file (created if missing), its running games loaded.
@@ -124,6 +134,7 @@ impl AppState {
                 loading: tokio::sync::Mutex::new(()),
                 shared,
                 replays: crate::replays::Replays::new(),
+                reviews: crate::reviews::Reviews::new(),
             }),
         };
         if let Some(lease) = state.inner.shared.lease {

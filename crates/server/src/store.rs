@@ -365,6 +365,22 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     /// it was taken first); on a shared store the other instances hear of it.
     fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>>;
 
+    /// The review of finished game `id` by the judge of `level`, as stored JSON.
+    fn review<'a>(
+        &'a self,
+        id: &'a str,
+        level: u8,
+    ) -> BoxFuture<'a, Result<Option<String>, StorageError>>;
+
+    /// Keeps a finished game's review; a review already kept for the game and level (by
+    /// another instance) stays.
+    fn store_review<'a>(
+        &'a self,
+        id: &'a str,
+        level: u8,
+        review: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
+
     /// Stores game `id`'s lobby line and whether chance or a bot is to act, as an append
     /// does: for a game stored before its lobby line was.
     fn describe<'a>(
@@ -402,6 +418,11 @@ pub(crate) fn migrations() -> Vec<Migration> {
             include_str!("../migrations/0004_definitions.sql"),
         ),
         (6, "people", include_str!("../migrations/0006_people.sql")),
+        (
+            10,
+            "reviews",
+            include_str!("../migrations/0010_reviews.sql"),
+        ),
     ]
     .into_iter()
     .map(|(version, name, sql)| {
@@ -963,6 +984,55 @@ where
     .fetch_all(conn)
     .await?;
     read_ids(&rows)
+}
+
+/// A stored review, read on `conn`.
+pub(crate) async fn read_review<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    level: u8,
+) -> Result<Option<String>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Encode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+{
+    let row = sqlx::query::<DB>("SELECT review FROM reviews WHERE game_id = $1 AND level = $2")
+        .bind(id)
+        .bind(i64::from(level))
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.map(|row| column(&row, "review")).transpose()
+}
+
+/// Keeps a review on `conn`, unless one is kept already.
+pub(crate) async fn insert_review<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    level: u8,
+    review: &str,
+) -> Result<(), StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Encode<'r, DB> + Type<DB>,
+{
+    sqlx::query::<DB>(
+        "INSERT INTO reviews (game_id, level, review, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (game_id, level) DO NOTHING",
+    )
+    .bind(id)
+    .bind(i64::from(level))
+    .bind(review)
+    .bind(now())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// The lobby lines of player `id`'s games, newest first, read on `conn`.

@@ -387,6 +387,64 @@ async fn a_finished_game_replays_move_by_move() {
     assert_eq!(end["view"]["phase"], json!("over"));
 }
 
+#[tokio::test]
+async fn a_finished_game_is_reviewed_once_asked_and_not_before() {
+    let server = Server::start().await;
+    let position = "rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g";
+    let game = server
+        .create(
+            "orbit(players=3)",
+            &["human", "ai:1", "ai:1"],
+            Some(position),
+        )
+        .await;
+    let review = format!("/api/games/{}/review", game.id);
+    let (status, body) = get(&server, &review, None).await;
+    assert_eq!((status, &body["code"]), (409, &json!("not-over")));
+    let (status, _) = post(
+        &server,
+        &format!("/api/games/{}/actions", game.id),
+        &game.seats[0].token,
+        json!({"action": "move 6.3-H", "expect": 0}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    // The first ask starts it; the asks after it see its progress until it is made.
+    let (status, body) = get(&server, &review, None).await;
+    assert_eq!(status, 202, "{body}");
+    assert!(body["progress"]["done"].is_u64(), "{body}");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let made = loop {
+        let (status, body) = get(&server, &review, None).await;
+        match status {
+            200 => break body,
+            202 => assert!(std::time::Instant::now() < deadline, "no review in 60 s"),
+            _ => panic!("{status}: {body}"),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert_eq!(made["level"], json!(3));
+    let steps = made["review"]["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 1);
+    assert_eq!(steps[0]["action"], json!("move 6.3-H"));
+    assert_eq!(steps[0]["seat"], json!(0));
+    // Green first, red second, blue last: each seat's sum is its result.
+    let seats = made["review"]["seats"].as_array().unwrap();
+    let results: Vec<f64> = seats
+        .iter()
+        .map(|s| s["result"].as_f64().unwrap())
+        .collect();
+    assert_eq!(results, [0.5, 1.0, 0.0]);
+    for s in seats {
+        let f = |k: &str| s[k].as_f64().unwrap();
+        let sum = f("start") + f("luck") - f("skill") + f("others") + f("residual");
+        assert!((sum - f("result")).abs() < 1e-9, "{s}");
+    }
+    // Kept: asked again, the same review at once.
+    let (status, again) = get(&server, &review, None).await;
+    assert_eq!((status, &again), (200, &made));
+}
+
 /// The rule ids listed at the end of each docs/rules/<game>.md.
 fn documented_rule_ids() -> BTreeSet<String> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules");

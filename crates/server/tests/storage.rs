@@ -399,6 +399,21 @@ async fn a_rated_game_is_rated_once(store: Arc<dyn Storage>) {
     assert!(store.profile("Nobody").await.unwrap().is_none());
 }
 
+/// A review is kept once: the first kept stays, whoever keeps another.
+async fn a_review_is_kept_once(a: Arc<dyn Storage>, b: Arc<dyn Storage>) {
+    a.create(&game("reviewed", false)).await.unwrap();
+    assert_eq!(a.review("reviewed", 3).await.unwrap(), None);
+    a.store_review("reviewed", 3, "{\"judge\":\"a\"}")
+        .await
+        .unwrap();
+    b.store_review("reviewed", 3, "{\"judge\":\"b\"}")
+        .await
+        .unwrap();
+    let kept = b.review("reviewed", 3).await.unwrap();
+    assert_eq!(kept.as_deref(), Some("{\"judge\":\"a\"}"));
+    assert_eq!(a.review("reviewed", 4).await.unwrap(), None, "per level");
+}
+
 #[tokio::test]
 async fn sqlite_keeps_the_contract() {
     let dir = tempfile::tempdir().unwrap();
@@ -416,6 +431,7 @@ async fn sqlite_keeps_the_contract() {
     a_passed_deadline_is_due(store.clone()).await;
     a_rematch_is_named_once_when_all_agree(store.clone(), store.clone()).await;
     a_rated_game_is_rated_once(store.clone()).await;
+    a_review_is_kept_once(store.clone(), store.clone()).await;
     appends_at_once_are_each_answered(store).await;
 }
 
@@ -437,6 +453,7 @@ async fn postgres_keeps_the_contract() {
     a_passed_deadline_is_due(a.clone()).await;
     a_rematch_is_named_once_when_all_agree(a.clone(), postgres(&url, "b", lease).await).await;
     a_rated_game_is_rated_once(a.clone()).await;
+    a_review_is_kept_once(a.clone(), postgres(&url, "b", lease).await).await;
     appends_at_once_are_each_answered(a).await;
 }
 
