@@ -645,6 +645,53 @@ async fn orbit_finished_three_player_game_is_ranked() {
     b.close().await;
 }
 
+/// A finished game reviewed: the review's graph, its words and the roll that decided it,
+/// which opens the replay before it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_reviews_a_finished_game_and_opens_its_deciding_roll() {
+    let server = Server::start().await;
+    // Three turns, then whoever stands further out wins: red's first roll decides
+    // (docs/review.md, "Worked example").
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(
+        &b,
+        &server,
+        "orbit(turn-limit=3)",
+        &["ai:1", "human"],
+        Some("rg r r:H,H,H,C/g:H,H,H,C -"),
+    )
+    .await;
+    while !my_turn_or_the_end(&b).await {
+        orbit_decision(&b).await;
+    }
+    b.click("[data-act=review]").await;
+    b.wait("[data-review=ready]").await;
+    assert_eq!(b.count("[data-review] polyline").await, 2, "a line a seat");
+    let words = b.text("[data-review-seat='0']").await;
+    assert!(
+        words.contains("chance") && words.contains("own moves"),
+        "{words}"
+    );
+    // Red's first roll, the game's second action, is worth about ±0.25 to each side:
+    // always listed.
+    let first = b
+        .text("[data-review-list=lucky] [data-review-step='1']")
+        .await;
+    assert!(first.starts_with("2. die"), "{first}");
+    b.click("[data-review-list=lucky] [data-review-step='1']")
+        .await;
+    b.wait(".replay[data-ply='1']").await;
+    b.screenshot(&screenshot_path("review.png")).await;
+    // In Polish too.
+    b.click("[data-lang=pl]").await;
+    b.wait_for(
+        "the Polish review",
+        "document.querySelector('[data-review] h2').textContent === 'Analiza'",
+    )
+    .await;
+    b.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_phone_sized_window_plays() {
     let server = Server::start().await;

@@ -12,6 +12,7 @@ import { gameOf } from './games.js';
 import { kinds, specWords } from './kinds.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
 import { Replay } from './replay.js';
+import { Review } from './review.js';
 import { SPEEDS, speed, setSpeed } from './motion.js';
 import { statusBar, playersPanel, resultPanel, moveList, moveLines, invitePanel, toolsRow, passDevice, messageLine, setUpNotice, joinPanel, clockText, timeLeft } from './panels.js';
 
@@ -44,6 +45,7 @@ export class GamePage {
     this.record = null; // {text, record, seed} once the game is over
     this.seedCheck = null;
     this.replay = null;
+    this.review = null; // the finished game's review, once asked for
     this.wasMyTurn = false;
     this.chat = []; // the canned messages said since the page opened
     this.muted = localStorage.getItem(`trio.mute.${id}`) === '1';
@@ -96,6 +98,7 @@ export class GamePage {
   }
 
   destroy() {
+    if (this.review) this.review.stop();
     clearInterval(this.ticker);
     clearTimeout(this.fillTimer);
     document.removeEventListener('keydown', this.onKey);
@@ -253,6 +256,19 @@ export class GamePage {
     });
   }
 
+  /// Asks for the review (docs/review.md); its steps open the replay before them.
+  startReview() {
+    this.review = new Review(this.id, {
+      changed: () => this.draw(),
+      goTo: ply => {
+        if (!this.replay) this.startReplay();
+        this.replay.goTo(ply);
+      },
+    });
+    this.review.ask();
+    this.draw();
+  }
+
   render() {
     this.shell = h('main', { class: 'game' });
     this.draw();
@@ -302,6 +318,7 @@ export class GamePage {
     const side = h('aside', { class: 'side' }, [
       playersPanel(game, live, conn.open),
       resultPanel(game, live, this.resultTools()),
+      this.review ? this.review.panel(game, live.seats.map(s => game.seatLabel(s.seat, live.view)), live.seats.map(s => game.swatch(s.seat, live.view)), live.moves) : null,
       this.rematchRow(live),
       moveList(game, replaying ? this.replay.all : moves, live.view, this.replay, moves),
       // Only a game of chance has dice or draws to be fair.
@@ -330,7 +347,8 @@ export class GamePage {
       hotSeat: localSeats.length > 1,
       moves,
       last: game.lastMove(moves),
-      hint: this.hint ? this.hint.parts : null,
+      // In a replay opened from the review, the better move at that step.
+      hint: this.hint ? this.hint.parts : replaying && this.review ? this.review.bestAt(this.replay.ply) : null,
       proposed: this.proposed,
       proposedParts: mine && this.proposed ? (live.legal_parts ?? [])[live.legal.indexOf(this.proposed)] ?? null : null,
     });
@@ -553,6 +571,7 @@ export class GamePage {
     return h('div', { class: 'record-tools' }, [
       h('button', { type: 'button', 'data-act': 'export', onclick: () => downloadRecord(this.record, `trio-${this.kind}-${this.id}.json`) }, [t('record.export')]),
       this.replay ? null : h('button', { type: 'button', 'data-act': 'replay', onclick: () => this.startReplay() }, [t('replay.start')]),
+      this.review ? null : h('button', { type: 'button', 'data-act': 'review', onclick: () => this.startReview() }, [t('review.start')]),
     ]);
   }
 }
