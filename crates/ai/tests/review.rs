@@ -1,6 +1,11 @@
-//! Game review on the three games: the sums close for every seat, Gygès has no luck, a
-//! roll that decides a Na orbicie game is its largest luck, and a Triles decision is
-//! judged from its maker's view alone.
+//! Game review: on the toys (`agents/toys`), chance alone brings luck and moves that
+//! change nothing cost nothing; on the three games, the sums close for every seat, Gygès
+//! has no luck, a roll that decides a Na orbicie game is its largest luck, and a Triles
+//! decision is judged from its maker's view alone.
+
+#[allow(unused_imports, dead_code)] // The toys export what the agents' tests need.
+#[path = "agents/toys/mod.rs"]
+mod toys;
 
 use rand::Rng;
 use trio_ai::review::{review, GygesJudge, Judge, Review};
@@ -9,6 +14,8 @@ use trio_core::{rng, Game, Turn};
 use trio_gyges::Gyges;
 use trio_orbit::{Options as OrbitOptions, Orbit};
 use trio_triles::Triles;
+
+use toys::{Flips, Pig, TicTacToe};
 
 /// A game of `game` played at random from `start` with `seed`, at most `cap` actions.
 fn random_line<G: Game>(game: &G, start: &G::State, seed: u64, cap: usize) -> Vec<G::Action> {
@@ -44,6 +51,62 @@ fn assert_sums(review: &Review) {
 
 fn mcts<G: Game>(iterations: u32) -> MctsBot<G> {
     MctsBot::new(MctsConfig::new(SearchLimit::Iterations(iterations)))
+}
+
+/// Reviews a random game of `game` with plain MCTS of `iterations`.
+fn reviewed<G: Game>(game: &G, seed: u64, iterations: u32) -> Review {
+    let actions = random_line(game, &game.new_game(), seed, usize::MAX);
+    review(
+        game,
+        &game.new_game(),
+        &actions,
+        None,
+        &mut mcts(iterations),
+        &mut |_, _| {},
+    )
+}
+
+#[test]
+fn without_chance_there_is_no_luck() {
+    for seed in 0..4 {
+        let review = reviewed(&TicTacToe, seed, 200);
+        assert_sums(&review);
+        assert!(review.steps.iter().all(|s| s.luck.is_none()));
+        assert!(review.seats.iter().all(|s| s.luck == 0.0));
+    }
+}
+
+#[test]
+fn moves_that_change_nothing_cost_nothing() {
+    for seed in 0..4 {
+        let review = reviewed(&Flips, seed, 100);
+        assert_sums(&review);
+        for step in review.steps.iter().filter(|s| s.seat.is_some()) {
+            assert_eq!(step.skill_loss, Some(0.0), "{step:?}");
+            assert_eq!(step.best, None);
+        }
+        assert!(review
+            .seats
+            .iter()
+            .all(|s| s.skill == 0.0 && s.others == 0.0));
+        // Every point is chance's: the whole change of the values is luck.
+        assert!(review.steps.iter().any(|s| s.luck.is_some()));
+    }
+}
+
+#[test]
+fn the_sums_close_in_a_dice_game() {
+    for seed in 0..3 {
+        let review = reviewed(&Pig, seed, 100);
+        assert_sums(&review);
+        assert_eq!(
+            review.steps.len(),
+            random_line(&Pig, &Pig.new_game(), seed, usize::MAX).len()
+        );
+        // A finished game's last values are its outcome.
+        let last = review.steps.last().expect("pig lasts");
+        assert!(last.after.iter().all(|&v| v == 0.0 || v == 1.0));
+    }
 }
 
 #[test]

@@ -3,7 +3,8 @@
 use trio_core::conformance::{random_games, Config};
 use trio_core::{Game, Seat, Turn};
 
-use crate::toys::{Cards, Claims, Guess, Pig, TicTacToe};
+use crate::toys::flips::ROUNDS;
+use crate::toys::{Cards, Claims, Flips, Guess, Pig, TicTacToe};
 
 fn config() -> Config {
     Config {
@@ -20,6 +21,16 @@ fn tictactoe() {
         assert!(xs == os || xs == os + 1, "{board:?}");
     });
     assert!(report.wins.iter().all(|&w| w > 0), "{report:?}");
+}
+
+#[test]
+fn flips() {
+    let report = random_games(&Flips, &config(), |game, s| {
+        assert_eq!(s.points[0] + s.points[1], s.round, "a point a round");
+        assert!(s.round <= ROUNDS && (game.turn(s) == Turn::Over) == (s.round == ROUNDS));
+    });
+    assert!(report.wins.iter().all(|&w| w > 0), "{report:?}");
+    assert_eq!(2 * report.chance_events, report.plies, "a flip a call");
 }
 
 #[test]

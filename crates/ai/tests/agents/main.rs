@@ -3,7 +3,6 @@
 mod conformance;
 mod mcts;
 mod random;
-mod review;
 mod runner;
 mod toys;
 

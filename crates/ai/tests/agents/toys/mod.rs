@@ -6,7 +6,7 @@
 
 mod cards;
 mod claims;
-mod flips;
+pub mod flips;
 mod guess;
 mod pig;
 mod tictactoe;
