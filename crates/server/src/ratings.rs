@@ -12,6 +12,19 @@ const WENG_LIN_SCALE: f64 = 60.0;
 /// scale shown (lichess uses 110 for Glicko-2).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
+/// Each AI level's score against the level below (levels 2–5), from `trio match` in
+/// docs/ai.md, "Measured": 100 wins in 100 games count as the 95% interval's lower end,
+/// 0.963. The ladder fixes the levels' differences; level 2 ("casual play") is pinned at
+/// a new player's rating, where people start.
+const LADDERS: [(&str, [f64; 4]); 3] = [
+    ("gyges", [0.963, 0.810, 0.817, 0.775]),
+    ("triles", [0.725, 0.650, 0.620, 0.622]),
+    ("orbit", [0.963, 0.946, 0.880, 0.650]),
+];
+/// An anchor's deviation (Glicko-2) or σ (Weng-Lin, before the scale): well known, so a
+/// game against it moves the person's rating the most.
+const ANCHOR_DEVIATION: f64 = 60.0;
+
 /// A player's rating in one kind of game, as stored: Glicko-2's rating, deviation and
 /// volatility, or Weng-Lin's µ and σ (volatility unused).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,6 +74,44 @@ impl Model {
                 }
             }
         }
+    }
+
+    /// AI level `level`'s fixed rating in `kind`, fitted from the ladder of `LADDERS`:
+    /// under Glicko-2, each level's lead over the one below is the Elo difference of its
+    /// score, `400 log10(s / (1 − s))`; under Weng-Lin (Bradley–Terry, a logistic in
+    /// `Δµ / c` with `c = √(2β² + σ₁² + σ₂²)`), `c ln(s / (1 − s))`. `None` for a kind
+    /// without a ladder or a level outside 1–5.
+    pub fn anchor(self, kind: &str, level: u8) -> Option<Rating> {
+        let (_, ladder) = LADDERS.iter().find(|(k, _)| *k == kind)?;
+        if !(1..=5).contains(&level) {
+            return None;
+        }
+        let initial = self.initial();
+        let sigma = ANCHOR_DEVIATION / WENG_LIN_SCALE;
+        let beta = WengLinConfig::new().beta;
+        let c = (2.0 * beta * beta + 2.0 * sigma * sigma).sqrt();
+        let (deviation, lead) = match self {
+            Model::Glicko2 => (ANCHOR_DEVIATION, 400.0 / std::f64::consts::LN_10),
+            Model::WengLin => (sigma, c),
+        };
+        let lead = |s: f64| lead * (s / (1.0 - s)).ln();
+        // From level 2 up or down to `level`.
+        let rating = match level {
+            1 => initial.rating - lead(ladder[0]),
+            _ => {
+                initial.rating
+                    + ladder[1..usize::from(level) - 1]
+                        .iter()
+                        .map(|&s| lead(s))
+                        .sum::<f64>()
+            }
+        };
+        Some(Rating {
+            rating,
+            deviation,
+            volatility: initial.volatility,
+            games: 0,
+        })
     }
 
     /// The rating and deviation as shown, on one scale for every kind.
@@ -191,6 +242,30 @@ mod tests {
             panic!()
         };
         assert!((a.rating - b.rating).abs() < 1e-9 && (a.rating - 1500.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn ai_anchors_climb_the_ladder_from_level_two_at_a_new_players_rating() {
+        for kind in ["gyges", "triles", "orbit"] {
+            let m = Model::of(kind);
+            let levels: Vec<Rating> = (1..=5).map(|l| m.anchor(kind, l).unwrap()).collect();
+            assert!(
+                levels.windows(2).all(|w| w[0].rating < w[1].rating),
+                "{kind}: {levels:?}"
+            );
+            assert!(
+                (levels[1].rating - m.initial().rating).abs() < 1e-9,
+                "{kind}"
+            );
+            assert_eq!(m.anchor(kind, 6), None);
+        }
+        // Gygès level 3 over level 2 scored 0.810: about 252 Elo.
+        let g = |l| Model::Glicko2.anchor("gyges", l).unwrap().rating;
+        assert!((g(3) - g(2) - 252.0).abs() < 1.0, "{}", g(3) - g(2));
+        // Glicko-2 itself expects that score from the two anchors (up to their deviations).
+        let expected = 1.0 / (1.0 + 10f64.powf(-(g(3) - g(2)) / 400.0));
+        assert!((expected - 0.810).abs() < 1e-6);
+        assert_eq!(Model::Glicko2.anchor("chess", 3), None);
     }
 
     #[test]

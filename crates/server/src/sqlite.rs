@@ -32,8 +32,8 @@ use crate::store::{
     agree_rematch, claim_seat, describe, insert_game, insert_player, insert_review, migrations,
     now, now_millis, queue_append, rate, read_events, read_ids, read_leaderboard, read_lobby,
     read_player, read_player_games, read_profile, read_review, read_seeking, read_stored, Append,
-    EventRow, GameRow, Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage,
-    StorageError, StoredGame,
+    EventRow, GameRow, Pending, PlayerRow, ProfileRow, Rated, RatingRow, SeatClaim, Status,
+    Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -396,7 +396,7 @@ impl Storage for SqliteStorage {
         &'a self,
         id: &'a str,
         kind: &'a str,
-        ranked: &'a [(String, u8)],
+        ranked: &'a [(Rated, u8)],
     ) -> BoxFuture<'a, Result<bool, StorageError>> {
         async move {
             let mut tx = self.writer.begin().await?;

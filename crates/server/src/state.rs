@@ -285,13 +285,17 @@ impl AppState {
         let game = checked_game(&spec, definitions)?;
         let asked = checked_seats(seats)?;
         if rated {
-            let bots = asked.iter().flatten().any(|a| !a.is_human());
+            // An AI level has a fixed rating (its anchor); other bots have none.
+            let bots = asked
+                .iter()
+                .flatten()
+                .any(|a| !a.is_human() && !matches!(a, AgentSpec::Ai(_)));
             let why = if creator.is_none() {
                 Some("a rated game is for named players: send your player key")
             } else if position.is_some() || own_files {
                 Some("a rated game starts from the usual start with the built-in files")
             } else if bots {
-                Some("a rated game is between people")
+                Some("a rated game is between people and AI levels (ai:1 to ai:5)")
             } else {
                 None
             };

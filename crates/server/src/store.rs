@@ -337,7 +337,7 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         &'a self,
         id: &'a str,
         kind: &'a str,
-        ranked: &'a [(String, u8)],
+        ranked: &'a [(Rated, u8)],
     ) -> BoxFuture<'a, Result<bool, StorageError>>;
 
     /// Player `name`'s ratings and their history, oldest first; `None`: no such player.
@@ -706,13 +706,21 @@ where
     .transpose()
 }
 
+/// Who sat in a seat of a rated game: a named player, whose rating moves, or an AI
+/// level, whose fixed rating ([`crate::ratings::Model::anchor`]) does not.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rated {
+    Player(String),
+    Anchor(crate::ratings::Rating),
+}
+
 /// A rated game's ratings updated on `conn`, in the caller's transaction (see
 /// [`Storage::rate`]).
 pub(crate) async fn rate<DB>(
     conn: &mut DB::Connection,
     id: &str,
     kind: &str,
-    ranked: &[(String, u8)],
+    ranked: &[(Rated, u8)],
 ) -> Result<bool, StorageError>
 where
     DB: Database,
@@ -734,7 +742,14 @@ where
     }
     let model = crate::ratings::Model::of(kind);
     let mut before = Vec::new();
-    for (player, _) in ranked {
+    for (seat, _) in ranked {
+        let player = match seat {
+            Rated::Player(player) => player,
+            Rated::Anchor(rating) => {
+                before.push(*rating);
+                continue;
+            }
+        };
         let row = sqlx::query::<DB>(
             "SELECT rating, deviation, volatility, games FROM ratings \
              WHERE player_id = $1 AND kind = $2",
@@ -750,7 +765,10 @@ where
     }
     let ranks: Vec<u8> = ranked.iter().map(|(_, rank)| *rank).collect();
     let at = now();
-    for ((player, _), after) in ranked.iter().zip(model.update(&before, &ranks)) {
+    for ((seat, _), after) in ranked.iter().zip(model.update(&before, &ranks)) {
+        let Rated::Player(player) = seat else {
+            continue;
+        };
         sqlx::query::<DB>(
             "INSERT INTO ratings (player_id, kind, rating, deviation, volatility, games, \
              updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (player_id, kind) \

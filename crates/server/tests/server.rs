@@ -914,6 +914,28 @@ async fn canned_messages_reach_everyone_from_seats_only_and_one_a_second() {
 }
 
 #[tokio::test]
+async fn a_rated_game_against_an_ai_level_moves_the_persons_rating_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let (_, me) = with_key(&server, Some(json!({"name": "Ida"})), "/api/players", None).await;
+    let key = me["key"].as_str().unwrap();
+    let body = json!({"game": "gyges", "seats": ["human", "ai:3"], "rated": true});
+    let (status, created) = with_key(&server, Some(body), "/api/games", Some(key)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    assert_eq!(server.resign(id, token).await, StatusCode::OK);
+    let (_, ida) = with_key(&server, None, "/api/players/Ida", None).await;
+    let lost = ida["ratings"][0]["rating"].as_f64().unwrap();
+    // Level 3 stands about 252 above a new player (docs/api.md, "Ratings"): losing to it
+    // costs less than losing to an equal.
+    assert!(lost < 1500.0 && lost > 1500.0 - 100.0, "{ida}");
+    assert_eq!(ida["ratings"][0]["games"], 1);
+    let (_, board) = with_key(&server, None, "/api/ratings/gyges", None).await;
+    assert_eq!(board["players"].as_array().unwrap().len(), 1, "{board}");
+}
+
+#[tokio::test]
 async fn a_rated_game_updates_its_players_ratings_once_at_its_end() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir.path().join("t.db")).await;
@@ -923,10 +945,10 @@ async fn a_rated_game_updates_its_players_ratings_once_at_its_end() {
         keys.push(me["key"].as_str().unwrap().to_owned());
     }
     let rated = |seats: Value| json!({"game": "gyges", "seats": seats, "rated": true});
-    // Rated is for named people from the usual start.
+    // Rated is for named people (and AI levels) from the usual start.
     for (body, key) in [
         (rated(json!(["human", "open"])), None),
-        (rated(json!(["human", "ai:3"])), Some(keys[0].as_str())),
+        (rated(json!(["human", "random"])), Some(keys[0].as_str())),
     ] {
         let (status, answer) = with_key(&server, Some(body), "/api/games", key).await;
         assert_eq!(

@@ -17,8 +17,8 @@ use sqlx::Connection;
 use tokio_tungstenite::tungstenite::Message;
 use trio_server::protocol::{Created, Snapshot};
 use trio_server::store::{
-    Append, EventKind, EventRow, GameRow, Notice, PlayerRow, SeatClaim, SeatRow, Status, Storage,
-    StorageError,
+    Append, EventKind, EventRow, GameRow, Notice, PlayerRow, Rated, SeatClaim, SeatRow, Status,
+    Storage, StorageError,
 };
 use trio_server::{app, AppState, PgStorage, SqliteStorage};
 
@@ -376,7 +376,10 @@ async fn a_rated_game_is_rated_once(store: Arc<dyn Storage>) {
         })
         .await
         .unwrap();
-    let ranked = [("rater-x".to_owned(), 0), ("rater-y".to_owned(), 1)];
+    let ranked = [
+        (Rated::Player("rater-x".to_owned()), 0),
+        (Rated::Player("rater-y".to_owned()), 1),
+    ];
     assert!(store.rate("rated", "gyges", &ranked).await.unwrap());
     assert!(
         !store.rate("rated", "gyges", &ranked).await.unwrap(),

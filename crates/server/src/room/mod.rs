@@ -42,7 +42,7 @@ use crate::error::Refusal;
 use crate::protocol::{GameSummary, RematchTicket, Role, SeatTicket, ServerMessage};
 use crate::secrets;
 use crate::store::{
-    Append, EventKind, EventRow, PlayerRow, SeatClaim, Status, Storage, StorageError,
+    Append, EventKind, EventRow, PlayerRow, Rated, SeatClaim, Status, Storage, StorageError,
 };
 use audience::Audience;
 use driver::Lease;
@@ -757,13 +757,13 @@ impl Room {
         if !self.table.rated() {
             return;
         }
-        let Some(players) = self.table.player_ids() else {
-            tracing::error!(game = %self.id, "a rated game has a seat with no named player");
-            return;
-        };
-        let ranked: Vec<(String, u8)> = players.into_iter().zip(ranks).collect();
         let kind = self.summary.lock().expect("summary lock").game.clone();
         let kind = kind.split('(').next().unwrap_or_default().to_owned();
+        let Some(seats) = self.table.rated_seats(&kind) else {
+            tracing::error!(game = %self.id, "a rated game has a seat neither named nor an AI level");
+            return;
+        };
+        let ranked: Vec<(Rated, u8)> = seats.into_iter().zip(ranks).collect();
         if let Err(e) = self.shared.store.rate(&self.id, &kind, &ranked).await {
             tracing::error!(game = %self.id, "cannot update the ratings: {e}");
         }

@@ -11,7 +11,7 @@ use super::rebuild::StoredFault;
 use crate::error::Refusal;
 use crate::protocol::RematchShown;
 use crate::secrets::{self, TokenHash};
-use crate::store::{GameRow, PlayerRow, SeatRow};
+use crate::store::{GameRow, PlayerRow, Rated, SeatRow};
 
 /// Whether a person's seat has its player: the game starts when every seat does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,11 +167,18 @@ impl Table {
         self.rated
     }
 
-    /// Every seat's named player, if every seat has one.
-    pub(super) fn player_ids(&self) -> Option<Vec<String>> {
+    /// Who each seat of a rated game of `kind` is for the ratings: its named player, or
+    /// the AI level's anchor; `None` if a seat is neither.
+    pub(super) fn rated_seats(&self, kind: &str) -> Option<Vec<Rated>> {
+        let model = crate::ratings::Model::of(kind);
         self.players
             .iter()
-            .map(|p| p.as_ref().map(|p| p.id.clone()))
+            .zip(&self.agents)
+            .map(|(player, agent)| match (player, agent) {
+                (Some(p), _) => Some(Rated::Player(p.id.clone())),
+                (None, AgentSpec::Ai(level)) => model.anchor(kind, *level).map(Rated::Anchor),
+                (None, _) => None,
+            })
             .collect()
     }
 
