@@ -53,7 +53,7 @@ fn main() {
             .sum::<f64>()
             / samples.len() as f64
     };
-    let best = (10..=400)
+    let best = (1..=400)
         .map(|k| f64::from(k) * 5.0)
         .max_by(|a, b| likelihood(*a).total_cmp(&likelihood(*b)))
         .expect("scales to try");
@@ -65,7 +65,7 @@ fn main() {
         "best scale {best}: log-likelihood {:.4} per position",
         likelihood(best)
     );
-    for scale in [100.0, 175.0, 250.0, 400.0, 600.0] {
+    for scale in [20.0, 40.0, 60.0, 100.0, 250.0] {
         println!("  scale {scale}: {:.4}", likelihood(scale));
     }
 }

@@ -24,6 +24,9 @@
 //! **The sum.** For every seat, `start + luck − skill + others + residual = result`
 //! holds exactly: the residual is what the steps changed that luck and decisions do not
 //! explain (one search of a position disagreeing with the searches around it).
+//!
+//! **Dynamics.** From the same values, Ludii's measures of how a game unfolds: lead
+//! changes, drama, the threshold above which a lead held, and chance's share ([`Dynamics`]).
 
 use serde::Serialize;
 use trio_core::rng::{self, GameRng};
@@ -92,8 +95,11 @@ pub struct GygesJudge {
 
 impl GygesJudge {
     /// The engine's score (100 about a piece) at which the side to move is expected to
-    /// score `1 / (1 + e^-1)`, about 0.73.
-    pub const SCALE: f64 = 250.0;
+    /// score `1 / (1 + e^-1)`, about 0.73: fitted to 40 self-play games of level 3 (457
+    /// positions not yet won by force, log-likelihood −0.595 a position against −0.663 at
+    /// 250), by `cargo run --release -p trio-ai --example gyges_scale`. A piece up wins
+    /// about nine games in ten.
+    pub const SCALE: f64 = 40.0;
 
     pub fn new(limit: GygesLimit) -> Self {
         Self {
@@ -235,6 +241,26 @@ pub struct SeatSummary {
     pub decisions: usize,
 }
 
+/// How the game unfolded, after Ludii's measures of a game's dynamics, read off the
+/// values of a review (`docs/review.md`, "Dynamics").
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Dynamics {
+    /// Times the seat with the highest value changed (ties keep the last leader).
+    pub lead_changes: usize,
+    /// How far behind the leader the eventual winner stood, on average over the positions
+    /// and at worst; 0 without a single winner.
+    pub drama: f64,
+    pub drama_max: f64,
+    /// The highest value a seat that did not win ever had: above it, in this game, a lead
+    /// was never lost.
+    pub loser_peak: f64,
+    /// The share of the actions played once the winner stood above `loser_peak` for good.
+    pub decided_share: f64,
+    /// Chance's part of what moved the values: the luck of every chance event (its largest
+    /// for any seat) over that plus every decision's skill loss.
+    pub luck_share: f64,
+}
+
 /// A whole game reviewed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Review {
@@ -242,6 +268,7 @@ pub struct Review {
     pub judge: String,
     pub steps: Vec<Step>,
     pub seats: Vec<SeatSummary>,
+    pub dynamics: Dynamics,
 }
 
 /// How a game ended when its last state does not say (a resignation, a flag).
@@ -275,16 +302,35 @@ pub fn review<G: Game>(
     let total = states.len() + actions.len();
     let mut done = 0;
     let seed_of = |ply: usize| rng::sub_seed(REVIEW_SEED, ply as u64);
-    let appraisals: Vec<Appraisal<G::Action>> = states
-        .iter()
-        .enumerate()
-        .map(|(ply, state)| {
-            let a = judge.appraise(game, state, seed_of(ply));
-            done += 1;
-            progress(done, total);
-            a
-        })
-        .collect();
+    // Last to first: a position with one thing that can happen (a forced move, a certain
+    // outcome) is worth what follows it, and takes no search.
+    let mut appraisals: Vec<Option<Appraisal<G::Action>>> = vec![None; states.len()];
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    for ply in (0..states.len()).rev() {
+        let state = &states[ply];
+        let forced = ply < actions.len()
+            && match game.turn(state) {
+                Turn::Seat(_) => {
+                    game.legal_actions(state, &mut legal);
+                    legal.len() == 1
+                }
+                Turn::Chance => {
+                    game.chance_outcomes(state, &mut outcomes);
+                    outcomes.len() == 1
+                }
+                Turn::Over => false,
+            };
+        appraisals[ply] = Some(match (forced, &appraisals.get(ply + 1)) {
+            (true, Some(Some(next))) => Appraisal {
+                values: next.values.clone(),
+                best: matches!(game.turn(state), Turn::Seat(_)).then(|| actions[ply].clone()),
+            },
+            _ => judge.appraise(game, state, seed_of(ply)),
+        });
+        done += 1;
+        progress(done, total);
+    }
+    let appraisals: Vec<Appraisal<G::Action>> = appraisals.into_iter().flatten().collect();
 
     let mut steps = Vec::with_capacity(actions.len() + 1);
     for (ply, action) in actions.iter().enumerate() {
@@ -359,8 +405,77 @@ pub fn review<G: Game>(
         .collect();
     Review {
         judge: judge.name(),
+        dynamics: dynamics(&start_values, &result, &steps),
         steps,
         seats: summaries,
+    }
+}
+
+/// The game's [`Dynamics`] from the values before its first step (`start`), after each
+/// step and its `result`.
+pub fn dynamics(start: &[f64], result: &[f64], steps: &[Step]) -> Dynamics {
+    let values: Vec<&[f64]> = std::iter::once(start)
+        .chain(steps.iter().map(|s| s.after.as_slice()))
+        .collect();
+    let leader = |v: &[f64]| {
+        let best = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let mut at = v.iter().enumerate().filter(|(_, &x)| x == best);
+        let first = at.next().map(|(i, _)| i);
+        at.next().is_none().then_some(first).flatten()
+    };
+    let mut lead_changes = 0;
+    let mut last = None;
+    for v in &values {
+        if let Some(now) = leader(v) {
+            if last.is_some_and(|l| l != now) {
+                lead_changes += 1;
+            }
+            last = Some(now);
+        }
+    }
+    let winner = leader(result);
+    let behind: Vec<f64> = match winner {
+        Some(w) => values
+            .iter()
+            .map(|v| {
+                let others = v.iter().enumerate().filter(|(s, _)| *s != w);
+                (others.map(|(_, &x)| x).fold(0.0, f64::max) - v[w]).max(0.0)
+            })
+            .collect(),
+        None => vec![0.0],
+    };
+    let loser_peak = values
+        .iter()
+        .flat_map(|v| {
+            v.iter()
+                .enumerate()
+                .filter(|(s, _)| Some(*s) != winner)
+                .map(|(_, &x)| x)
+        })
+        .fold(0.0, f64::max);
+    let decided_from = winner.map_or(values.len(), |w| {
+        values
+            .iter()
+            .rposition(|v| v[w] <= loser_peak)
+            .map_or(0, |i| i + 1)
+    });
+    let chance: f64 = steps
+        .iter()
+        .filter_map(|s| s.luck.as_ref())
+        .map(|l| l.iter().map(|x| x.abs()).fold(0.0, f64::max))
+        .sum();
+    let skill: f64 = steps.iter().filter_map(|s| s.skill_loss).sum();
+    Dynamics {
+        lead_changes,
+        drama: behind.iter().sum::<f64>() / behind.len() as f64,
+        drama_max: behind.iter().copied().fold(0.0, f64::max),
+        loser_peak,
+        decided_share: steps.len().saturating_sub(decided_from) as f64 / steps.len().max(1) as f64,
+        luck_share: if chance + skill > 0.0 {
+            chance / (chance + skill)
+        } else {
+            0.0
+        },
     }
 }
 
@@ -397,6 +512,11 @@ fn judge_decision<G: Game>(
         best,
         effects: vec![0.0; seats],
     };
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    if legal.len() == 1 {
+        return unmoved(None);
+    }
     let best = if hidden {
         judge
             .appraise_view(game, &game.view(state, mover), seed_of(ply))
@@ -500,4 +620,48 @@ fn summarize(seat: usize, start: &[f64], result: &[f64], steps: &[Step]) -> Seat
         summary.residual += change - explained;
     }
     summary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(after: [f64; 2], luck: Option<[f64; 2]>, loss: Option<f64>) -> Step {
+        Step {
+            seat: loss.map(|_| 0),
+            action: String::new(),
+            before: vec![],
+            after: after.to_vec(),
+            skill_loss: loss,
+            label: None,
+            best: None,
+            best_parts: serde_json::Value::Null,
+            effects: None,
+            luck: luck.map(|l| l.to_vec()),
+        }
+    }
+
+    /// Seat 1 leads, falls behind by 0.4, comes back and wins: two lead changes, and the
+    /// game was decided once seat 1 passed seat 0's peak of 0.7 for good.
+    #[test]
+    fn dynamics_of_a_comeback() {
+        let steps = [
+            step([0.4, 0.6], Some([-0.1, 0.1]), None),
+            step([0.7, 0.3], None, Some(0.0)),
+            step([0.45, 0.55], Some([-0.25, 0.25]), None),
+            step([0.2, 0.8], None, Some(0.25)),
+            step([0.0, 1.0], None, Some(0.0)),
+        ];
+        let d = dynamics(&[0.5, 0.5], &[0.0, 1.0], &steps);
+        assert_eq!(d.lead_changes, 2);
+        assert!((d.drama_max - 0.4).abs() < 1e-12);
+        assert!((d.drama - 0.4 / 6.0).abs() < 1e-12, "{d:?}");
+        assert!((d.loser_peak - 0.7).abs() < 1e-12);
+        // From position 4 on (after the fourth action) seat 1 stands above 0.7: one action
+        // of five is played after that.
+        assert!((d.decided_share - 0.2).abs() < 1e-12, "{d:?}");
+        assert!((d.luck_share - 0.35 / 0.6).abs() < 1e-12, "{d:?}");
+        let draw = dynamics(&[0.5, 0.5], &[0.5, 0.5], &steps);
+        assert_eq!((draw.drama, draw.decided_share), (0.0, 0.0));
+    }
 }

@@ -8,9 +8,9 @@
 mod toys;
 
 use rand::Rng;
-use trio_ai::review::{review, GygesJudge, Judge, Review};
+use trio_ai::review::{review, Ending, GygesJudge, Judge, Label, Review};
 use trio_ai::{Appraisal, MctsBot, MctsConfig, SearchLimit, TrilesRollout};
-use trio_core::{rng, Game, Turn};
+use trio_core::{rng, Game, Outcome, Seat, Turn};
 use trio_gyges::Gyges;
 use trio_orbit::{Options as OrbitOptions, Orbit};
 use trio_triles::Triles;
@@ -136,6 +136,35 @@ fn gyges_reviews_close_and_have_no_luck() {
             review.seats
         );
     }
+}
+
+/// A game given up ends with a step of its own: the seat that gave up lost what it had.
+#[test]
+fn a_resignation_is_the_last_step_and_the_sums_still_close() {
+    let game = Gyges::default();
+    let actions = random_line(&game, &game.new_game(), 7, 10);
+    let ending = Ending {
+        outcome: Outcome::win(Seat(1), 2),
+        by: Some(Seat(0)),
+    };
+    let mut judge = GygesJudge::new(trio_ai::gyges::SearchLimit::nodes(300));
+    let r = review(
+        &game,
+        &game.new_game(),
+        &actions,
+        Some(&ending),
+        &mut judge,
+        &mut |_, _| {},
+    );
+    assert_sums(&r);
+    assert_eq!(r.steps.len(), actions.len() + 1);
+    let last = r.steps.last().unwrap();
+    assert_eq!((last.action.as_str(), last.seat), ("resign", Some(0)));
+    assert_eq!(last.after, [0.0, 1.0]);
+    let loss = last.skill_loss.unwrap();
+    assert!((loss - last.before[0]).abs() < 1e-12, "{last:?}");
+    assert_eq!(last.label, Label::of(loss));
+    assert_eq!(r.seats[0].result, 0.0);
 }
 
 #[test]
