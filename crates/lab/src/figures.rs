@@ -49,6 +49,15 @@ impl Measure {
     pub fn is_proportion(&self) -> bool {
         matches!(self, Measure::Proportion { .. })
     }
+
+    /// How strongly `self − base` separates from zero ([`stats::separation`]); 0 when
+    /// the two measure different things.
+    pub fn separation(&self, base: &Measure) -> f64 {
+        if self.difference(base, stats::Z_95).is_none() {
+            return 0.0;
+        }
+        stats::separation(|z| self.difference(base, z).expect("checked above"))
+    }
 }
 
 /// Which part of the report a figure belongs to.
@@ -78,9 +87,18 @@ pub struct Summary {
     pub agents: Vec<String>,
     pub seat_names: Vec<String>,
     pub games: usize,
+    /// The agents as given, agent `a` sitting at seat `(a + game) mod seats`.
+    pub lineup: Vec<String>,
+    /// Different agents played, rotating seats: the `agent.K` figures follow each.
+    pub rotated: bool,
     pub figures: Vec<Figure>,
     /// Each game's length in decisions, for the histogram.
     pub lengths: Vec<u32>,
+    /// Each game's first player's score, in the order of `lengths`.
+    pub first_scores: Vec<f64>,
+    /// `places[k][p]`: games in which the `k+1`-th player to move finished in place
+    /// `p+1` (tied seats share the better place).
+    pub places: Vec<Vec<u64>>,
     /// Branching in each tenth of a game, over the games that reached it.
     pub branching: Vec<Moments>,
 }
@@ -103,19 +121,30 @@ impl Summary {
     }
 }
 
-/// The key of the first player's wins, the default figure of `--until-clear`.
-pub const FIRST_PLAYER_WINS: &str = "position.1.win";
+/// The key of the first player's score (a win 1, a draw shared), the default figure of
+/// `--until-clear`: unlike the first player's wins, its fair value is ½ whatever the
+/// share of draws.
+pub const FIRST_PLAYER_SCORE: &str = "position.1.score";
+
+/// The fair score of any seat: [`trio_core::Outcome::score`] sums to `seats/2`.
+pub const FAIR_SCORE: f64 = 0.5;
 
 /// Short names `--until-clear` accepts for common figures.
 pub fn resolve_key(name: &str) -> String {
     match name {
-        "first" | "first-player" => FIRST_PLAYER_WINS.to_owned(),
+        "first" | "first-player" => FIRST_PLAYER_SCORE.to_owned(),
         other => other.to_owned(),
     }
 }
 
-/// The figures of `lines`, games of one spec with `seat_names`.
-pub fn summarize(spec: &str, seat_names: &[String], lines: &[GameLine]) -> Summary {
+/// The figures of `lines`, games of one spec with `seat_names`; every event of
+/// `event_names` gets its figures, 0 when it never happened.
+pub fn summarize(
+    spec: &str,
+    seat_names: &[String],
+    event_names: &[&str],
+    lines: &[GameLine],
+) -> Summary {
     let games = lines.len() as u64;
     let seats = seat_names.len();
     let mut figures = Vec::new();
@@ -151,6 +180,19 @@ pub fn summarize(spec: &str, seat_names: &[String], lines: &[GameLine]) -> Summa
                 trials: games,
             },
         );
+        let scores = lines.iter().filter_map(|l| {
+            let seat = *l.result.order.get(p)?;
+            Some(l.score(seat))
+        });
+        push(
+            format!("position.{}.score", p + 1),
+            format!(
+                "the {} player's score (a win 1, a draw ½; fair ½)",
+                ordinal(p + 1)
+            ),
+            Section::Results,
+            Measure::Mean(Moments::of(scores)),
+        );
     }
     for (s, name) in seat_names.iter().enumerate() {
         let hits = count(&|l| l.result.winner == Some(s as u8));
@@ -163,6 +205,40 @@ pub fn summarize(spec: &str, seat_names: &[String], lines: &[GameLine]) -> Summa
                 trials: games,
             },
         );
+        push(
+            format!("seat.{}.score", s + 1),
+            format!("seat {} ({name}): score", s + 1),
+            Section::Results,
+            Measure::Mean(Moments::of(lines.iter().map(|l| l.score(s as u8)))),
+        );
+    }
+    let lineup: Vec<String> = lines.first().map_or_else(Vec::new, |l| {
+        (0..l.agents.len())
+            .map(|a| l.agents[usize::from(l.seat_of_agent(a))].clone())
+            .collect()
+    });
+    let rotated = lineup.iter().any(|a| *a != lineup[0]);
+    if rotated {
+        for (a, name) in lineup.iter().enumerate() {
+            let hits = count(&|l| l.result.winner == Some(l.seat_of_agent(a)));
+            push(
+                format!("agent.{}.win", a + 1),
+                format!("agent {} ({name}) wins, in every seat in turn", a + 1),
+                Section::Results,
+                Measure::Proportion {
+                    hits,
+                    trials: games,
+                },
+            );
+            push(
+                format!("agent.{}.score", a + 1),
+                format!("agent {} ({name}): score", a + 1),
+                Section::Results,
+                Measure::Mean(Moments::of(
+                    lines.iter().map(|l| l.score(l.seat_of_agent(a))),
+                )),
+            );
+        }
     }
     push(
         "draw".to_owned(),
@@ -173,15 +249,18 @@ pub fn summarize(spec: &str, seat_names: &[String], lines: &[GameLine]) -> Summa
             trials: games,
         },
     );
-    push(
-        "no-winner".to_owned(),
-        "no seat alone in first place".to_owned(),
-        Section::Results,
-        Measure::Proportion {
-            hits: count(&|l| l.result.winner.is_none()),
-            trials: games,
-        },
-    );
+    // With two seats, no seat alone in first place is a draw: one figure, not two.
+    if seats > 2 {
+        push(
+            "no-winner".to_owned(),
+            "no seat alone in first place".to_owned(),
+            Section::Results,
+            Measure::Proportion {
+                hits: count(&|l| l.result.winner.is_none()),
+                trials: games,
+            },
+        );
+    }
     push(
         "limit".to_owned(),
         "stopped by a limit of the rules".to_owned(),
@@ -223,9 +302,14 @@ pub fn summarize(spec: &str, seat_names: &[String], lines: &[GameLine]) -> Summa
         Section::Shape,
         Measure::Mean(overall),
     );
-    let names: BTreeSet<&str> = lines
+    let names: BTreeSet<&str> = event_names
         .iter()
-        .flat_map(|l| l.events.keys().map(String::as_str))
+        .copied()
+        .chain(
+            lines
+                .iter()
+                .flat_map(|l| l.events.keys().map(String::as_str)),
+        )
         .collect();
     for name in names {
         let values = || {
@@ -256,13 +340,29 @@ pub fn summarize(spec: &str, seat_names: &[String], lines: &[GameLine]) -> Summa
             Measure::Mean(Moments::of(values().filter(|&n| n > 0).map(|n| n as f64))),
         );
     }
+    let mut places = vec![vec![0u64; seats]; seats];
+    for line in lines {
+        for (k, &seat) in line.result.order.iter().enumerate() {
+            let place = usize::from(line.result.ranks[usize::from(seat)]);
+            if let Some(n) = places.get_mut(k).and_then(|p| p.get_mut(place)) {
+                *n += 1;
+            }
+        }
+    }
     Summary {
         spec: spec.to_owned(),
         agents: lines.first().map(|l| l.agents.clone()).unwrap_or_default(),
         seat_names: seat_names.to_vec(),
         games: lines.len(),
+        lineup,
+        rotated,
         figures,
         lengths: lines.iter().map(|l| l.length).collect(),
+        first_scores: lines
+            .iter()
+            .map(|l| l.result.order.first().map_or(f64::NAN, |&s| l.score(s)))
+            .collect(),
+        places,
         branching,
     }
 }

@@ -2,6 +2,12 @@
 //! `i` of a run seeded with [`rng::sub_seed`]`(seed, i)`, so a run gives the same games on
 //! any number of threads and two specs played with one seed meet the same seeds.
 //!
+//! Different agents rotate seats from game to game as in `trio match`
+//! ([`trio_ai::rotating_schedule`]): agent `a` of the lineup sits at seat
+//! `(a + i) mod seats` in game `i`, so each plays every seat (and, where the seat decides
+//! who moves first, every turn position) equally often and skill is not mixed with the
+//! first move.
+//!
 //! Each game becomes one [`GameLine`], the line `games.jsonl` holds for it.
 
 use std::collections::BTreeMap;
@@ -11,8 +17,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+use trio_catalog::GameKind;
 use trio_catalog::{AgentSpec, CatalogError, CatalogGame, GameSpec, KindVisitor};
-use trio_core::{rng, BotError, Referee, Seat, Step, Turn};
+use trio_core::{rng, BotError, Outcome, Referee, Seat, Step, Turn};
 
 /// Why a run could not be played. The wrapped errors are data, not `source`s: each
 /// message already says them.
@@ -74,6 +81,9 @@ pub struct GameLine {
     pub seed: u64,
     /// Who sat in each seat.
     pub agents: Vec<String>,
+    /// How far the lineup was rotated: agent `a` of `--agents` sat at seat
+    /// `(a + rotation) mod seats`.
+    pub rotation: usize,
     pub result: GameResult,
     /// Decisions made by the seats (chance outcomes not counted).
     pub length: u32,
@@ -109,6 +119,27 @@ impl GameLine {
     /// The place in the turn order (0 first) of `seat`, if it ever acted.
     pub fn position_of(&self, seat: u8) -> Option<usize> {
         self.result.order.iter().position(|&s| s == seat)
+    }
+
+    /// The seat's score ([`Outcome::score`]: the share of the other seats it placed
+    /// ahead of, a tie counting half; a two-player win 1, draw ½, loss 0).
+    pub fn score(&self, seat: u8) -> f64 {
+        Outcome::from_ranks(self.result.ranks.clone()).score(Seat(seat))
+    }
+
+    /// The seat where agent `agent` of the lineup sat.
+    pub fn seat_of_agent(&self, agent: usize) -> u8 {
+        ((agent + self.rotation) % self.agents.len()) as u8
+    }
+}
+
+/// Every rule event a game of `kind` can record (each game crate's `events::ALL`), so
+/// that one that never happens is reported as 0 rather than left out.
+pub fn event_names(kind: GameKind) -> &'static [&'static str] {
+    match kind {
+        GameKind::Gyges => trio_gyges::events::ALL,
+        GameKind::Triles => trio_triles::events::ALL,
+        GameKind::Orbit => trio_orbit::events::ALL,
     }
 }
 
@@ -217,7 +248,8 @@ fn play_games<G: CatalogGame>(
     lines.into_iter().flatten().collect()
 }
 
-/// Plays game `index` with `seed` to its end through the referee.
+/// Plays game `index` with `seed` to its end through the referee, the lineup rotated by
+/// `index` seats (the module docs).
 fn play_one<G: CatalogGame>(
     game: &G,
     spec: &str,
@@ -225,9 +257,12 @@ fn play_one<G: CatalogGame>(
     index: usize,
     seed: u64,
 ) -> Result<GameLine, SimError> {
+    let rotation = index % lineup.len();
+    let mut seated = lineup.to_vec();
+    seated.rotate_right(rotation);
     let mut referee = Referee::new(game.clone(), seed);
     referee.count_rule_events();
-    for (s, agent) in lineup.iter().enumerate() {
+    for (s, agent) in seated.iter().enumerate() {
         let bot = game.bot(agent).ok().flatten();
         referee
             .set_bot(Seat(s as u8), bot)
@@ -272,7 +307,8 @@ fn play_one<G: CatalogGame>(
         spec: spec.to_owned(),
         game: index,
         seed,
-        agents: lineup.iter().map(ToString::to_string).collect(),
+        agents: seated.iter().map(ToString::to_string).collect(),
+        rotation,
         result: GameResult {
             ranks: outcome.ranks().to_vec(),
             winner: outcome.winner().map(|s| s.0),

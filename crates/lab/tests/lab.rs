@@ -71,7 +71,7 @@ fn random_players_in_symmetric_seats_win_alike() {
     let difference = seat(1).difference(&seat(2), Z_95).unwrap();
     assert!(difference.contains(0.0), "{difference:?}");
     // Each seat's interval holds half of the decided games.
-    let decided = 1.0 - s.figure("no-winner").unwrap().measure.estimate(Z_95).value;
+    let decided = 1.0 - s.figure("draw").unwrap().measure.estimate(Z_95).value;
     for k in [1, 2] {
         let e = seat(k).estimate(Z_95);
         assert!(
@@ -92,11 +92,12 @@ fn until_clear_stops_once_the_figure_separates() {
             cap: 600,
             alpha: 0.05,
             against: None,
+            margin: None,
         }),
         ..study(&["triles", "triles(variant=own-dots)"], 0, 0)
     });
     let verdict = findings.verdict.unwrap();
-    assert!(verdict.clear, "{verdict:?}");
+    assert!(verdict.decided, "{verdict:?}");
     assert_eq!(verdict.plan.looks, 10);
     assert!(verdict.looks < 10);
     assert_eq!(findings.lines[0].len(), verdict.games_per_spec);
@@ -105,6 +106,66 @@ fn until_clear_stops_once_the_figure_separates() {
     // Both specs met the same seeds.
     let seeds = |i: usize| findings.lines[i].iter().map(|l| l.seed).collect::<Vec<_>>();
     assert_eq!(seeds(0), seeds(1));
+}
+
+#[test]
+fn different_agents_rotate_seats_as_in_a_match() {
+    // Gygès: South always moves first, so an agent kept in one seat would mix its skill
+    // with the first move.
+    let findings = run(&Study {
+        agents: vec!["mcts:2".parse().unwrap(), AgentSpec::Random],
+        ..study(&["gyges"], 6, 0)
+    });
+    for line in &findings.lines[0] {
+        let (first, second) = if line.game % 2 == 0 {
+            ("mcts:2", "random")
+        } else {
+            ("random", "mcts:2")
+        };
+        assert_eq!(line.agents, [first, second], "game {}", line.game);
+        assert_eq!(line.rotation, line.game % 2);
+        assert_eq!(line.agents[usize::from(line.seat_of_agent(0))], "mcts:2");
+    }
+    let s = &findings.summaries[0];
+    assert!(s.rotated);
+    assert_eq!(s.lineup, ["mcts:2", "random"]);
+    let score = |a: usize| s.figure(&format!("agent.{a}.score")).unwrap().measure;
+    let (a, b) = (score(1).estimate(Z_95).value, score(2).estimate(Z_95).value);
+    assert!((a + b - 1.0).abs() < 1e-9, "{a} + {b}");
+    let dir = temp_dir("rotated");
+    let written = report::write(&dir, &findings, "test").unwrap();
+    let md = std::fs::read_to_string(written.markdown).unwrap();
+    assert!(md.contains("rotate seats from game to game"), "{md}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn events_that_never_happen_are_zero_and_draws_are_one_figure() {
+    let findings = run(&study(&["triles"], 30, 0));
+    let s = &findings.summaries[0];
+    // Every event of the game has its figures, even one no game of 30 showed.
+    for name in trio_triles::events::ALL {
+        let games = s.figure(&format!("events.{name}.games")).unwrap();
+        let e = games.measure.estimate(Z_95);
+        assert!(e.high > e.low, "{name}: {e:?}");
+    }
+    let never = trio_triles::events::ALL
+        .iter()
+        .find(|n| {
+            findings.lines[0]
+                .iter()
+                .all(|l| !l.events.contains_key(**n))
+        })
+        .expect("some event is rare enough to miss 30 random games");
+    let per_game = s.figure(&format!("events.{never}.per-game")).unwrap();
+    let e = per_game.measure.estimate(Z_95);
+    assert_eq!(e.value, 0.0);
+    assert!(e.high > 0.0, "{never}: a constant keeps an interval: {e:?}");
+    // Two players: no seat alone in first place is a draw, shown once.
+    assert!(s.figure("draw").is_some());
+    assert!(s.figure("no-winner").is_none());
+    let three = run(&study(&["orbit(players=3)"], 6, 0));
+    assert!(three.summaries[0].figure("no-winner").is_some());
 }
 
 #[test]
@@ -149,7 +210,7 @@ fn report_files_read_back() {
         roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}: {svg:.300}"));
     }
     let md = std::fs::read_to_string(&written.markdown).unwrap();
-    assert!(md.contains("| `position.1.win` |"), "{md}");
+    assert!(md.contains("(`position.1.win`) |"), "{md}");
     assert!(md.contains("orbit(board=../orbit/tests/boards/funnel.toml) − orbit"));
     let _ = std::fs::remove_dir_all(dir);
 }
