@@ -224,7 +224,7 @@ fn print_sheets_are_well_formed() {
         "orbit(board=../orbit/tests/boards/funnel.toml)",
         "triles(tiles=../triles/tests/sets/double.toml)",
     ] {
-        let sheet = print::sheet(&spec(text), print::TILE_SIDE).unwrap();
+        let sheet = print::sheet(&spec(text), print::TILE_SIDE, print::Ink::Full).unwrap();
         for page in sheet.svg_pages() {
             let doc = roxmltree::Document::parse(&page).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(doc.root_element().attribute("width"), Some("210mm"));
@@ -232,7 +232,7 @@ fn print_sheets_are_well_formed() {
         assert!(sheet.pdf().starts_with(b"%PDF-"));
     }
     // As many tiles as the set holds: every copy of the default set's 52.
-    let page = &print::sheet(&spec("triles"), print::TILE_SIDE)
+    let page = &print::sheet(&spec("triles"), print::TILE_SIDE, print::Ink::Full)
         .unwrap()
         .svg_pages()[0];
     let letters = page.matches("text-anchor=\"middle\"").count();
