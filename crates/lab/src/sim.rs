@@ -15,11 +15,12 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use rand::seq::IndexedRandom;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use trio_catalog::GameKind;
 use trio_catalog::{AgentSpec, CatalogError, CatalogGame, GameSpec, KindVisitor};
-use trio_core::{rng, BotError, Outcome, Referee, Seat, Step, Turn};
+use trio_core::{rng, BotError, Game, Outcome, Referee, Seat, Step, Turn};
 
 /// Why a run could not be played. The wrapped errors are data, not `source`s: each
 /// message already says them.
@@ -58,6 +59,8 @@ pub enum GameFailure {
     Unplayed(Seat),
     #[error("the game stopped before its end")]
     Unfinished,
+    #[error("{0} is to move but has no legal action")]
+    NoMove(Seat),
 }
 
 /// What to play: a game, who sits where, the series' seed and the threads to use.
@@ -248,8 +251,101 @@ fn play_games<G: CatalogGame>(
     lines.into_iter().flatten().collect()
 }
 
-/// Plays game `index` with `seed` to its end through the referee, the lineup rotated by
-/// `index` seats (the module docs).
+/// Which game of a run: its spec, index and seed, and who sat where.
+struct Which<'a> {
+    spec: &'a str,
+    index: usize,
+    seed: u64,
+    /// The agent of each seat, the lineup rotated by `rotation`.
+    seated: &'a [AgentSpec],
+    rotation: usize,
+}
+
+/// What the lab notes of a game as it is played, by either driver.
+struct Tally {
+    /// Legal decisions at each decision.
+    branching: Vec<u32>,
+    /// Seats in the order they first acted.
+    order: Vec<u8>,
+    /// Rule events so far, in the order first seen. Names are the games' constants, so
+    /// a pointer comparison finds one at once; the text comparison is the fallback.
+    events: Vec<(&'static str, u64)>,
+    actions: u32,
+}
+
+impl Tally {
+    fn new() -> Self {
+        Self {
+            branching: Vec::with_capacity(256),
+            order: Vec::with_capacity(4),
+            events: Vec::with_capacity(32),
+            actions: 0,
+        }
+    }
+
+    fn decision(&mut self, seat: Seat, legal: usize) {
+        self.branching.push(legal as u32);
+        if !self.order.contains(&seat.0) {
+            self.order.push(seat.0);
+        }
+    }
+
+    fn event(events: &mut Vec<(&'static str, u64)>, name: &'static str, n: u64) {
+        match events
+            .iter_mut()
+            .find(|(known, _)| std::ptr::eq(*known, name) || *known == name)
+        {
+            Some((_, count)) => *count += n,
+            None => events.push((name, n)),
+        }
+    }
+
+    /// Counts the rule events of `action` in `state`, before it is applied.
+    fn action<G: Game>(&mut self, game: &G, state: &G::State, action: &G::Action) {
+        let events = &mut self.events;
+        game.rule_events(state, action, &mut |name, n| Self::event(events, name, n));
+        self.actions += 1;
+    }
+
+    /// The line of game `which`, from its final `state` and `outcome`.
+    fn line<G: CatalogGame>(
+        mut self,
+        game: &G,
+        state: &G::State,
+        outcome: Outcome,
+        which: &Which,
+    ) -> GameLine {
+        let events = &mut self.events;
+        game.end_events(state, &mut |name, n| Self::event(events, name, n));
+        let events: BTreeMap<String, u64> = self
+            .events
+            .iter()
+            .map(|&(name, n)| (name.to_owned(), n))
+            .collect();
+        let limit = events.keys().any(|name| is_limit_end(name));
+        GameLine {
+            spec: which.spec.to_owned(),
+            game: which.index,
+            seed: which.seed,
+            agents: which.seated.iter().map(ToString::to_string).collect(),
+            rotation: which.rotation,
+            result: GameResult {
+                ranks: outcome.ranks().to_vec(),
+                winner: outcome.winner().map(|s| s.0),
+                order: self.order,
+                limit,
+            },
+            length: self.branching.len() as u32,
+            actions: self.actions,
+            branching: tenths(&self.branching),
+            events,
+        }
+    }
+}
+
+/// Plays game `index` with `seed` to its end, the lineup rotated by `index` seats (the
+/// module docs): random players alone by [`play_random`], any other lineup through the
+/// referee.
 fn play_one<G: CatalogGame>(
     game: &G,
     spec: &str,
@@ -260,6 +356,74 @@ fn play_one<G: CatalogGame>(
     let rotation = index % lineup.len();
     let mut seated = lineup.to_vec();
     seated.rotate_right(rotation);
+    let fail = |failure: GameFailure| SimError::Bot {
+        game: index,
+        seed,
+        failure,
+    };
+    let (tally, state, outcome) = if seated.iter().all(|a| *a == AgentSpec::Random) {
+        play_random(game, seed)
+    } else {
+        play_refereed(game, &seated, seed)
+    }
+    .map_err(fail)?;
+    let which = Which {
+        spec,
+        index,
+        seed,
+        seated: &seated,
+        rotation,
+    };
+    Ok(tally.line(game, &state, outcome, &which))
+}
+
+/// Random players without the referee, at the engine's speed: the referee's work for
+/// people and bots (views, notation, the log, who saw which draw) buys nothing when
+/// every player picks uniformly among the legal actions. Chance draws from
+/// `sub_seed(seed, 0)` and seat `s` from `sub_seed(seed, 1 + s)`, the referee's streams;
+/// a random player picks from the state's legal actions, which for the player to move
+/// are those of its view (it sees its own hand). In Triles the referee's `RandomBot`
+/// also draws the hidden tiles of its view from its stream, so there the games differ
+/// from the referee's, not in how they are distributed.
+fn play_random<G: CatalogGame>(
+    game: &G,
+    seed: u64,
+) -> Result<(Tally, G::State, Outcome), GameFailure> {
+    let mut state = game.new_game();
+    let mut chance = rng::seeded(rng::sub_seed(seed, 0));
+    let mut seats: Vec<rng::GameRng> = (0..game.seat_count())
+        .map(|s| rng::seeded(rng::sub_seed(seed, 1 + s as u64)))
+        .collect();
+    let mut tally = Tally::new();
+    let mut legal = Vec::new();
+    loop {
+        let action = match game.turn(&state) {
+            Turn::Over => break,
+            Turn::Chance => game.sample_chance(&state, &mut chance),
+            Turn::Seat(seat) => {
+                game.legal_actions(&state, &mut legal);
+                tally.decision(seat, legal.len());
+                // As `RandomBot` picks, so that without hidden hands the games are the
+                // referee's, move for move (tested).
+                legal
+                    .choose(&mut seats[seat.index()])
+                    .cloned()
+                    .ok_or(GameFailure::NoMove(seat))?
+            }
+        };
+        tally.action(game, &state, &action);
+        game.apply(&mut state, &action);
+    }
+    let outcome = game.outcome(&state).ok_or(GameFailure::Unfinished)?;
+    Ok((tally, state, outcome))
+}
+
+/// Plays through the referee, `seated[s]` at seat `s`.
+fn play_refereed<G: CatalogGame>(
+    game: &G,
+    seated: &[AgentSpec],
+    seed: u64,
+) -> Result<(Tally, G::State, Outcome), GameFailure> {
     let mut referee = Referee::new(game.clone(), seed);
     referee.count_rule_events();
     for (s, agent) in seated.iter().enumerate() {
@@ -268,58 +432,27 @@ fn play_one<G: CatalogGame>(
             .set_bot(Seat(s as u8), bot)
             .expect("one agent per seat, checked");
     }
-    let mut branching = Vec::new();
-    let mut order = Vec::new();
+    let mut tally = Tally::new();
     let mut legal = Vec::new();
-    let fail = |failure: GameFailure| SimError::Bot {
-        game: index,
-        seed,
-        failure,
-    };
     loop {
-        if let Turn::Seat(seat) = referee.turn() {
-            game.legal_actions(referee.state(), &mut legal);
-            branching.push(legal.len() as u32);
-            if !order.contains(&seat.0) {
-                order.push(seat.0);
+        match referee.turn() {
+            Turn::Seat(seat) => {
+                game.legal_actions(referee.state(), &mut legal);
+                tally.decision(seat, legal.len());
             }
+            Turn::Chance => {}
+            Turn::Over => break,
         }
-        match referee.step().map_err(|e| fail(e.into()))? {
+        match referee.step()? {
             Step::Played { .. } => {}
             Step::Over | Step::Resigned(_) => break,
-            Step::Await(seat) => return Err(fail(GameFailure::Unplayed(seat))),
+            Step::Await(seat) => return Err(GameFailure::Unplayed(seat)),
         }
     }
-    let outcome = referee
-        .outcome()
-        .ok_or_else(|| fail(GameFailure::Unfinished))?;
-    let mut events: BTreeMap<String, u64> = referee
-        .rule_events()
-        .unwrap_or_default()
-        .iter()
-        .map(|&(name, n)| (name.to_owned(), n))
-        .collect();
-    game.end_events(referee.state(), &mut |name, n| {
-        *events.entry(name.to_owned()).or_default() += n;
-    });
-    let limit = events.keys().any(|name| is_limit_end(name));
-    Ok(GameLine {
-        spec: spec.to_owned(),
-        game: index,
-        seed,
-        agents: seated.iter().map(ToString::to_string).collect(),
-        rotation,
-        result: GameResult {
-            ranks: outcome.ranks().to_vec(),
-            winner: outcome.winner().map(|s| s.0),
-            order,
-            limit,
-        },
-        length: branching.len() as u32,
-        actions: referee.history().len() as u32,
-        branching: tenths(&branching),
-        events,
-    })
+    tally.events = referee.rule_events().unwrap_or_default().to_vec();
+    tally.actions = referee.history().len() as u32;
+    let outcome = referee.outcome().ok_or(GameFailure::Unfinished)?;
+    Ok((tally, referee.state().clone(), outcome))
 }
 
 /// An end event saying the rules' limit stopped the game (`gyges.end.ply-limit`,
@@ -356,6 +489,46 @@ mod tests {
         assert_eq!(short[5], Some(6.0));
         assert_eq!(short[1], None);
         assert!(tenths(&[]).iter().all(Option::is_none));
+    }
+
+    /// Every game of `spec` played both ways.
+    fn both_ways<G: CatalogGame>(spec: &str) -> (Vec<GameLine>, Vec<GameLine>) {
+        let game = G::from_spec_files(&spec.parse().unwrap()).unwrap();
+        let seated = vec![AgentSpec::Random; game.seat_count()];
+        let line = |(i, (tally, state, outcome)): (usize, (Tally, G::State, Outcome))| {
+            let which = Which {
+                spec,
+                index: i,
+                seed: i as u64,
+                seated: &seated,
+                rotation: 0,
+            };
+            tally.line(&game, &state, outcome, &which)
+        };
+        let fast = (0..12)
+            .map(|i| (i, play_random(&game, i as u64).unwrap()))
+            .map(line)
+            .collect();
+        let refereed = (0..12)
+            .map(|i| (i, play_refereed(&game, &seated, i as u64).unwrap()))
+            .map(line)
+            .collect();
+        (fast, refereed)
+    }
+
+    #[test]
+    fn random_players_play_the_referees_games_without_it() {
+        // Without hidden hands the fast driver plays the very games the referee does,
+        // with the same counts of every event.
+        let (fast, refereed) = both_ways::<trio_gyges::Gyges>("gyges");
+        assert_eq!(fast, refereed);
+        let (fast, refereed) = both_ways::<trio_orbit::Orbit>("orbit(players=3)");
+        assert_eq!(fast, refereed);
+        // Triles' random bot spends its stream on the hidden tiles too: other games,
+        // alike in kind.
+        let (fast, refereed) = both_ways::<trio_triles::Triles>("triles");
+        assert_ne!(fast, refereed);
+        assert!(fast.iter().all(|l| l.events.contains_key("triles.place")));
     }
 
     #[test]
