@@ -10,6 +10,15 @@
 
 use serde::de::DeserializeOwned;
 
+/// One error for `errors` (not empty): the error alone, or `several` of them.
+pub fn one_or_several<E>(mut errors: Vec<E>, several: impl FnOnce(Vec<E>) -> E) -> E {
+    if errors.len() == 1 {
+        errors.remove(0)
+    } else {
+        several(errors)
+    }
+}
+
 /// The file's table, or why its text is not TOML.
 pub fn parse(text: &str) -> Result<toml::Table, String> {
     text.parse::<toml::Table>().map_err(|e| e.to_string())

@@ -18,7 +18,7 @@ use std::sync::atomic::AtomicBool;
 use serde::Serialize;
 use trio_catalog::{AgentSpec, GameSpec};
 
-use crate::figures::{self, Summary};
+use crate::figures::{self, Difference, Summary};
 use crate::sim::{self, GameLine, Plan, SimError};
 use crate::stats::{Estimate, SequentialPlan};
 
@@ -312,9 +312,10 @@ fn judge(
             high: e.high - reference,
         });
     }
-    Ok(measure(&summaries[j])?
-        .difference(&base, z)
-        .expect("one key measures one kind of thing"))
+    measure(&summaries[j])?;
+    Ok(Difference::of(&summaries[j], &summaries[0], key)
+        .expect("one key measures one kind of thing in every spec")
+        .estimate(z))
 }
 
 #[cfg(test)]

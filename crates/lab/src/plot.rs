@@ -274,40 +274,26 @@ pub fn differences(rows: &[DifferenceRow], specs: &[&str]) -> String {
         .filter(|x| x.is_finite())
         .fold(0.01_f64, |m, x| m.max(x.abs()))
         * 1.1;
-    let widest = rows
-        .iter()
-        .map(|r| r.label.chars().count())
-        .max()
-        .unwrap_or(8);
-    let label_width = (widest as u32 * 7 + 16).clamp(80, 320);
     let others: Vec<&str> = specs.iter().skip(1).copied().collect();
     // The legend's colours follow the specs after the baseline.
     with_legend((720, height), &others, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption("Each difference from the baseline", (FONT, 18))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(label_width)
-            .build_cartesian_2d(-reach..reach, -0.5..n as f64 - 0.5)
-            .expect("drawing to a string");
         let labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(n)
-            .y_label_formatter(&|y| row_label(&labels, *y))
-            .x_desc("difference from the baseline (percentage points); filled: clear")
-            // Zero as 0, not -0.0 from rounding.
-            .x_label_formatter(&|x| {
-                if x.abs() < 1e-9 {
-                    "0".to_owned()
-                } else {
-                    format!("{:+.1}", x * 100.0)
-                }
-            })
-            .label_style((FONT, 12))
-            .draw()
-            .expect("drawing to a string");
+        // Zero as 0, not -0.0 from rounding.
+        let pp = |x: &f64| {
+            if x.abs() < 1e-9 {
+                "0".to_owned()
+            } else {
+                format!("{:+.1}", x * 100.0)
+            }
+        };
+        let mut chart = row_chart(
+            root,
+            "Each difference from the baseline",
+            &labels,
+            -reach..reach,
+            "difference from the baseline (percentage points); filled: clear",
+            &pp,
+        );
         chart
             .draw_series([PathElement::new(
                 vec![(0.0, -0.5), (0.0, n as f64 - 0.5)],
@@ -342,6 +328,38 @@ pub fn differences(rows: &[DifferenceRow], specs: &[&str]) -> String {
     })
 }
 
+/// A chart of one row per label (row 0 at the top) over `x`, labelled at the left.
+fn row_chart<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    title: &str,
+    labels: &[String],
+    x: std::ops::Range<f64>,
+    x_desc: &str,
+    x_label: &dyn Fn(&f64) -> String,
+) -> Chart<'a, 'b> {
+    let n = labels.len().max(1);
+    let widest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(8);
+    let label_width = (widest as u32 * 7 + 16).clamp(80, 360);
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, (FONT, 18))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(label_width)
+        .build_cartesian_2d(x, -0.5..n as f64 - 0.5)
+        .expect("drawing to a string");
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(n)
+        .y_label_formatter(&|y| row_label(labels, *y))
+        .x_desc(x_desc)
+        .x_label_formatter(x_label)
+        .label_style((FONT, 12))
+        .draw()
+        .expect("drawing to a string");
+    chart
+}
+
 /// The label of the row at `y` (row 0 at the top), empty between rows.
 fn row_label(labels: &[String], y: f64) -> String {
     let i = y.round();
@@ -361,30 +379,20 @@ pub fn places(bars: &[(String, Vec<f64>)]) -> String {
     let n = bars.len().max(1);
     let places = bars.iter().map(|b| b.1.len()).max().unwrap_or(1);
     let height = 70 + 26 * n as u32;
-    let widest = bars.iter().map(|b| b.0.chars().count()).max().unwrap_or(8);
-    let label_width = (widest as u32 * 7 + 16).clamp(80, 360);
     let ordinals = ["1st place", "2nd place", "3rd place", "4th place"];
     let legend: Vec<&str> = (0..places)
         .map(|p| ordinals.get(p).copied().unwrap_or("later"))
         .collect();
     with_legend((720, height), &legend, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption("Places by turn position", (FONT, 18))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(label_width)
-            .build_cartesian_2d(0.0..1.0, -0.5..n as f64 - 0.5)
-            .expect("drawing to a string");
         let labels: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(n)
-            .y_label_formatter(&|y| row_label(&labels, *y))
-            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
-            .label_style((FONT, 12))
-            .draw()
-            .expect("drawing to a string");
+        let mut chart = row_chart(
+            root,
+            "Places by turn position",
+            &labels,
+            0.0..1.0,
+            "share of games",
+            &|x| format!("{:.0}%", x * 100.0),
+        );
         for (row, (_, shares)) in bars.iter().enumerate() {
             let y = (n - 1 - row) as f64;
             let mut x = 0.0;
@@ -510,29 +518,15 @@ pub fn branching(series: &[Series]) -> String {
 pub fn events(names: &[String], series: &[Series]) -> String {
     let rows = names.len().max(1);
     let height = 70 + 22 * rows as u32;
-    let widest = names.iter().map(|n| n.chars().count()).max().unwrap_or(8);
-    let label_width = (widest as u32 * 7 + 16).clamp(80, 320);
     with_legend((720, height), &series_names(series), |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(
-                "Share of games in which each rule comes into play",
-                (FONT, 18),
-            )
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(label_width)
-            .build_cartesian_2d(0.0..1.0, -0.5..rows as f64 - 0.5)
-            .expect("drawing to a string");
-        let labels = names.to_vec();
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(rows)
-            .y_label_formatter(&|y| row_label(&labels, *y))
-            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
-            .label_style((FONT, 12))
-            .draw()
-            .expect("drawing to a string");
+        let mut chart = row_chart(
+            root,
+            "Share of games in which each rule comes into play",
+            names,
+            0.0..1.0,
+            "share of games",
+            &|x| format!("{:.0}%", x * 100.0),
+        );
         let n = series.len() as f64;
         for (i, s) in series.iter().enumerate() {
             let c = colour(i);

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use trio_catalog::{AgentSpec, GameSpec};
+use trio_lab::figures::Difference;
 use trio_lab::lab::{self, Study, UntilClear};
 use trio_lab::sim::GameLine;
 use trio_lab::stats::Z_95;
@@ -24,6 +25,15 @@ fn study(specs: &[&str], games: usize, threads: usize) -> Study {
         threads,
         until_clear: None,
     }
+}
+
+/// The report of `findings` as Markdown, written to a fresh folder and read back.
+fn markdown(findings: &lab::Findings, name: &str) -> String {
+    let dir = temp_dir(name);
+    let written = report::write(&dir, findings, "test").unwrap();
+    let md = std::fs::read_to_string(written.markdown).unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+    md
 }
 
 fn run(study: &Study) -> lab::Findings {
@@ -132,11 +142,8 @@ fn different_agents_rotate_seats_as_in_a_match() {
     let score = |a: usize| s.figure(&format!("agent.{a}.score")).unwrap().measure;
     let (a, b) = (score(1).estimate(Z_95).value, score(2).estimate(Z_95).value);
     assert!((a + b - 1.0).abs() < 1e-9, "{a} + {b}");
-    let dir = temp_dir("rotated");
-    let written = report::write(&dir, &findings, "test").unwrap();
-    let md = std::fs::read_to_string(written.markdown).unwrap();
+    let md = markdown(&findings, "rotated");
     assert!(md.contains("rotate seats from game to game"), "{md}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -169,16 +176,42 @@ fn events_that_never_happen_are_zero_and_draws_are_one_figure() {
 }
 
 #[test]
+fn specs_on_the_same_seeds_are_compared_in_pairs() {
+    // own-dots changes what a dot gives, not the deal: the games of a seed start alike,
+    // so the per-seed differences vary less than two independent samples.
+    let findings = run(&study(&["triles", "triles(variant=own-dots)"], 200, 0));
+    let (base, other) = (&findings.summaries[0], &findings.summaries[1]);
+    let width = |e: trio_lab::stats::Estimate| e.high - e.low;
+    let mut paired = 0;
+    for f in &other.figures {
+        let Some(d) = Difference::of(other, base, &f.key) else {
+            continue;
+        };
+        assert!(
+            width(d.estimate(Z_95)) <= width(d.unpaired(Z_95)),
+            "{}",
+            f.key
+        );
+        paired += usize::from(d.is_paired());
+    }
+    assert!(paired > 10, "{paired} paired");
+    // Who wins goes with the deal: about a tenth narrower on these 200 seeds.
+    let d = Difference::of(other, base, "position.1.score").unwrap();
+    assert!(d.is_paired());
+    assert!(width(d.estimate(Z_95)) < 0.95 * width(d.unpaired(Z_95)));
+    let md = markdown(&findings, "paired");
+    assert!(md.contains("Paired by seed"), "{md}");
+    assert!(md.contains("% narrower"), "{md}");
+}
+
+#[test]
 fn a_stopped_run_still_reports_the_games_finished() {
     let stop = AtomicBool::new(true);
     let findings = lab::run(&study(&["orbit"], 50, 2), &stop, &|| {}).unwrap();
     assert!(findings.interrupted);
     assert!(findings.lines[0].is_empty());
-    let dir = temp_dir("stopped");
-    let written = report::write(&dir, &findings, "test").unwrap();
-    let md = std::fs::read_to_string(written.markdown).unwrap();
+    let md = markdown(&findings, "stopped");
     assert!(md.contains("Stopped early"), "{md}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -166,12 +166,8 @@ pub enum BoardError {
 
 impl BoardError {
     /// One error for `errors` (not empty): itself alone, or [`BoardError::Several`].
-    fn of(mut errors: Vec<BoardError>) -> Self {
-        if errors.len() == 1 {
-            errors.remove(0)
-        } else {
-            Self::Several(errors)
-        }
+    fn of(errors: Vec<BoardError>) -> Self {
+        trio_core::definition::one_or_several(errors, Self::Several)
     }
 }
 

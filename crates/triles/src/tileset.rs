@@ -311,12 +311,8 @@ pub enum TileSetError {
 
 impl TileSetError {
     /// One error for `errors` (not empty): itself alone, or [`TileSetError::Several`].
-    fn of(mut errors: Vec<TileSetError>) -> Self {
-        if errors.len() == 1 {
-            errors.remove(0)
-        } else {
-            Self::Several(errors)
-        }
+    fn of(errors: Vec<TileSetError>) -> Self {
+        trio_core::definition::one_or_several(errors, Self::Several)
     }
 }
 
