@@ -267,10 +267,38 @@ struct Tally {
     branching: Vec<u32>,
     /// Seats in the order they first acted.
     order: Vec<u8>,
-    /// Rule events so far, in the order first seen. Names are the games' constants, so
-    /// a pointer comparison finds one at once; the text comparison is the fallback.
-    events: Vec<(&'static str, u64)>,
+    events: EventCounts,
     actions: u32,
+}
+
+/// Rule events counted by name, in the order first seen. A name is one of its game's
+/// constants, but a constant may sit at several addresses (each crate or codegen unit
+/// its own copy): each address is matched by its text once, then found by the address
+/// alone, which is what keeps counting cheap on every action of a game.
+#[derive(Default)]
+struct EventCounts {
+    counts: Vec<(&'static str, u64)>,
+    /// `(address, length)` of a name seen, and its place in `counts`.
+    at: Vec<((usize, usize), usize)>,
+}
+
+impl EventCounts {
+    fn add(&mut self, name: &'static str, n: u64) {
+        let key = (name.as_ptr() as usize, name.len());
+        if let Some(&(_, i)) = self.at.iter().find(|(k, _)| *k == key) {
+            self.counts[i].1 += n;
+            return;
+        }
+        let i = match self.counts.iter().position(|(known, _)| *known == name) {
+            Some(i) => i,
+            None => {
+                self.counts.push((name, 0));
+                self.counts.len() - 1
+            }
+        };
+        self.counts[i].1 += n;
+        self.at.push((key, i));
+    }
 }
 
 impl Tally {
@@ -278,7 +306,7 @@ impl Tally {
         Self {
             branching: Vec::with_capacity(256),
             order: Vec::with_capacity(4),
-            events: Vec::with_capacity(32),
+            events: EventCounts::default(),
             actions: 0,
         }
     }
@@ -290,20 +318,10 @@ impl Tally {
         }
     }
 
-    fn event(events: &mut Vec<(&'static str, u64)>, name: &'static str, n: u64) {
-        match events
-            .iter_mut()
-            .find(|(known, _)| std::ptr::eq(*known, name) || *known == name)
-        {
-            Some((_, count)) => *count += n,
-            None => events.push((name, n)),
-        }
-    }
-
     /// Counts the rule events of `action` in `state`, before it is applied.
     fn action<G: Game>(&mut self, game: &G, state: &G::State, action: &G::Action) {
         let events = &mut self.events;
-        game.rule_events(state, action, &mut |name, n| Self::event(events, name, n));
+        game.rule_events(state, action, &mut |name, n| events.add(name, n));
         self.actions += 1;
     }
 
@@ -316,9 +334,10 @@ impl Tally {
         which: &Which,
     ) -> GameLine {
         let events = &mut self.events;
-        game.end_events(state, &mut |name, n| Self::event(events, name, n));
+        game.end_events(state, &mut |name, n| events.add(name, n));
         let events: BTreeMap<String, u64> = self
             .events
+            .counts
             .iter()
             .map(|&(name, n)| (name.to_owned(), n))
             .collect();
@@ -449,7 +468,9 @@ fn play_refereed<G: CatalogGame>(
             Step::Await(seat) => return Err(GameFailure::Unplayed(seat)),
         }
     }
-    tally.events = referee.rule_events().unwrap_or_default().to_vec();
+    for &(name, n) in referee.rule_events().unwrap_or_default() {
+        tally.events.add(name, n);
+    }
     tally.actions = referee.history().len() as u32;
     let outcome = referee.outcome().ok_or(GameFailure::Unfinished)?;
     Ok((tally, referee.state().clone(), outcome))
