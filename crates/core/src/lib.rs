@@ -16,6 +16,7 @@
 
 mod bot;
 pub mod conformance;
+pub mod definition;
 mod error;
 mod game;
 pub mod golden;

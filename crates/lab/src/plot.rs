@@ -1,7 +1,9 @@
 //! The report's plots, drawn with plotters into SVG strings that the HTML report holds
-//! inline: wins by turn position, the distribution of game length, branching over the
-//! course of a game, and how often each rule comes into play. Every plot draws one
-//! series per spec, so a comparison reads off one picture.
+//! inline: wins by turn position and seat, score by agent and by game length, places,
+//! each difference from the baseline, the distribution of game length, branching over
+//! the course of a game, and how often each rule comes into play. Every plot draws one
+//! series per spec, so a comparison reads off one picture; the legend goes in a strip
+//! below the chart, where it cannot cover a point.
 
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
@@ -69,45 +71,95 @@ fn point_with_bar(chart: &mut Chart, x: f64, e: &Estimate, c: RGBColor, (lo, hi)
         .expect("drawing to a string");
 }
 
-fn legend<'a, 'b: 'a>(chart: &mut Chart<'a, 'b>, series: &[Series], position: SeriesLabelPosition) {
-    if series.len() < 2 {
-        return;
-    }
-    for (i, s) in series.iter().enumerate() {
-        let c = colour(i);
-        chart
-            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
-            .expect("drawing to a string")
-            .label(s.name)
-            .legend(move |(x, y)| Circle::new((x + 8, y), 4, c.filled()));
-    }
-    chart
-        .configure_series_labels()
-        .position(position)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font((FONT, 13))
-        .draw()
-        .expect("drawing to a string");
+/// Height of one row of the legend strip.
+const LEGEND_ROW: u32 = 24;
+
+/// Where each legend entry goes in a strip `width` wide: `(row, x)`.
+fn legend_layout(names: &[&str], width: u32) -> Vec<(u32, u32)> {
+    let (mut row, mut x) = (0, 60);
+    names
+        .iter()
+        .map(|name| {
+            let w = 28 + 7 * name.chars().count() as u32;
+            if x + w > width && x > 60 {
+                row += 1;
+                x = 60;
+            }
+            let at = (row, x);
+            x += w;
+            at
+        })
+        .collect()
 }
 
-/// Win rates by category (turn positions, seats) with their intervals, and the fair
-/// share `1 / seats` as a dashed line.
-pub fn wins(title: &str, categories: &[String], series: &[Series], fair: f64) -> String {
-    let k = categories.len().max(1) as f64;
-    let top = series
-        .iter()
-        .flat_map(|s| s.values.iter().map(|e| e.high))
+/// A plot of `size` with, for two or more `names`, a legend strip below it: `draw` gets
+/// the area above the strip.
+fn with_legend(
+    size: (u32, u32),
+    names: &[&str],
+    draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>),
+) -> String {
+    let layout = if names.len() < 2 {
+        Vec::new()
+    } else {
+        legend_layout(names, size.0)
+    };
+    let rows = layout.last().map_or(0, |&(row, _)| row + 1);
+    svg((size.0, size.1 + rows * LEGEND_ROW), |root| {
+        let (chart, strip) = root.split_vertically(size.1);
+        draw(&chart);
+        for (i, (&(row, x), name)) in layout.iter().zip(names).enumerate() {
+            let y = (row * LEGEND_ROW + LEGEND_ROW / 2) as i32;
+            strip
+                .draw(&Circle::new((x as i32, y), 5, colour(i).filled()))
+                .expect("drawing to a string");
+            strip
+                .draw(&Text::new(
+                    (*name).to_owned(),
+                    (x as i32 + 10, y - 7),
+                    (FONT, 13),
+                ))
+                .expect("drawing to a string");
+        }
+    })
+}
+
+fn series_names<'a>(series: &'a [Series]) -> Vec<&'a str> {
+    series.iter().map(|s| s.name).collect()
+}
+
+/// The value axis fitted to `values` and `reference` with a margin, within `[0, 1]`.
+fn fitted(values: impl Iterator<Item = f64>, reference: f64) -> (f64, f64) {
+    let (low, high) = values
         .filter(|x| x.is_finite())
-        .fold(fair * 1.6, f64::max)
-        .min(1.0);
-    svg((720, 340), |root| {
+        .fold((reference, reference), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    let pad = ((high - low) * 0.12).max(0.02);
+    ((low - pad).max(0.0), (high + pad).min(1.0))
+}
+
+/// Shares or scores by category (turn positions, seats, agents) with their intervals,
+/// and the fair value as a dashed line; the axis fitted to the data.
+pub fn wins(
+    title: &str,
+    y_desc: &str,
+    categories: &[String],
+    series: &[Series],
+    fair: f64,
+) -> String {
+    let k = categories.len().max(1) as f64;
+    let (bottom, top) = fitted(
+        series
+            .iter()
+            .flat_map(|s| s.values.iter().flat_map(|e| [e.low, e.high])),
+        fair,
+    );
+    with_legend((720, 340), &series_names(series), |root| {
         let mut chart = ChartBuilder::on(root)
             .caption(title, (FONT, 18))
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(52)
-            .build_cartesian_2d(-0.5..k - 0.5, 0.0..top)
+            .build_cartesian_2d(-0.5..k - 0.5, bottom..top)
             .expect("drawing to a string");
         let labels = categories.to_vec();
         chart
@@ -122,27 +174,238 @@ pub fn wins(title: &str, categories: &[String], series: &[Series], fair: f64) ->
                     String::new()
                 }
             })
-            .y_desc("share of games won")
+            .y_desc(y_desc)
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
             .label_style((FONT, 13))
             .draw()
             .expect("drawing to a string");
-        let dashes = (0..(k * 20.0) as usize).map(|d| {
-            let x = -0.5 + d as f64 / 20.0;
-            PathElement::new(
-                vec![(x, fair), (x + 0.03, fair)],
-                BLACK.mix(0.5).stroke_width(1),
-            )
-        });
-        chart.draw_series(dashes).expect("drawing to a string");
+        dashed(&mut chart, (-0.5, k - 0.5), fair);
         let n = series.len() as f64;
         for (i, s) in series.iter().enumerate() {
             let offset = (i as f64 - (n - 1.0) / 2.0) * 0.5 / n.max(1.0);
             for (j, e) in s.values.iter().enumerate() {
-                point_with_bar(&mut chart, j as f64 + offset, e, colour(i), (0.0, top));
+                point_with_bar(&mut chart, j as f64 + offset, e, colour(i), (bottom, top));
             }
         }
-        legend(&mut chart, series, SeriesLabelPosition::UpperRight);
+    })
+}
+
+/// A dashed horizontal line at `y` from `x.0` to `x.1`.
+fn dashed(chart: &mut Chart, x: (f64, f64), y: f64) {
+    let steps = ((x.1 - x.0) * 20.0) as usize;
+    let dashes = (0..steps).map(|d| {
+        let x = x.0 + d as f64 / 20.0;
+        PathElement::new(vec![(x, y), (x + 0.03, y)], BLACK.mix(0.5).stroke_width(1))
+    });
+    chart.draw_series(dashes).expect("drawing to a string");
+}
+
+/// One spec's first-player score in each fifth of its games by length: `(mean length,
+/// score)`.
+#[derive(Clone, Debug)]
+pub struct ByLength<'a> {
+    pub name: &'a str,
+    pub points: Vec<(f64, Estimate)>,
+}
+
+/// The first player's score against game length, one line per spec, ½ dashed.
+pub fn by_length(series: &[ByLength]) -> String {
+    let right = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.0))
+        .fold(1.0, f64::max)
+        * 1.08;
+    let (bottom, top) = fitted(
+        series
+            .iter()
+            .flat_map(|s| s.points.iter().flat_map(|p| [p.1.low, p.1.high])),
+        0.5,
+    );
+    let names: Vec<&str> = series.iter().map(|s| s.name).collect();
+    with_legend((720, 340), &names, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .caption("The first player's score by game length", (FONT, 18))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(52)
+            .build_cartesian_2d(0.0..right, bottom..top)
+            .expect("drawing to a string");
+        chart
+            .configure_mesh()
+            .x_desc("decisions (mean of each fifth of the games, shortest to longest)")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_desc("first player's score")
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .label_style((FONT, 13))
+            .draw()
+            .expect("drawing to a string");
+        dashed(&mut chart, (0.0, right), 0.5);
+        for (i, s) in series.iter().enumerate() {
+            let c = colour(i);
+            chart
+                .draw_series(LineSeries::new(
+                    s.points.iter().map(|&(x, e)| (x, e.value)),
+                    c.stroke_width(2),
+                ))
+                .expect("drawing to a string");
+            for (x, e) in &s.points {
+                point_with_bar(&mut chart, *x, e, c, (bottom, top));
+            }
+        }
+    })
+}
+
+/// One figure's difference from the baseline, per spec after it: `(spec index from 1,
+/// difference, clear)`.
+#[derive(Clone, Debug)]
+pub struct DifferenceRow {
+    pub label: String,
+    pub differences: Vec<(usize, Estimate, bool)>,
+}
+
+/// Each difference from the baseline with its interval, in percentage points, one row
+/// per figure and a dot per spec (filled when clear), zero marked.
+pub fn differences(rows: &[DifferenceRow], specs: &[&str]) -> String {
+    let n = rows.len().max(1);
+    let height = 70 + 24 * n as u32;
+    let reach = rows
+        .iter()
+        .flat_map(|r| r.differences.iter().flat_map(|d| [d.1.low, d.1.high]))
+        .filter(|x| x.is_finite())
+        .fold(0.01_f64, |m, x| m.max(x.abs()))
+        * 1.1;
+    let others: Vec<&str> = specs.iter().skip(1).copied().collect();
+    // The legend's colours follow the specs after the baseline.
+    with_legend((720, height), &others, |root| {
+        let labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
+        // Zero as 0, not -0.0 from rounding.
+        let pp = |x: &f64| {
+            if x.abs() < 1e-9 {
+                "0".to_owned()
+            } else {
+                format!("{:+.1}", x * 100.0)
+            }
+        };
+        let mut chart = row_chart(
+            root,
+            "Each difference from the baseline",
+            &labels,
+            -reach..reach,
+            "difference from the baseline (percentage points); filled: clear",
+            &pp,
+        );
+        chart
+            .draw_series([PathElement::new(
+                vec![(0.0, -0.5), (0.0, n as f64 - 0.5)],
+                BLACK.mix(0.6).stroke_width(1),
+            )])
+            .expect("drawing to a string");
+        let k = others.len().max(1) as f64;
+        for (row, r) in rows.iter().enumerate() {
+            for &(spec, e, clear) in &r.differences {
+                if !e.value.is_finite() {
+                    continue;
+                }
+                let c = colour(spec - 1);
+                let offset = ((spec - 1) as f64 - (k - 1.0) / 2.0) * 0.5 / k;
+                let y = (n - 1 - row) as f64 - offset;
+                let (low, high) = (e.low.max(-reach), e.high.min(reach));
+                chart
+                    .draw_series([PathElement::new(
+                        vec![(low, y), (high, y)],
+                        c.stroke_width(2),
+                    )])
+                    .expect("drawing to a string");
+                let style = if clear { c.filled() } else { WHITE.filled() };
+                chart
+                    .draw_series([
+                        Circle::new((e.value, y), 4, style),
+                        Circle::new((e.value, y), 4, c.stroke_width(2)),
+                    ])
+                    .expect("drawing to a string");
+            }
+        }
+    })
+}
+
+/// A chart of one row per label (row 0 at the top) over `x`, labelled at the left.
+fn row_chart<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    title: &str,
+    labels: &[String],
+    x: std::ops::Range<f64>,
+    x_desc: &str,
+    x_label: &dyn Fn(&f64) -> String,
+) -> Chart<'a, 'b> {
+    let n = labels.len().max(1);
+    let widest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(8);
+    let label_width = (widest as u32 * 7 + 16).clamp(80, 360);
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, (FONT, 18))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(label_width)
+        .build_cartesian_2d(x, -0.5..n as f64 - 0.5)
+        .expect("drawing to a string");
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(n)
+        .y_label_formatter(&|y| row_label(labels, *y))
+        .x_desc(x_desc)
+        .x_label_formatter(x_label)
+        .label_style((FONT, 12))
+        .draw()
+        .expect("drawing to a string");
+    chart
+}
+
+/// The label of the row at `y` (row 0 at the top), empty between rows.
+fn row_label(labels: &[String], y: f64) -> String {
+    let i = y.round();
+    if (y - i).abs() < 1e-6 && i >= 0.0 {
+        labels
+            .get(labels.len().saturating_sub(1 + i as usize))
+            .cloned()
+            .unwrap_or_default()
+    } else {
+        String::new()
+    }
+}
+
+/// The share of games each turn position finished in each place, as stacked bars: one
+/// bar per `(label, shares by place)`.
+pub fn places(bars: &[(String, Vec<f64>)]) -> String {
+    let n = bars.len().max(1);
+    let places = bars.iter().map(|b| b.1.len()).max().unwrap_or(1);
+    let height = 70 + 26 * n as u32;
+    let ordinals = ["1st place", "2nd place", "3rd place", "4th place"];
+    let legend: Vec<&str> = (0..places)
+        .map(|p| ordinals.get(p).copied().unwrap_or("later"))
+        .collect();
+    with_legend((720, height), &legend, |root| {
+        let labels: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
+        let mut chart = row_chart(
+            root,
+            "Places by turn position",
+            &labels,
+            0.0..1.0,
+            "share of games",
+            &|x| format!("{:.0}%", x * 100.0),
+        );
+        for (row, (_, shares)) in bars.iter().enumerate() {
+            let y = (n - 1 - row) as f64;
+            let mut x = 0.0;
+            for (p, &share) in shares.iter().enumerate() {
+                chart
+                    .draw_series([Rectangle::new(
+                        [(x, y - 0.35), (x + share, y + 0.35)],
+                        colour(p).filled(),
+                    )])
+                    .expect("drawing to a string");
+                x += share;
+            }
+        }
     })
 }
 
@@ -169,7 +432,8 @@ pub fn lengths(series: &[(&str, &[u32])]) -> String {
         })
         .collect();
     let top = shares.iter().flatten().copied().fold(0.01, f64::max) * 1.1;
-    svg((720, 340), |root| {
+    let names: Vec<&str> = series.iter().map(|s| s.0).collect();
+    with_legend((720, 340), &names, |root| {
         let mut chart = ChartBuilder::on(root)
             .caption("Game length", (FONT, 18))
             .margin(12)
@@ -201,20 +465,6 @@ pub fn lengths(series: &[(&str, &[u32])]) -> String {
                 .expect("drawing to a string");
             chart
                 .draw_series(LineSeries::new(points, c.stroke_width(2)))
-                .expect("drawing to a string")
-                .label(series[i].0)
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
-                });
-        }
-        if series.len() > 1 {
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperRight)
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK)
-                .label_font((FONT, 13))
-                .draw()
                 .expect("drawing to a string");
         }
     })
@@ -228,7 +478,7 @@ pub fn branching(series: &[Series]) -> String {
         .filter(|x| x.is_finite())
         .fold(1.0, f64::max)
         * 1.08;
-    svg((720, 340), |root| {
+    with_legend((720, 340), &series_names(series), |root| {
         let mut chart = ChartBuilder::on(root)
             .caption("Branching over the course of a game", (FONT, 18))
             .margin(12)
@@ -261,7 +511,6 @@ pub fn branching(series: &[Series]) -> String {
                 point_with_bar(&mut chart, t as f64 + 1.0, e, c, (0.0, top));
             }
         }
-        legend(&mut chart, series, SeriesLabelPosition::UpperRight);
     })
 }
 
@@ -269,40 +518,15 @@ pub fn branching(series: &[Series]) -> String {
 pub fn events(names: &[String], series: &[Series]) -> String {
     let rows = names.len().max(1);
     let height = 70 + 22 * rows as u32;
-    let widest = names.iter().map(|n| n.chars().count()).max().unwrap_or(8);
-    let label_width = (widest as u32 * 7 + 16).clamp(80, 320);
-    svg((720, height), |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(
-                "Share of games in which each rule comes into play",
-                (FONT, 18),
-            )
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(label_width)
-            .build_cartesian_2d(0.0..1.0, -0.5..rows as f64 - 0.5)
-            .expect("drawing to a string");
-        let labels = names.to_vec();
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(rows)
-            .y_label_formatter(&|y| {
-                let i = y.round();
-                if (y - i).abs() < 1e-6 && i >= 0.0 {
-                    // Row 0 at the top.
-                    labels
-                        .get(labels.len().saturating_sub(1 + i as usize))
-                        .cloned()
-                        .unwrap_or_default()
-                } else {
-                    String::new()
-                }
-            })
-            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
-            .label_style((FONT, 12))
-            .draw()
-            .expect("drawing to a string");
+    with_legend((720, height), &series_names(series), |root| {
+        let mut chart = row_chart(
+            root,
+            "Share of games in which each rule comes into play",
+            names,
+            0.0..1.0,
+            "share of games",
+            &|x| format!("{:.0}%", x * 100.0),
+        );
         let n = series.len() as f64;
         for (i, s) in series.iter().enumerate() {
             let c = colour(i);
@@ -323,6 +547,96 @@ pub fn events(names: &[String], series: &[Series]) -> String {
                     .expect("drawing to a string");
             }
         }
-        legend(&mut chart, series, SeriesLabelPosition::LowerRight);
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn share(value: f64) -> Estimate {
+        Estimate {
+            value,
+            low: value - 0.03,
+            high: value + 0.03,
+        }
+    }
+
+    /// `(text, y)` of every text and `cy` of every circle in `svg`.
+    fn texts_and_circles(svg: &str) -> (Vec<(String, f64)>, Vec<f64>) {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        let number = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+        let texts = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .map(|n| {
+                (
+                    n.text().unwrap_or_default().trim().to_owned(),
+                    number(n, "y"),
+                )
+            })
+            .collect();
+        let circles = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("circle"))
+            .map(|n| number(n, "cy"))
+            .collect();
+        (texts, circles)
+    }
+
+    #[test]
+    fn legends_sit_below_the_data() {
+        let names = ["triles".to_owned(), "triles.wedge".to_owned()];
+        let series = [
+            Series {
+                name: "standard",
+                values: vec![share(0.1), share(0.95)],
+            },
+            Series {
+                name: "own-dots",
+                values: vec![share(0.12), share(0.9)],
+            },
+        ];
+        for svg in [events(&names, &series), branching(&series)] {
+            let (texts, circles) = texts_and_circles(&svg);
+            let legend = texts
+                .iter()
+                .filter(|(t, _)| t == "standard" || t == "own-dots")
+                .map(|t| t.1)
+                .fold(f64::INFINITY, f64::min);
+            assert!(legend.is_finite(), "a legend is drawn");
+            // Every circle is a data point above the strip or a legend mark in it.
+            for cy in circles {
+                assert!(
+                    cy < legend - 12.0 || (cy - legend).abs() < 14.0,
+                    "{cy} vs {legend}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_wins_axis_fits_the_data() {
+        let series = [Series {
+            name: "triles",
+            values: vec![share(0.45), share(0.55)],
+        }];
+        let svg = wins(
+            "Wins",
+            "share",
+            &["1st".to_owned(), "2nd".to_owned()],
+            &series,
+            0.5,
+        );
+        let (texts, _) = texts_and_circles(&svg);
+        let percents: Vec<f64> = texts
+            .iter()
+            .filter_map(|(t, _)| t.strip_suffix('%')?.parse().ok())
+            .collect();
+        assert!(!percents.is_empty());
+        assert!(
+            percents.iter().all(|&p| (30.0..=70.0).contains(&p)),
+            "{percents:?}"
+        );
+    }
 }

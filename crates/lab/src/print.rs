@@ -4,23 +4,29 @@
 //!
 //! - Triles: every tile of the set, as many copies as it holds, at a real size (40 mm a
 //!   side unless asked otherwise), laid in rows of alternating triangles so that
-//!   neighbours share their grey cut lines. A tile shows its terminals as the rules
+//!   neighbours share their dark cut lines. A tile shows its terminals as the rules
 //!   describe them (arcs between the midpoints of two edges, semicircles as rings,
-//!   half-dots filled) in rotation 0, its type letter small near the centre.
-//! - Na orbicie: the orbits as rings of fields, the lines between orbits, the centre and
-//!   the final orbit (home), and the 13 pawns to cut out.
+//!   half-dots filled) in rotation 0, its type letter small near the centre. Marks meet
+//!   the edge square-ended and at right angles, so none reaches over the cut into the
+//!   neighbour. [`Ink::Outline`] leaves the tiles white and outlines the white marks.
+//! - Na orbicie: the orbits as rings of fields sized so that a pawn fits on one (orbit 1
+//!   holds up to 12), labels at 6 pt or more, the lines between orbits, the centre and the
+//!   final orbit (home), and the 13 pawns to cut out, as large as a field.
 //! - Gygès: the 6×6 board with its goal edges and twelve pieces (four each of 1, 2 and
 //!   3, shown by rings) to cut out.
 //!
 //! Lengths are in millimetres with y downwards, as in SVG; the PDF writer turns them into
-//! points with y upwards. Curves are cubic Béziers in both.
+//! points with y upwards. Curves are cubic Béziers in both. A title names a definition
+//! file by its file name, not the path it was read from.
 
 use crate::report::escape;
 use std::f64::consts::PI;
 use std::fmt::Write as _;
+use std::path::Path;
 
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
 use trio_catalog::{CatalogError, CatalogGame, GameKind, GameSpec};
+use trio_core::options::OptionKind;
 use trio_triles::{Colour, Kind, TileSet, TileType};
 
 /// A4 in millimetres.
@@ -34,7 +40,22 @@ pub struct Rgb(pub u8, pub u8, pub u8);
 
 const BLACK: Rgb = Rgb(0, 0, 0);
 const WHITE: Rgb = Rgb(255, 255, 255);
-const CUT: Rgb = Rgb(150, 150, 150);
+/// Cut lines: dark enough to follow with scissors on the tan tiles.
+const CUT: Rgb = Rgb(45, 40, 35);
+/// The tiles' tan, between the black and the white marks.
+const TAN: Rgb = Rgb(176, 168, 150);
+/// The smallest text printed, 6 pt in millimetres: smaller is hard to read.
+pub const MIN_TEXT: f64 = 6.0 * 25.4 / 72.0;
+
+/// How much ink a sheet takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ink {
+    /// Tiles and boards filled in.
+    #[default]
+    Full,
+    /// Outlines only: white tiles with the white marks outlined, unshaded boards.
+    Outline,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Style {
@@ -204,7 +225,7 @@ impl Sheet {
                             let _ = writeln!(
                                 out,
                                 "<path d=\"{d}\" fill=\"{fill}\" stroke=\"{stroke}\" \
-                                 stroke-width=\"{:.3}\" stroke-linecap=\"round\"{dash}/>",
+                                 stroke-width=\"{:.3}\"{dash}/>",
                                 style.width
                             );
                         }
@@ -238,7 +259,7 @@ impl Sheet {
             .collect()
     }
 
-    /// The pages as one PDF document (Helvetica, no fonts embedded).
+    /// The pages as one PDF document (Helvetica, no fonts embedded, WinAnsi text).
     pub fn pdf(&self) -> Vec<u8> {
         const PT: f64 = 72.0 / 25.4;
         let y = |mm: f64| ((PAGE.1 - mm) * PT) as f32;
@@ -273,7 +294,6 @@ impl Sheet {
                         if let Some(c) = style.stroke {
                             content.set_stroke_rgb(rgb(c.0), rgb(c.1), rgb(c.2));
                             content.set_line_width((style.width * PT) as f32);
-                            content.set_line_cap(pdf_writer::types::LineCapStyle::RoundCap);
                             if style.dashed {
                                 content.set_dash_pattern([(1.5 * PT) as f32, PT as f32], 0.0);
                             }
@@ -335,15 +355,44 @@ fn rgb(c: u8) -> f32 {
     f32::from(c) / 255.0
 }
 
-/// `text` in the PDF's WinAnsi encoding: Latin-1 letters as themselves, others as `?`.
+/// `text` in the PDF's WinAnsi encoding (Windows-1252, which Helvetica's glyphs cover):
+/// Latin-1 letters as themselves, dashes, quotes and the like at their 0x80–0x9F
+/// places, others as `?`.
 fn win_ansi(text: &str) -> Vec<u8> {
     text.chars()
         .map(|c| match c {
-            '–' | '—' => b'-',
-            c if (c as u32) < 256 && !c.is_control() => c as u8,
+            '–' => 0x96,
+            '—' => 0x97,
+            '‘' => 0x91,
+            '’' => 0x92,
+            '“' => 0x93,
+            '”' => 0x94,
+            '•' => 0x95,
+            '…' => 0x85,
+            '×' => 0xD7,
+            c if (c as u32) < 0x80 && !c.is_control() => c as u8,
+            c if (0xA0..0x100).contains(&(c as u32)) => c as u8,
             _ => b'?',
         })
         .collect()
+}
+
+/// `spec` as a title shows it: a definition file by its file name, not its whole path.
+fn shown(spec: &GameSpec) -> String {
+    let mut shown = spec.clone();
+    for decl in spec.kind.info().options {
+        let Some(value) = spec.option(decl.name) else {
+            continue;
+        };
+        if !matches!(decl.kind, OptionKind::File { .. }) {
+            continue;
+        }
+        let name = Path::new(value).file_name().and_then(|n| n.to_str());
+        if let Some(short) = name.and_then(|n| shown.clone().with(decl.name, n).ok()) {
+            shown = short;
+        }
+    }
+    shown.to_string()
 }
 
 /// Why a sheet could not be drawn.
@@ -359,8 +408,8 @@ pub enum PrintError {
 }
 
 /// The sheet of the game `spec` names, read from the definitions its options name.
-/// `tile_side` (mm) sizes Triles tiles.
-pub fn sheet(spec: &GameSpec, tile_side: f64) -> Result<Sheet, PrintError> {
+/// `tile_side` (mm) sizes Triles tiles; `ink` says whether to fill them in.
+pub fn sheet(spec: &GameSpec, tile_side: f64, ink: Ink) -> Result<Sheet, PrintError> {
     let fail = |error| PrintError::Game {
         spec: spec.clone(),
         error: Box::new(error),
@@ -371,13 +420,13 @@ pub fn sheet(spec: &GameSpec, tile_side: f64) -> Result<Sheet, PrintError> {
                 return Err(PrintError::TileSide(tile_side));
             }
             let game = trio_triles::Triles::from_spec_files(spec).map_err(fail)?;
-            Ok(triles(spec, game.tile_set(), tile_side))
+            Ok(triles(spec, game.tile_set(), tile_side, ink))
         }
         GameKind::Orbit => {
             let game = trio_orbit::Orbit::from_spec_files(spec).map_err(fail)?;
-            Ok(orbit(spec, game.board()))
+            Ok(orbit(spec, game.board(), ink))
         }
-        GameKind::Gyges => Ok(gyges(spec)),
+        GameKind::Gyges => Ok(gyges(spec, ink)),
     }
 }
 
@@ -391,7 +440,7 @@ fn titled(title: &str, note: &str) -> Page {
 
 /// Every tile of `set`, its copies included, in rows of alternating up and down
 /// triangles.
-fn triles(spec: &GameSpec, set: &TileSet, side: f64) -> Sheet {
+fn triles(spec: &GameSpec, set: &TileSet, side: f64, ink: Ink) -> Sheet {
     let height = side * 3f64.sqrt() / 2.0;
     let top = MARGIN + 14.0;
     let per_row = (2.0 * (PAGE.0 - 2.0 * MARGIN) / side - 1.0)
@@ -403,9 +452,9 @@ fn triles(spec: &GameSpec, set: &TileSet, side: f64) -> Sheet {
         .iter()
         .flat_map(|t| std::iter::repeat_n(t, usize::from(t.copies())))
         .collect();
-    let title = format!("Triles — {spec}: {} tiles", tiles.len());
+    let title = format!("Triles — {}: {} tiles", shown(spec), tiles.len());
     let note = format!(
-        "{} mm a side. Cut along the grey lines; print on card. Tiles turn but do not flip.",
+        "{} mm a side. Cut along the dark lines; print on card. Tiles turn but do not flip.",
         side
     );
     let mut pages = Vec::new();
@@ -430,7 +479,14 @@ fn triles(spec: &GameSpec, set: &TileSet, side: f64) -> Sheet {
                     (left, y0),
                 ]
             };
-            draw_tile(&mut page, tile, set.terminals_per_edge(), corners, side);
+            draw_tile(
+                &mut page,
+                tile,
+                set.terminals_per_edge(),
+                corners,
+                side,
+                ink,
+            );
         }
         pages.push(page);
     }
@@ -438,17 +494,38 @@ fn triles(spec: &GameSpec, set: &TileSet, side: f64) -> Sheet {
 }
 
 /// One tile in rotation 0 on the triangle with clockwise `corners`: terminal `j` lies on
-/// edge `j div k` (from corner `e` to corner `e + 1`) at slot `j mod k`.
-fn draw_tile(page: &mut Page, tile: &TileType, k: usize, corners: [P; 3], side: f64) {
+/// edge `j div k` (from corner `e` to corner `e + 1`) at slot `j mod k`. Every mark
+/// leaves its edge at right angles with a square end, so it stops at the cut.
+fn draw_tile(page: &mut Page, tile: &TileType, k: usize, corners: [P; 3], side: f64, ink: Ink) {
     let centre = (
         (corners[0].0 + corners[1].0 + corners[2].0) / 3.0,
         (corners[0].1 + corners[1].1 + corners[2].1) / 3.0,
     );
-    page.polygon(&corners, Style::fill(Rgb(176, 168, 150)));
+    if ink == Ink::Full {
+        page.polygon(&corners, Style::fill(TAN));
+    }
     let line = side * 0.07;
     let colour = |c: Colour| match c {
         Colour::Black => BLACK,
         Colour::White => WHITE,
+    };
+    // A stroke in colour `c`; on a white tile a white one is drawn as a black casing
+    // with white inside, so that it shows.
+    let stroke = |page: &mut Page, segs: Vec<Seg>, c: Colour| {
+        if ink == Ink::Outline && c == Colour::White {
+            page.path(segs.clone(), Style::stroke(BLACK, line));
+            page.path(segs, Style::stroke(WHITE, line * 0.6));
+        } else {
+            page.path(segs, Style::stroke(colour(c), line));
+        }
+    };
+    // The inward normal of edge `e`: clockwise corners with y downwards put the inside to
+    // the right of a → b.
+    let inward = |e: usize| {
+        let (a, b) = (corners[e], corners[(e + 1) % 3]);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        (-dy / len, dx / len)
     };
     // Where terminal j touches its edge.
     let spot = |j: usize| {
@@ -464,7 +541,7 @@ fn draw_tile(page: &mut Page, tile: &TileType, k: usize, corners: [P; 3], side: 
     };
     for &[a, b] in tile.arcs() {
         let (a, b) = (usize::from(a), usize::from(b));
-        let c = colour(tile.terminals()[a].colour);
+        let c = tile.terminals()[a].colour;
         let (pa, pb) = (spot(a), spot(b));
         let (ea, eb) = (a / k, b / k);
         let segs = if k == 1 && ea != eb {
@@ -489,13 +566,19 @@ fn draw_tile(page: &mut Page, tile: &TileType, k: usize, corners: [P; 3], side: 
             segs.extend(arc(corner, r, s, e));
             segs
         } else {
+            // Leaving each edge along its inward normal: at right angles to the cut.
             let depth = side * 0.3;
+            let (na, nb) = (inward(ea), inward(eb));
             vec![
                 Seg::Move(pa),
-                Seg::Cubic(towards(pa, centre, depth), towards(pb, centre, depth), pb),
+                Seg::Cubic(
+                    (pa.0 + na.0 * depth, pa.1 + na.1 * depth),
+                    (pb.0 + nb.0 * depth, pb.1 + nb.1 * depth),
+                    pb,
+                ),
             ]
         };
-        page.path(segs, Style::stroke(c, line));
+        stroke(page, segs, c);
     }
     let cap = side / (6.0 * k as f64 + 2.0);
     for (j, t) in tile.terminals().iter().enumerate() {
@@ -511,7 +594,7 @@ fn draw_tile(page: &mut Page, tile: &TileType, k: usize, corners: [P; 3], side: 
                 let r = cap - line / 2.0;
                 let mut segs = vec![Seg::Move((p.0 + r * angle.cos(), p.1 + r * angle.sin()))];
                 segs.extend(arc(p, r, angle, angle + PI));
-                page.path(segs, Style::stroke(colour(t.colour), line));
+                stroke(page, segs, t.colour);
             }
             Kind::HalfDot => {
                 let mut segs = vec![Seg::Move((
@@ -519,8 +602,14 @@ fn draw_tile(page: &mut Page, tile: &TileType, k: usize, corners: [P; 3], side: 
                     p.1 + cap * angle.sin(),
                 ))];
                 segs.extend(arc(p, cap, angle, angle + PI));
-                segs.push(Seg::Close);
-                page.path(segs, Style::fill(colour(t.colour)));
+                if ink == Ink::Outline && t.colour == Colour::White {
+                    // The round side outlined only: a line along the straight side would
+                    // lie on the cut.
+                    page.path(segs, Style::stroke(BLACK, line * 0.25));
+                } else {
+                    segs.push(Seg::Close);
+                    page.path(segs, Style::fill(colour(t.colour)));
+                }
             }
         }
     }
@@ -537,25 +626,82 @@ fn draw_tile(page: &mut Page, tile: &TileType, k: usize, corners: [P; 3], side: 
         tile.name(),
         Anchor::Middle,
     );
-    page.polygon(&corners, Style::stroke(CUT, 0.2));
+    page.polygon(&corners, Style::stroke(CUT, 0.3));
+}
+
+/// Where the rings of a Na orbicie board go: orbit `k` at `radius(k)` mm from the
+/// centre, each field a circle of `field` mm across, as large as the board allows up to
+/// [`Ring::LARGEST`] (a pawn is as large as a field, so it fits on one).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Rings {
+    inner: f64,
+    step: f64,
+    field: f64,
+}
+
+impl Rings {
+    /// The outermost ring's radius: the board fills the page's width.
+    const OUTER: f64 = 88.0;
+    const LARGEST: f64 = 10.0;
+    const SMALLEST: f64 = 6.0;
+    /// A field's share of the distance to its neighbours, the rest a gap.
+    const FILL: f64 = 0.8;
+
+    /// The largest fields (in half-millimetre steps) for which every orbit's fields and
+    /// the gaps between orbits leave room.
+    fn fit(board: &trio_orbit::Board) -> Self {
+        let orbits = board.orbits();
+        let rings = |field: f64| {
+            let inner = (board.fields_on(1) as f64 * field / (Self::FILL * 2.0 * PI)).max(12.0);
+            let step = (Self::OUTER - inner) / (orbits - 1).max(1) as f64;
+            Self { inner, step, field }
+        };
+        let fits = |r: &Self| {
+            (orbits == 1 || r.step * Self::FILL >= r.field)
+                && (1..=orbits).all(|k| {
+                    let n = board.fields_on(k) as f64;
+                    n < 2.0 || 2.0 * PI * r.radius(k) / n * Self::FILL >= r.field
+                })
+        };
+        let steps = ((Self::LARGEST - Self::SMALLEST) * 2.0) as u32;
+        (0..=steps)
+            .map(|i| rings(Self::LARGEST - f64::from(i) / 2.0))
+            .find(fits)
+            .unwrap_or_else(|| rings(Self::SMALLEST))
+    }
+
+    fn radius(&self, k: usize) -> f64 {
+        self.inner + (k as f64 - 1.0) * self.step
+    }
+
+    /// The font size of a field's label `text`, to fit inside the field but never below
+    /// [`MIN_TEXT`].
+    fn label(&self, text: &str) -> f64 {
+        // Helvetica's digits and point are about 0.55 em wide.
+        (self.field * 0.8 / (0.55 * text.len() as f64)).clamp(MIN_TEXT, 3.5)
+    }
+
+    /// A pawn's radius: a field's, less a hair so that it sits inside the ring drawn.
+    fn pawn(&self) -> f64 {
+        self.field / 2.0 - 0.3
+    }
 }
 
 /// The board as rings of fields round the centre, lines between orbits, home outside.
-fn orbit(spec: &GameSpec, board: &trio_orbit::Board) -> Sheet {
+fn orbit(spec: &GameSpec, board: &trio_orbit::Board, ink: Ink) -> Sheet {
     use trio_orbit::{Coord, Field};
-    let title = format!("Na orbicie — {spec}: board \"{}\"", board.name());
+    let title = format!("Na orbicie — {}: board \"{}\"", shown(spec), board.name());
     let note = "Fields are numbered orbit.field; a line joins fields of neighbouring orbits. \
                 The outermost orbit is home. Pawns to cut out below.";
     let mut page = titled(&title, note);
     let orbits = board.orbits();
+    let rings = Rings::fit(board);
     let centre = (PAGE.0 / 2.0, MARGIN + 14.0 + 95.0);
-    let radius =
-        |k: usize| 14.0 + (k as f64 - 1.0) * (95.0 - 14.0 - 5.0) / (orbits - 1).max(1) as f64;
     let place = |f: Field| {
         let c = board.coord(f);
         let n = board.fields_on(usize::from(c.orbit)) as f64;
         let a = -PI / 2.0 + 2.0 * PI * f64::from(c.field) / n;
-        let r = radius(usize::from(c.orbit));
+        let r = rings.radius(usize::from(c.orbit));
         (centre.0 + r * a.cos(), centre.1 + r * a.sin())
     };
     let field = |orbit: usize, i: usize| {
@@ -566,11 +712,12 @@ fn orbit(spec: &GameSpec, board: &trio_orbit::Board) -> Sheet {
             })
             .expect("a field of the board")
     };
+    let shade = |c: Rgb| (ink == Ink::Full).then_some(c).or(Some(WHITE));
     page.circle(
         centre,
-        9.0,
+        (rings.inner - rings.field).max(7.0),
         Style {
-            fill: Some(Rgb(235, 235, 235)),
+            fill: shade(Rgb(235, 235, 235)),
             stroke: Some(BLACK),
             width: 0.4,
             dashed: false,
@@ -583,7 +730,7 @@ fn orbit(spec: &GameSpec, board: &trio_orbit::Board) -> Sheet {
     }
     for k in 1..=orbits {
         let n = board.fields_on(k);
-        let r = radius(k);
+        let r = rings.radius(k);
         for i in 0..n {
             let (f, g) = (field(k, i), field(k, (i + 1) % n));
             if n > 1 && board.neighbours(f).contains(&g) {
@@ -595,10 +742,7 @@ fn orbit(spec: &GameSpec, board: &trio_orbit::Board) -> Sheet {
             }
         }
     }
-    let spacing = (1..=orbits)
-        .map(|k| 2.0 * PI * radius(k) / board.fields_on(k).max(1) as f64)
-        .fold(f64::INFINITY, f64::min);
-    let dot = (spacing * 0.32).clamp(1.5, 4.0);
+    let dot = rings.field / 2.0;
     for k in 1..=orbits {
         let home = k == board.final_orbit();
         for i in 0..board.fields_on(k) {
@@ -607,40 +751,46 @@ fn orbit(spec: &GameSpec, board: &trio_orbit::Board) -> Sheet {
                 p,
                 dot,
                 Style {
-                    fill: Some(if home { Rgb(255, 236, 179) } else { WHITE }),
+                    fill: if home {
+                        shade(Rgb(255, 236, 179))
+                    } else {
+                        Some(WHITE)
+                    },
                     stroke: Some(BLACK),
-                    width: 0.35,
+                    width: if home && ink == Ink::Outline {
+                        0.7
+                    } else {
+                        0.35
+                    },
                     dashed: false,
                 },
             );
-            page.text(
-                (p.0, p.1 + dot * 0.3),
-                dot * 0.62,
-                format!("{k}.{i}"),
-                Anchor::Middle,
-            );
+            let label = format!("{k}.{i}");
+            let size = rings.label(&label);
+            page.text((p.0, p.1 + size * 0.35), size, label, Anchor::Middle);
         }
     }
     page.text(
-        (centre.0, centre.1 - radius(orbits) - 5.5),
+        (centre.0, centre.1 - rings.radius(orbits) - dot - 2.5),
         3.5,
         format!("orbit {orbits}: home"),
         Anchor::Middle,
     );
-    // The pawns: 4 red, 4 green, 3 blue, 2 yellow.
+    // The pawns, as large as a field: 4 red, 4 green, 3 blue, 2 yellow.
     let pawns = [
         (Rgb(214, 39, 40), 4),
         (Rgb(44, 160, 44), 4),
         (Rgb(31, 119, 180), 3),
         (Rgb(240, 200, 30), 2),
     ];
-    let y = centre.1 + 95.0 + 14.0;
-    let mut x = MARGIN + 8.0;
+    let r = rings.pawn();
+    let y = centre.1 + Rings::OUTER + dot + 12.0 + r;
+    let mut x = MARGIN + 4.0 + r;
     for (colour, n) in pawns {
         for _ in 0..n {
             page.circle(
                 (x, y),
-                6.0,
+                r,
                 Style {
                     fill: Some(colour),
                     stroke: Some(CUT),
@@ -648,10 +798,10 @@ fn orbit(spec: &GameSpec, board: &trio_orbit::Board) -> Sheet {
                     dashed: false,
                 },
             );
-            x += 14.5;
+            x += 2.0 * r + 4.0;
         }
     }
-    page.text((MARGIN, y + 12.0), 3.0, "13 pawns: 4 red, 4 green, 3 blue, 2 yellow (2 players use red and green, 3 add blue, 4 add yellow). A six-sided die is needed.", Anchor::Start);
+    page.text((MARGIN, y + r + 7.0), 3.0, "13 pawns: 4 red, 4 green, 3 blue, 2 yellow (2 players use red and green, 3 add blue, 4 add yellow). A six-sided die is needed.", Anchor::Start);
     Sheet {
         title,
         pages: vec![page],
@@ -659,8 +809,8 @@ fn orbit(spec: &GameSpec, board: &trio_orbit::Board) -> Sheet {
 }
 
 /// The 6×6 board with both goal edges, and the twelve pieces.
-fn gyges(spec: &GameSpec) -> Sheet {
-    let title = format!("Gygès — {spec}");
+fn gyges(spec: &GameSpec, ink: Ink) -> Sheet {
+    let title = format!("Gygès — {}", shown(spec));
     let note = "Pieces belong to nobody: each player brings two of each value (1, 2, 3 rings). \
                 Leave the board across the opponent's edge to win.";
     let mut page = titled(&title, note);
@@ -682,10 +832,10 @@ fn gyges(spec: &GameSpec) -> Sheet {
     for r in 0..6 {
         for f in 0..6 {
             let (x, y) = (left + f as f64 * square, top + r as f64 * square);
-            let shade = if (r + f) % 2 == 0 {
-                Rgb(240, 232, 210)
-            } else {
-                Rgb(205, 190, 160)
+            let shade = match (ink, (r + f) % 2 == 0) {
+                (Ink::Outline, _) => WHITE,
+                (Ink::Full, true) => Rgb(240, 232, 210),
+                (Ink::Full, false) => Rgb(205, 190, 160),
             };
             page.polygon(
                 &[
@@ -763,7 +913,7 @@ mod tests {
 
     #[test]
     fn the_default_set_fits_one_page_at_forty_millimetres() {
-        let sheet = sheet(&"triles".parse().unwrap(), TILE_SIDE).unwrap();
+        let sheet = sheet(&"triles".parse().unwrap(), TILE_SIDE, Ink::Full).unwrap();
         assert_eq!(sheet.pages.len(), 1);
         assert!(sheet.title.contains("52 tiles"));
         let small = sheet_of_side(80.0);
@@ -771,7 +921,7 @@ mod tests {
     }
 
     fn sheet_of_side(side: f64) -> Sheet {
-        sheet(&"triles".parse().unwrap(), side).unwrap()
+        sheet(&"triles".parse().unwrap(), side, Ink::Full).unwrap()
     }
 
     #[test]
@@ -781,6 +931,140 @@ mod tests {
             panic!("{segs:?}")
         };
         assert!((end.0).abs() < 1e-9 && (end.1 - 2.0).abs() < 1e-9);
+    }
+
+    fn texts(sheet: &Sheet) -> impl Iterator<Item = (f64, &str)> {
+        sheet
+            .pages
+            .iter()
+            .flat_map(|p| &p.shapes)
+            .filter_map(|s| match s {
+                Shape::Text { size, text, .. } => Some((*size, text.as_str())),
+                Shape::Path(..) => None,
+            })
+    }
+
+    fn orbit_sheet(text: &str) -> (Sheet, Rings) {
+        let spec: GameSpec = text.parse().unwrap();
+        let game = trio_orbit::Orbit::from_spec_files(&spec).unwrap();
+        (
+            sheet(&spec, TILE_SIDE, Ink::Full).unwrap(),
+            Rings::fit(game.board()),
+        )
+    }
+
+    #[test]
+    fn orbit_pawns_fit_the_fields_and_labels_are_legible() {
+        for text in ["orbit", "orbit(board=../orbit/tests/boards/funnel.toml)"] {
+            let (sheet, rings) = orbit_sheet(text);
+            // The classic board's orbit 1 holds 12 pawns, one a field.
+            assert!(rings.pawn() < rings.field / 2.0, "{text}: {rings:?}");
+            assert!(rings.field >= 8.0, "{text}: fields {} mm", rings.field);
+            for (size, t) in texts(&sheet) {
+                assert!(size >= MIN_TEXT - 1e-9, "{text}: {t:?} at {size} mm");
+            }
+            // Every field label fits inside its field.
+            for (size, t) in texts(&sheet).filter(|(_, t)| t.contains('.') && t.len() <= 5) {
+                assert!(0.55 * size * t.len() as f64 <= rings.field, "{t} at {size}");
+            }
+        }
+    }
+
+    #[test]
+    fn titles_name_a_file_not_its_path_and_keep_their_dashes() {
+        let (sheet, _) = orbit_sheet("orbit(board=../orbit/tests/boards/funnel.toml)");
+        assert!(
+            sheet.title.contains("orbit(board=funnel.toml)"),
+            "{}",
+            sheet.title
+        );
+        assert!(!sheet.title.contains("tests/boards"), "{}", sheet.title);
+        // The heading in the PDF is WinAnsi, where the em dash is 0x97.
+        assert_eq!(win_ansi("a — b – c"), b"a \x97 b \x96 c");
+        assert_eq!(win_ansi("Gygès ł"), b"Gyg\xe8s ?");
+        // pdf-writer writes text as hex: " — " is 20 97 20; the document's title is
+        // UTF-16, where the dash is 2014.
+        let pdf = String::from_utf8_lossy(&sheet.pdf()).into_owned();
+        assert!(pdf.contains("636965209720"), "the heading keeps its dash");
+        assert!(pdf.contains("0020201400"), "the title keeps its dash");
+    }
+
+    #[test]
+    fn triles_cuts_contrast_and_outlines_save_ink() {
+        let spec: GameSpec = "triles".parse().unwrap();
+        let full = sheet(&spec, TILE_SIDE, Ink::Full).unwrap();
+        let outline = sheet(&spec, TILE_SIDE, Ink::Outline).unwrap();
+        let paths = |s: &Sheet| -> Vec<Style> {
+            s.pages[0]
+                .shapes
+                .iter()
+                .filter_map(|s| match s {
+                    Shape::Path(_, style) => Some(*style),
+                    Shape::Text { .. } => None,
+                })
+                .collect()
+        };
+        // Luminance contrast of the cut lines against the tan: at least 4.5 (WCAG's
+        // bar for text).
+        let lum = |c: Rgb| {
+            let f = |v: u8| {
+                let v = f64::from(v) / 255.0;
+                if v <= 0.039_28 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * f(c.0) + 0.7152 * f(c.1) + 0.0722 * f(c.2)
+        };
+        let contrast = (lum(TAN) + 0.05) / (lum(CUT) + 0.05);
+        assert!(contrast >= 4.5, "{contrast}");
+        assert!(paths(&full).iter().any(|s| s.fill == Some(TAN)));
+        assert!(paths(&outline).iter().all(|s| s.fill != Some(TAN)));
+        assert_eq!(
+            paths(&outline)
+                .iter()
+                .filter(|s| s.stroke == Some(CUT))
+                .count(),
+            52
+        );
+        // No round caps: every stroke ends square, at the cut and not over it.
+        assert!(!full.svg_pages()[0].contains("round"));
+    }
+
+    #[test]
+    fn marks_leave_the_edge_at_right_angles() {
+        // A curve's first control point lies on the edge's inward normal through its
+        // start: the curve meets the cut square, and its square end lies along it. With
+        // two terminals an edge, a terminal is off the midpoint, where aiming at the
+        // centre would not be square.
+        let spec: GameSpec = "triles(tiles=../triles/tests/sets/double.toml)"
+            .parse()
+            .unwrap();
+        let sheet = sheet(&spec, TILE_SIDE, Ink::Full).unwrap();
+        let mut checked = 0;
+        for shape in &sheet.pages[0].shapes {
+            let Shape::Path(segs, style) = shape else {
+                continue;
+            };
+            let (Some(Seg::Move(p)), Some(Seg::Cubic(c, _, _))) = (segs.first(), segs.get(1))
+            else {
+                continue;
+            };
+            if style.stroke.is_none() || style.fill.is_some() {
+                continue;
+            }
+            // The tile's edge through p: the nearest cut polygon's edge is horizontal or
+            // at ±60°; the tangent (c − p) must be at right angles to one of them.
+            let (dx, dy) = (c.0 - p.0, c.1 - p.1);
+            let angle = dy.atan2(dx).to_degrees().rem_euclid(180.0);
+            let square = [90.0, 30.0, 150.0].iter().any(|a| (angle - a).abs() < 0.5);
+            // Arcs round a corner start along the circle, also at right angles to the
+            // edge they leave: 30°, 90° or 150° as well.
+            assert!(square, "a mark leaves its edge at {angle}°");
+            checked += 1;
+        }
+        assert!(checked > 50, "{checked}");
     }
 
     #[test]

@@ -3,16 +3,21 @@
 //!
 //! Every figure is shown with its 95% interval; in a comparison each spec after the
 //! first also gets its difference from the first, with that difference's interval
-//! (Newcombe's for shares, Welch's for means), marked `clear` when it excludes zero.
+//! (Newcombe's for shares, Welch's for means), marked `clear` when it excludes zero even
+//! after Holm's correction over every difference the report shows ([`stats::holm`]).
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::figures::{Figure, Measure, Section, Summary};
-use crate::lab::{Findings, Verdict};
-use crate::plot::{self, Series};
-use crate::stats::{Estimate, Z_95};
+use crate::figures::{self, Difference, Figure, Section, Summary};
+use crate::lab::{Findings, Status, Verdict};
+use crate::plot::{self, ByLength, DifferenceRow, Series};
+use crate::stats::{self, Estimate, Moments, Z_95};
+
+/// The chance, over all the differences a report shows, of marking any true zero clear.
+const FAMILY_ALPHA: f64 = 0.05;
 
 /// The files a report was written to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +63,60 @@ enum Block {
 struct Document {
     title: String,
     blocks: Vec<Block>,
+    /// `(figure key, spec index)` of the differences that are clear after Holm's
+    /// correction over all of them.
+    clear: HashSet<(String, usize)>,
+    /// How many differences that correction covered.
+    family: usize,
+    /// Of the differences paired by seed, how much narrower their 95% intervals are than
+    /// independent samples' (1 − paired width / unpaired width).
+    narrowing: Vec<f64>,
+}
+
+/// Which differences from the first spec are clear, Holm-corrected over every one the
+/// report shows, and how many it shows.
+fn clear_differences(summaries: &[Summary]) -> (HashSet<(String, usize)>, usize) {
+    let mut tested = Vec::new();
+    for (i, s) in summaries.iter().enumerate().skip(1) {
+        for f in &s.figures {
+            if let Some(d) = Difference::of(s, &summaries[0], &f.key) {
+                tested.push(((f.key.clone(), i), d.separation()));
+            }
+        }
+    }
+    let separations: Vec<f64> = tested.iter().map(|t| t.1).collect();
+    let clear = stats::holm(&separations, FAMILY_ALPHA);
+    let family = tested.len();
+    let set = tested
+        .into_iter()
+        .zip(clear)
+        .filter(|(_, c)| *c)
+        .map(|(t, _)| t.0)
+        .collect();
+    (set, family)
+}
+
+/// How much narrower pairing by seed made each paired difference's 95% interval.
+fn narrowing(summaries: &[Summary]) -> Vec<f64> {
+    let width = |e: Estimate| e.high - e.low;
+    summaries
+        .iter()
+        .skip(1)
+        .flat_map(|s| {
+            s.figures
+                .iter()
+                .filter_map(|f| Difference::of(s, &summaries[0], &f.key))
+                .filter(Difference::is_paired)
+                .map(|d| 1.0 - width(d.estimate(Z_95)) / width(d.unpaired(Z_95)))
+                .filter(|x| x.is_finite())
+        })
+        .collect()
+}
+
+/// A figure reads as a share (shown in % and pp) or a score (a mean in `[0, 1]`, shown
+/// the same way).
+fn reads_as_share(f: &Figure) -> bool {
+    f.measure.is_proportion() || f.key.ends_with(".score")
 }
 
 /// `x` as a percentage with one decimal.
@@ -100,8 +159,8 @@ pub fn estimate(e: &Estimate, share: bool) -> String {
     )
 }
 
-/// A difference as the report writes it: `+3.1 pp [-0.2, +6.4]`, marked when clear.
-pub fn difference(e: &Estimate, share: bool) -> String {
+/// A difference as the report writes it: `+3.1 pp [-0.2, +6.4]`, marked when `clear`.
+pub fn difference(e: &Estimate, share: bool, clear: bool) -> String {
     if e.value.is_nan() {
         return "—".to_owned();
     }
@@ -120,13 +179,44 @@ pub fn difference(e: &Estimate, share: bool) -> String {
         }
     };
     let unit = if share { " pp" } else { "" };
-    let mark = if e.excludes_zero() { " clear" } else { "" };
+    let mark = if clear { " clear" } else { "" };
     format!(
         "{}{unit} [{}, {}]{mark}",
         signed(e.value),
         signed(e.low),
         signed(e.high)
     )
+}
+
+/// The first player's score in each fifth of the games by length (shortest first):
+/// `(mean length, score with its 95% interval)`.
+fn fifths_by_length(s: &Summary) -> Vec<(f64, Estimate)> {
+    let scores = s
+        .figure(figures::FIRST_PLAYER_SCORE)
+        .and_then(|f| f.values.as_deref())
+        .unwrap_or_default();
+    let mut games: Vec<(u32, f64)> = s
+        .lengths
+        .iter()
+        .copied()
+        .zip(scores.iter().copied())
+        .filter(|g| g.1.is_finite())
+        .collect();
+    games.sort_by_key(|g| g.0);
+    let n = games.len();
+    (0..5)
+        .filter_map(|f| {
+            let part = &games[f * n / 5..(f + 1) * n / 5];
+            if part.is_empty() {
+                return None;
+            }
+            let length = Moments::of(part.iter().map(|g| f64::from(g.0))).mean();
+            Some((
+                length,
+                stats::mean(&Moments::of(part.iter().map(|g| g.1)), Z_95),
+            ))
+        })
+        .collect()
 }
 
 /// The value at quantile `q` of sorted `values`.
@@ -146,9 +236,13 @@ impl Document {
         } else {
             format!("Lab comparison: {}", specs.join(" vs "))
         };
+        let (clear, family) = clear_differences(summaries);
         let mut doc = Self {
             title,
             blocks: Vec::new(),
+            clear,
+            family,
+            narrowing: narrowing(summaries),
         };
         doc.introduction(findings, command);
         if let Some(verdict) = &findings.verdict {
@@ -176,13 +270,26 @@ impl Document {
             .iter()
             .map(|s| format!("{} games of {}", s.games, s.spec))
             .collect();
+        let agents = if first.rotated {
+            format!("agents {} (rotating seats, below)", first.lineup.join(", "))
+        } else {
+            format!("agents by seat: {}", first.agents.join(", "))
+        };
         self.text(format!(
-            "{}; seed {}; agents by seat: {}. Every figure has its 95% interval in brackets.",
+            "{}; seed {}; {agents}. Every figure has its 95% interval in brackets.",
             games.join(", "),
             findings.seed,
-            first.agents.join(", ")
         ));
         self.text(format!("Reproduce with `{command}`."));
+        if first.rotated {
+            self.text(format!(
+                "Agents {} rotate seats from game to game, as in `trio match`: agent K of \
+                 `--agents` sits at seat K + game (modulo the seats), so each plays every seat \
+                 equally often and skill is not mixed with who moves first. The `seat.K` \
+                 figures mix the agents; the `agent.K` figures follow one.",
+                first.lineup.join(", ")
+            ));
+        }
         if findings.interrupted {
             self.text(
                 "Stopped early (Ctrl-C): the figures cover the games finished, listed in \
@@ -195,6 +302,9 @@ impl Document {
             let mut parts = Vec::new();
             if let Some(e) = get("position.1.win") {
                 parts.push(format!("the first player wins {}", estimate(&e, true)));
+            }
+            if let Some(e) = get("position.1.score") {
+                parts.push(format!("scores {} (fair 50%)", estimate(&e, true)));
             }
             if let Some(e) = get("draw") {
                 parts.push(format!("draws {}", estimate(&e, true)));
@@ -219,19 +329,26 @@ impl Document {
     fn verdict(&mut self, v: &Verdict) {
         self.heading("Until clear");
         let level = v.plan.confidence();
+        let margin = v.margin.map_or(String::new(), |m| {
+            format!(
+                " A difference whose interval lies wholly within ±{} is **negligible**: that \
+                 spec is decided too.",
+                round(m)
+            )
+        });
         self.text(format!(
             "Figure `{}`, judged after each batch at {:.3}% confidence (Bonferroni: {} looks \
              × {} comparisons fixed in advance, so the chance of any false claim over the \
-             whole run is at most {:.0}%).",
+             whole run is at most {:.0}%). A spec stops playing once decided.{margin}",
             v.figure,
             level * 100.0,
             v.plan.looks,
             v.plan.comparisons,
             v.plan.alpha * 100.0
         ));
-        let outcome = if v.clear {
+        let outcome = if v.decided {
             format!(
-                "**Clear** after {} look(s), {} games per spec.",
+                "**Decided** after {} look(s), at most {} games per spec.",
                 v.looks, v.games_per_spec
             )
         } else {
@@ -241,7 +358,16 @@ impl Document {
             )
         };
         self.text(outcome);
+        if v.stopped_early {
+            self.text(
+                "An estimate read when it first looked clear is biased away from zero: runs \
+                 stop when chance has made a difference look larger, so the truth is likely \
+                 smaller than shown. To measure its size, play a fixed `--games` on a new \
+                 `--seed`.",
+            );
+        }
         let share = v.figure.ends_with(".win")
+            || v.figure.ends_with(".score")
             || v.figure.ends_with(".games")
             || ["draw", "limit", "no-winner"].contains(&v.figure.as_str());
         let rows = v
@@ -250,8 +376,14 @@ impl Document {
             .map(|j| {
                 vec![
                     j.spec.clone(),
-                    difference(&j.difference, share),
-                    if j.separated { "yes" } else { "no" }.to_owned(),
+                    difference(&j.difference, share, false),
+                    match j.status {
+                        Status::Clear => "clear",
+                        Status::Negligible => "negligible",
+                        Status::Open => "not clear",
+                    }
+                    .to_owned(),
+                    j.games.to_string(),
                 ]
             })
             .collect();
@@ -263,7 +395,8 @@ impl Document {
             header: vec![
                 "spec".to_owned(),
                 format!("difference ({against}) at the plan's level"),
-                "separated".to_owned(),
+                "verdict".to_owned(),
+                "games".to_owned(),
             ],
             rows,
         });
@@ -272,7 +405,7 @@ impl Document {
     /// A table of the figures of `section` (those `keep` accepts), side by side.
     fn figures(&mut self, summaries: &[Summary], section: Section, keep: impl Fn(&Figure) -> bool) {
         let base = &summaries[0];
-        let mut header = vec!["figure".to_owned(), "key".to_owned()];
+        let mut header = vec!["figure".to_owned()];
         header.extend(summaries.iter().map(|s| s.spec.clone()));
         header.extend(
             summaries[1..]
@@ -291,23 +424,20 @@ impl Document {
         let rows = keys
             .iter()
             .map(|&(key, label)| {
-                let mut row = vec![label.to_owned(), format!("`{key}`")];
-                let measures: Vec<Option<&Measure>> = summaries
-                    .iter()
-                    .map(|s| s.figure(key).map(|f| &f.measure))
-                    .collect();
-                for m in &measures {
-                    row.push(m.map_or("—".to_owned(), |m| {
-                        estimate(&m.estimate(Z_95), m.is_proportion())
+                let mut row = vec![format!("{label} (`{key}`)")];
+                let figures: Vec<Option<&Figure>> =
+                    summaries.iter().map(|s| s.figure(key)).collect();
+                for f in &figures {
+                    row.push(f.map_or("—".to_owned(), |f| {
+                        estimate(&f.measure.estimate(Z_95), reads_as_share(f))
                     }));
                 }
-                for m in &measures[1..] {
-                    let d = match (m, measures[0]) {
-                        (Some(m), Some(b)) => m
-                            .difference(b, Z_95)
-                            .map(|d| difference(&d, m.is_proportion())),
-                        _ => None,
-                    };
+                for (i, f) in figures.iter().enumerate().skip(1) {
+                    let d = f.and_then(|f| {
+                        let d = Difference::of(&summaries[i], base, key)?.estimate(Z_95);
+                        let clear = self.clear.contains(&(key.to_owned(), i));
+                        Some(difference(&d, reads_as_share(f), clear))
+                    });
                     row.push(d.unwrap_or_else(|| "—".to_owned()));
                 }
                 row
@@ -321,7 +451,9 @@ impl Document {
         self.text(
             "Wins by turn position (the first player is the one who made the first decision; \
              in Triles and Na orbicie that is drawn at random) and by seat. A win is first \
-             place alone; the dashed line is the fair share 1/seats.",
+             place alone; a score counts a win 1 and a draw ½ (with more players, the share \
+             of the others placed behind), so its fair value is ½ whatever the draws. The \
+             dashed lines are the fair share 1/seats and the fair score ½.",
         );
         self.figures(summaries, Section::Results, |_| true);
         let seats = summaries
@@ -329,14 +461,12 @@ impl Document {
             .map(|s| s.seat_names.len())
             .max()
             .unwrap_or(2);
-        let series = |prefix: &str| -> Vec<Series> {
+        let series = |key: &dyn Fn(usize) -> String, count: usize| -> Vec<Series> {
             summaries
                 .iter()
                 .map(|s| Series {
                     name: &s.spec,
-                    values: (1..=seats)
-                        .map(|k| s.estimate_95(&format!("{prefix}.{k}.win")))
-                        .collect(),
+                    values: (1..=count).map(|k| s.estimate_95(&key(k))).collect(),
                 })
                 .collect()
         };
@@ -347,8 +477,9 @@ impl Document {
         let fair = 1.0 / seats as f64;
         self.blocks.push(Block::Plot(plot::wins(
             "Wins by turn position",
+            "share of games won",
             &positions,
-            &series("position"),
+            &series(&|k| format!("position.{k}.win"), seats),
             fair,
         )));
         let seat_labels: Vec<String> = (0..seats)
@@ -359,10 +490,101 @@ impl Document {
             .collect();
         self.blocks.push(Block::Plot(plot::wins(
             "Wins by seat",
+            "share of games won",
             &seat_labels,
-            &series("seat"),
+            &series(&|k| format!("seat.{k}.win"), seats),
             fair,
         )));
+        let first = &summaries[0];
+        if first.rotated {
+            self.blocks.push(Block::Plot(plot::wins(
+                "Score by agent (each in every seat in turn)",
+                "score",
+                &first.lineup,
+                &series(&|k| format!("agent.{k}.score"), first.lineup.len()),
+                figures::FAIR_SCORE,
+            )));
+        }
+        let by_length: Vec<ByLength> = summaries
+            .iter()
+            .map(|s| ByLength {
+                name: &s.spec,
+                points: fifths_by_length(s),
+            })
+            .collect();
+        self.blocks.push(Block::Plot(plot::by_length(&by_length)));
+        if seats > 2 {
+            self.places(summaries);
+        }
+        if summaries.len() > 1 {
+            self.difference_plot(summaries);
+        }
+    }
+
+    /// Where each turn position finished, for three or four players: a table and bars.
+    fn places(&mut self, summaries: &[Summary]) {
+        let seats = summaries[0].seat_names.len();
+        let ordinals = ["1st", "2nd", "3rd", "4th"];
+        let mut header = vec!["spec".to_owned(), "to move".to_owned()];
+        header.extend((0..seats).map(|p| format!("{} place", ordinals.get(p).unwrap_or(&"later"))));
+        let mut rows = Vec::new();
+        let mut bars = Vec::new();
+        for s in summaries {
+            for (k, counts) in s.places.iter().enumerate() {
+                let total = counts.iter().sum::<u64>().max(1) as f64;
+                let shares: Vec<f64> = counts.iter().map(|&c| c as f64 / total).collect();
+                let mut row = vec![
+                    s.spec.clone(),
+                    ordinals.get(k).unwrap_or(&"later").to_string(),
+                ];
+                row.extend(shares.iter().map(|&x| pct(x)));
+                rows.push(row);
+                let label = if summaries.len() > 1 {
+                    format!(
+                        "{}: {} to move",
+                        s.spec,
+                        ordinals.get(k).unwrap_or(&"later")
+                    )
+                } else {
+                    format!("{} to move", ordinals.get(k).unwrap_or(&"later"))
+                };
+                bars.push((label, shares));
+            }
+        }
+        self.text(
+            "Places by turn position: the share of games in which each player, by the order in \
+             which they first moved, finished in each place (tied players share the better \
+             place).",
+        );
+        self.blocks.push(Block::Table { header, rows });
+        self.blocks.push(Block::Plot(plot::places(&bars)));
+    }
+
+    /// Each result and score figure's difference from the baseline, as a picture.
+    fn difference_plot(&mut self, summaries: &[Summary]) {
+        let rows: Vec<DifferenceRow> = summaries[0]
+            .figures
+            .iter()
+            .filter(|f| f.section == Section::Results && reads_as_share(f))
+            .map(|base| DifferenceRow {
+                label: base.key.clone(),
+                differences: summaries
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                    .filter_map(|(i, s)| {
+                        let d = s
+                            .figure(&base.key)?
+                            .measure
+                            .difference(&base.measure, Z_95)?;
+                        Some((i, d, self.clear.contains(&(base.key.clone(), i))))
+                    })
+                    .collect(),
+            })
+            .collect();
+        let specs: Vec<&str> = summaries.iter().map(|s| s.spec.as_str()).collect();
+        self.blocks
+            .push(Block::Plot(plot::differences(&rows, &specs)));
     }
 
     fn shape(&mut self, summaries: &[Summary]) {
@@ -464,12 +686,37 @@ impl Document {
     fn notes(&mut self) {
         self.heading("How to read this");
         self.text(
-            "Intervals: Wilson's for shares, mean ± 1.96 standard errors for means. \
-             Differences: Newcombe's hybrid score interval for shares (in percentage points), \
-             Welch's for means; `clear` marks a difference whose interval excludes zero. With \
-             many figures some will look clear by chance (about one in twenty at 95%): decide \
-             on the figure that matters before looking, and use --until-clear for it.",
+            "Intervals: Wilson's for shares, mean ± 1.96 standard errors for means (a figure \
+             that never varies keeps the width Wilson's gives a share seen 0 times, about 3/n: \
+             a rare departure may not have shown yet). Differences: Newcombe's hybrid score \
+             interval for shares (in percentage points), Welch's for means.",
         );
+        if !self.narrowing.is_empty() {
+            let mut n = self.narrowing.clone();
+            n.sort_by(f64::total_cmp);
+            self.text(format!(
+                "Paired by seed: every spec met the same seeds, so a difference is the mean of \
+                 the per-seed differences where each game has a value and that is the \
+                 narrower interval ({} of {} differences; the others, and means over some \
+                 games only, as independent samples). Pairing made those intervals a median \
+                 {:.0}% narrower (up to {:.0}%) than independent samples' would be.",
+                n.len(),
+                self.family,
+                n[n.len() / 2] * 100.0,
+                n[n.len() - 1] * 100.0
+            ));
+        }
+        if self.family > 0 {
+            self.text(format!(
+                "`clear` marks a difference whose interval excludes zero even after Holm's \
+                 correction over all {} differences this report shows: the chance that any \
+                 difference which is really zero is marked is at most {:.0}%. The intervals \
+                 shown are each 95%, so one may exclude zero yet not be marked. For the figure \
+                 that matters, decide on it before looking and settle it with --until-clear.",
+                self.family,
+                FAMILY_ALPHA * 100.0
+            ));
+        }
     }
 
     fn markdown(&self) -> String {
@@ -527,7 +774,7 @@ impl Document {
                     let _ = writeln!(out, "<p>{}</p>", inline(t));
                 }
                 Block::Table { header, rows } => {
-                    out.push_str("<div class=\"table\"><table>\n<thead><tr>");
+                    out.push_str("<table>\n<thead><tr>");
                     for h in header {
                         let _ = write!(out, "<th>{}</th>", inline(h));
                     }
@@ -544,7 +791,7 @@ impl Document {
                         }
                         out.push_str("</tr>\n");
                     }
-                    out.push_str("</tbody></table></div>\n");
+                    out.push_str("</tbody></table>\n");
                 }
                 Block::Plot(svg) => {
                     let _ = writeln!(out, "<figure>{svg}</figure>");
@@ -558,9 +805,9 @@ impl Document {
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;\
 padding:0 1em;color:#222;line-height:1.45}h1{font-size:1.6em}h2{margin-top:1.8em;\
-border-bottom:1px solid #ccc}.table{overflow-x:auto}table{border-collapse:collapse;\
-margin:1em 0;font-size:.9em}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;\
-vertical-align:top}th{background:#f3f3f3}td.clear{background:#e6f4ea;font-weight:600}\
+border-bottom:1px solid #ccc}table{border-collapse:collapse;width:100%;\
+margin:1em 0;font-size:.85em}th,td{border:1px solid #ccc;padding:.25em .4em;text-align:left;\
+vertical-align:top;overflow-wrap:anywhere}th{background:#f3f3f3}td.clear{background:#e6f4ea;font-weight:600}\
 code{background:#f3f3f3;padding:0 .2em}figure{margin:1em 0}figure svg{max-width:100%;\
 height:auto}";
 
@@ -614,13 +861,13 @@ mod tests {
             low: 0.002,
             high: 0.064,
         };
-        assert_eq!(difference(&d, true), "+3.1 pp [+0.2, +6.4] clear");
+        assert_eq!(difference(&d, true, true), "+3.1 pp [+0.2, +6.4] clear");
         let d = Estimate {
             value: -1.5,
             low: -3.0,
             high: 0.2,
         };
-        assert_eq!(difference(&d, false), "-1.500 [-3.000, +0.200]");
+        assert_eq!(difference(&d, false, false), "-1.500 [-3.000, +0.200]");
     }
 
     #[test]

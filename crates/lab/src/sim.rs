@@ -2,6 +2,12 @@
 //! `i` of a run seeded with [`rng::sub_seed`]`(seed, i)`, so a run gives the same games on
 //! any number of threads and two specs played with one seed meet the same seeds.
 //!
+//! Different agents rotate seats from game to game as in `trio match`
+//! ([`trio_ai::rotating_schedule`]): agent `a` of the lineup sits at seat
+//! `(a + i) mod seats` in game `i`, so each plays every seat (and, where the seat decides
+//! who moves first, every turn position) equally often and skill is not mixed with the
+//! first move.
+//!
 //! Each game becomes one [`GameLine`], the line `games.jsonl` holds for it.
 
 use std::collections::BTreeMap;
@@ -9,10 +15,12 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use rand::seq::IndexedRandom;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+use trio_catalog::GameKind;
 use trio_catalog::{AgentSpec, CatalogError, CatalogGame, GameSpec, KindVisitor};
-use trio_core::{rng, BotError, Referee, Seat, Step, Turn};
+use trio_core::{rng, BotError, Game, Outcome, Referee, Seat, Step, Turn};
 
 /// Why a run could not be played. The wrapped errors are data, not `source`s: each
 /// message already says them.
@@ -51,6 +59,8 @@ pub enum GameFailure {
     Unplayed(Seat),
     #[error("the game stopped before its end")]
     Unfinished,
+    #[error("{0} is to move but has no legal action")]
+    NoMove(Seat),
 }
 
 /// What to play: a game, who sits where, the series' seed and the threads to use.
@@ -74,6 +84,9 @@ pub struct GameLine {
     pub seed: u64,
     /// Who sat in each seat.
     pub agents: Vec<String>,
+    /// How far the lineup was rotated: agent `a` of `--agents` sat at seat
+    /// `(a + rotation) mod seats`.
+    pub rotation: usize,
     pub result: GameResult,
     /// Decisions made by the seats (chance outcomes not counted).
     pub length: u32,
@@ -109,6 +122,27 @@ impl GameLine {
     /// The place in the turn order (0 first) of `seat`, if it ever acted.
     pub fn position_of(&self, seat: u8) -> Option<usize> {
         self.result.order.iter().position(|&s| s == seat)
+    }
+
+    /// The seat's score ([`Outcome::score`]: the share of the other seats it placed
+    /// ahead of, a tie counting half; a two-player win 1, draw ½, loss 0).
+    pub fn score(&self, seat: u8) -> f64 {
+        Outcome::from_ranks(self.result.ranks.clone()).score(Seat(seat))
+    }
+
+    /// The seat where agent `agent` of the lineup sat.
+    pub fn seat_of_agent(&self, agent: usize) -> u8 {
+        ((agent + self.rotation) % self.agents.len()) as u8
+    }
+}
+
+/// Every rule event a game of `kind` can record (each game crate's `events::ALL`), so
+/// that one that never happens is reported as 0 rather than left out.
+pub fn event_names(kind: GameKind) -> &'static [&'static str] {
+    match kind {
+        GameKind::Gyges => trio_gyges::events::ALL,
+        GameKind::Triles => trio_triles::events::ALL,
+        GameKind::Orbit => trio_orbit::events::ALL,
     }
 }
 
@@ -217,7 +251,120 @@ fn play_games<G: CatalogGame>(
     lines.into_iter().flatten().collect()
 }
 
-/// Plays game `index` with `seed` to its end through the referee.
+/// Which game of a run: its spec, index and seed, and who sat where.
+struct Which<'a> {
+    spec: &'a str,
+    index: usize,
+    seed: u64,
+    /// The agent of each seat, the lineup rotated by `rotation`.
+    seated: &'a [AgentSpec],
+    rotation: usize,
+}
+
+/// What the lab notes of a game as it is played, by either driver.
+struct Tally {
+    /// Legal decisions at each decision.
+    branching: Vec<u32>,
+    /// Seats in the order they first acted.
+    order: Vec<u8>,
+    events: EventCounts,
+    actions: u32,
+}
+
+/// Rule events counted by name, in the order first seen. A name is one of its game's
+/// constants, but a constant may sit at several addresses (each crate or codegen unit
+/// its own copy): each address is matched by its text once, then found by the address
+/// alone, which is what keeps counting cheap on every action of a game.
+#[derive(Default)]
+struct EventCounts {
+    counts: Vec<(&'static str, u64)>,
+    /// `(address, length)` of a name seen, and its place in `counts`.
+    at: Vec<((usize, usize), usize)>,
+}
+
+impl EventCounts {
+    fn add(&mut self, name: &'static str, n: u64) {
+        let key = (name.as_ptr() as usize, name.len());
+        if let Some(&(_, i)) = self.at.iter().find(|(k, _)| *k == key) {
+            self.counts[i].1 += n;
+            return;
+        }
+        let i = match self.counts.iter().position(|(known, _)| *known == name) {
+            Some(i) => i,
+            None => {
+                self.counts.push((name, 0));
+                self.counts.len() - 1
+            }
+        };
+        self.counts[i].1 += n;
+        self.at.push((key, i));
+    }
+}
+
+impl Tally {
+    fn new() -> Self {
+        Self {
+            branching: Vec::with_capacity(256),
+            order: Vec::with_capacity(4),
+            events: EventCounts::default(),
+            actions: 0,
+        }
+    }
+
+    fn decision(&mut self, seat: Seat, legal: usize) {
+        self.branching.push(legal as u32);
+        if !self.order.contains(&seat.0) {
+            self.order.push(seat.0);
+        }
+    }
+
+    /// Counts the rule events of `action` in `state`, before it is applied.
+    fn action<G: Game>(&mut self, game: &G, state: &G::State, action: &G::Action) {
+        let events = &mut self.events;
+        game.rule_events(state, action, &mut |name, n| events.add(name, n));
+        self.actions += 1;
+    }
+
+    /// The line of game `which`, from its final `state` and `outcome`.
+    fn line<G: CatalogGame>(
+        mut self,
+        game: &G,
+        state: &G::State,
+        outcome: Outcome,
+        which: &Which,
+    ) -> GameLine {
+        let events = &mut self.events;
+        game.end_events(state, &mut |name, n| events.add(name, n));
+        let events: BTreeMap<String, u64> = self
+            .events
+            .counts
+            .iter()
+            .map(|&(name, n)| (name.to_owned(), n))
+            .collect();
+        let limit = events.keys().any(|name| is_limit_end(name));
+        GameLine {
+            spec: which.spec.to_owned(),
+            game: which.index,
+            seed: which.seed,
+            agents: which.seated.iter().map(ToString::to_string).collect(),
+            rotation: which.rotation,
+            result: GameResult {
+                ranks: outcome.ranks().to_vec(),
+                winner: outcome.winner().map(|s| s.0),
+                order: self.order,
+                limit,
+            },
+            length: self.branching.len() as u32,
+            actions: self.actions,
+            branching: tenths(&self.branching),
+            events,
+        }
+    }
+}
+
+/// Plays game `index` with `seed` to its end, the lineup rotated by `index` seats (the
+/// module docs): random players alone by [`play_random`], any other lineup through the
+/// referee.
 fn play_one<G: CatalogGame>(
     game: &G,
     spec: &str,
@@ -225,65 +372,108 @@ fn play_one<G: CatalogGame>(
     index: usize,
     seed: u64,
 ) -> Result<GameLine, SimError> {
-    let mut referee = Referee::new(game.clone(), seed);
-    referee.count_rule_events();
-    for (s, agent) in lineup.iter().enumerate() {
-        let bot = game.bot(agent).ok().flatten();
-        referee
-            .set_bot(Seat(s as u8), bot)
-            .expect("one agent per seat, checked");
-    }
-    let mut branching = Vec::new();
-    let mut order = Vec::new();
-    let mut legal = Vec::new();
+    let rotation = index % lineup.len();
+    let mut seated = lineup.to_vec();
+    seated.rotate_right(rotation);
     let fail = |failure: GameFailure| SimError::Bot {
         game: index,
         seed,
         failure,
     };
+    let (tally, state, outcome) = if seated.iter().all(|a| *a == AgentSpec::Random) {
+        play_random(game, seed)
+    } else {
+        play_refereed(game, &seated, seed)
+    }
+    .map_err(fail)?;
+    let which = Which {
+        spec,
+        index,
+        seed,
+        seated: &seated,
+        rotation,
+    };
+    Ok(tally.line(game, &state, outcome, &which))
+}
+
+/// Random players without the referee, at the engine's speed: the referee's work for
+/// people and bots (views, notation, the log, who saw which draw) buys nothing when
+/// every player picks uniformly among the legal actions. Chance draws from
+/// `sub_seed(seed, 0)` and seat `s` from `sub_seed(seed, 1 + s)`, the referee's streams;
+/// a random player picks from the state's legal actions, which for the player to move
+/// are those of its view (it sees its own hand). In Triles the referee's `RandomBot`
+/// also draws the hidden tiles of its view from its stream, so there the games differ
+/// from the referee's, not in how they are distributed.
+fn play_random<G: CatalogGame>(
+    game: &G,
+    seed: u64,
+) -> Result<(Tally, G::State, Outcome), GameFailure> {
+    let mut state = game.new_game();
+    let mut chance = rng::seeded(rng::sub_seed(seed, 0));
+    let mut seats: Vec<rng::GameRng> = (0..game.seat_count())
+        .map(|s| rng::seeded(rng::sub_seed(seed, 1 + s as u64)))
+        .collect();
+    let mut tally = Tally::new();
+    let mut legal = Vec::new();
     loop {
-        if let Turn::Seat(seat) = referee.turn() {
-            game.legal_actions(referee.state(), &mut legal);
-            branching.push(legal.len() as u32);
-            if !order.contains(&seat.0) {
-                order.push(seat.0);
+        let action = match game.turn(&state) {
+            Turn::Over => break,
+            Turn::Chance => game.sample_chance(&state, &mut chance),
+            Turn::Seat(seat) => {
+                game.legal_actions(&state, &mut legal);
+                tally.decision(seat, legal.len());
+                // As `RandomBot` picks, so that without hidden hands the games are the
+                // referee's, move for move (tested).
+                legal
+                    .choose(&mut seats[seat.index()])
+                    .cloned()
+                    .ok_or(GameFailure::NoMove(seat))?
             }
+        };
+        tally.action(game, &state, &action);
+        game.apply(&mut state, &action);
+    }
+    let outcome = game.outcome(&state).ok_or(GameFailure::Unfinished)?;
+    Ok((tally, state, outcome))
+}
+
+/// Plays through the referee, `seated[s]` at seat `s`.
+fn play_refereed<G: CatalogGame>(
+    game: &G,
+    seated: &[AgentSpec],
+    seed: u64,
+) -> Result<(Tally, G::State, Outcome), GameFailure> {
+    let mut referee = Referee::new(game.clone(), seed);
+    referee.count_rule_events();
+    for (s, agent) in seated.iter().enumerate() {
+        let bot = game.bot(agent).ok().flatten();
+        referee
+            .set_bot(Seat(s as u8), bot)
+            .expect("one agent per seat, checked");
+    }
+    let mut tally = Tally::new();
+    let mut legal = Vec::new();
+    loop {
+        match referee.turn() {
+            Turn::Seat(seat) => {
+                game.legal_actions(referee.state(), &mut legal);
+                tally.decision(seat, legal.len());
+            }
+            Turn::Chance => {}
+            Turn::Over => break,
         }
-        match referee.step().map_err(|e| fail(e.into()))? {
+        match referee.step()? {
             Step::Played { .. } => {}
             Step::Over | Step::Resigned(_) => break,
-            Step::Await(seat) => return Err(fail(GameFailure::Unplayed(seat))),
+            Step::Await(seat) => return Err(GameFailure::Unplayed(seat)),
         }
     }
-    let outcome = referee
-        .outcome()
-        .ok_or_else(|| fail(GameFailure::Unfinished))?;
-    let mut events: BTreeMap<String, u64> = referee
-        .rule_events()
-        .unwrap_or_default()
-        .iter()
-        .map(|&(name, n)| (name.to_owned(), n))
-        .collect();
-    game.end_events(referee.state(), &mut |name, n| {
-        *events.entry(name.to_owned()).or_default() += n;
-    });
-    let limit = events.keys().any(|name| is_limit_end(name));
-    Ok(GameLine {
-        spec: spec.to_owned(),
-        game: index,
-        seed,
-        agents: lineup.iter().map(ToString::to_string).collect(),
-        result: GameResult {
-            ranks: outcome.ranks().to_vec(),
-            winner: outcome.winner().map(|s| s.0),
-            order,
-            limit,
-        },
-        length: branching.len() as u32,
-        actions: referee.history().len() as u32,
-        branching: tenths(&branching),
-        events,
-    })
+    for &(name, n) in referee.rule_events().unwrap_or_default() {
+        tally.events.add(name, n);
+    }
+    tally.actions = referee.history().len() as u32;
+    let outcome = referee.outcome().ok_or(GameFailure::Unfinished)?;
+    Ok((tally, referee.state().clone(), outcome))
 }
 
 /// An end event saying the rules' limit stopped the game (`gyges.end.ply-limit`,
@@ -320,6 +510,46 @@ mod tests {
         assert_eq!(short[5], Some(6.0));
         assert_eq!(short[1], None);
         assert!(tenths(&[]).iter().all(Option::is_none));
+    }
+
+    /// Every game of `spec` played both ways.
+    fn both_ways<G: CatalogGame>(spec: &str) -> (Vec<GameLine>, Vec<GameLine>) {
+        let game = G::from_spec_files(&spec.parse().unwrap()).unwrap();
+        let seated = vec![AgentSpec::Random; game.seat_count()];
+        let line = |(i, (tally, state, outcome)): (usize, (Tally, G::State, Outcome))| {
+            let which = Which {
+                spec,
+                index: i,
+                seed: i as u64,
+                seated: &seated,
+                rotation: 0,
+            };
+            tally.line(&game, &state, outcome, &which)
+        };
+        let fast = (0..12)
+            .map(|i| (i, play_random(&game, i as u64).unwrap()))
+            .map(line)
+            .collect();
+        let refereed = (0..12)
+            .map(|i| (i, play_refereed(&game, &seated, i as u64).unwrap()))
+            .map(line)
+            .collect();
+        (fast, refereed)
+    }
+
+    #[test]
+    fn random_players_play_the_referees_games_without_it() {
+        // Without hidden hands the fast driver plays the very games the referee does,
+        // with the same counts of every event.
+        let (fast, refereed) = both_ways::<trio_gyges::Gyges>("gyges");
+        assert_eq!(fast, refereed);
+        let (fast, refereed) = both_ways::<trio_orbit::Orbit>("orbit(players=3)");
+        assert_eq!(fast, refereed);
+        // Triles' random bot spends its stream on the hidden tiles too: other games,
+        // alike in kind.
+        let (fast, refereed) = both_ways::<trio_triles::Triles>("triles");
+        assert_ne!(fast, refereed);
+        assert!(fast.iter().all(|l| l.events.contains_key("triles.place")));
     }
 
     #[test]

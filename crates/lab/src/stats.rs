@@ -10,8 +10,14 @@
 //! - A mean (game length, events per game) gets `mean ± z·s/√n` and a difference of two
 //!   means Welch's `Δ ± z·√(s²ₐ/nₐ + s²ᵦ/nᵦ)`: normal approximations, good for the
 //!   hundreds of games the lab plays, poor for a handful.
-//! - Samples are treated as independent even where two specs were played on the same
-//!   seeds; pairing would narrow some intervals, never make these wrong.
+//! - A constant sample (every game the same: an event that never happens) would get a
+//!   zero-width interval, claiming certainty that a few hundred games cannot give. Its
+//!   spread is floored at the width Wilson's interval gives a share seen 0 times in `n`,
+//!   `z²/(n + z²)` (about the rule of three's `3/n`): a departure too rare to be seen in
+//!   `n` games may still be there.
+//! - Many differences shown at once ([`holm`]): at 95% one in twenty looks clear by
+//!   chance, so the report marks a difference `clear` only when it survives Holm's
+//!   step-down correction over every difference it shows.
 //!
 //! [`SequentialPlan`]: looking at the data after every batch and stopping once an
 //! interval separates from zero would, at a fixed 95%, claim a difference far more often
@@ -182,9 +188,16 @@ impl Moments {
         }
     }
 
-    /// The squared standard error of the mean.
-    fn error2(&self) -> f64 {
-        self.variance() / self.n as f64
+    /// The squared standard error of the mean at the normal quantile `z`; for a constant
+    /// sample the floor of the module docs, so that `z·√error2 = z²/(n + z²)`.
+    fn error2(&self, z: f64) -> f64 {
+        let n = self.n as f64;
+        let v = self.variance();
+        if v > 0.0 {
+            v / n
+        } else {
+            (z / (n + z * z)).powi(2)
+        }
     }
 }
 
@@ -197,7 +210,7 @@ pub fn mean(m: &Moments, z: f64) -> Estimate {
             high: f64::INFINITY,
         };
     }
-    let half = z * m.error2().sqrt();
+    let half = z * m.error2(z).sqrt();
     Estimate {
         value: m.mean,
         low: m.mean - half,
@@ -215,12 +228,55 @@ pub fn mean_difference(a: &Moments, b: &Moments, z: f64) -> Estimate {
             high: f64::INFINITY,
         };
     }
-    let half = z * (a.error2() + b.error2()).sqrt();
+    let half = z * (a.error2(z) + b.error2(z)).sqrt();
     Estimate {
         value,
         low: value - half,
         high: value + half,
     }
+}
+
+/// How strongly an interval built by `at` (an interval at normal quantile `z`) separates
+/// from zero: the largest `z` at which it still excludes zero, 0 when it never does
+/// (found by bisection: the intervals widen as `z` grows). A `z` is a p-value:
+/// `p = 2(1 − Φ(z))`, which [`holm`] compares in `z` terms.
+pub fn separation(at: impl Fn(f64) -> Estimate) -> f64 {
+    const TOP: f64 = 40.0;
+    if !at(0.0).excludes_zero() {
+        return 0.0;
+    }
+    if at(TOP).excludes_zero() {
+        return TOP;
+    }
+    let (mut low, mut high) = (0.0, TOP);
+    for _ in 0..50 {
+        let mid = (low + high) / 2.0;
+        if at(mid).excludes_zero() {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    low
+}
+
+/// Holm's step-down correction: which of the differences with these [`separation`]s
+/// may be called clear, so that the chance of calling any true zero clear stays at most
+/// `alpha` over all of them together. The strongest is judged at `α/m`, the next at
+/// `α/(m − 1)`, … until one fails; it and all weaker ones are not clear.
+pub fn holm(separations: &[f64], alpha: f64) -> Vec<bool> {
+    let m = separations.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| separations[b].total_cmp(&separations[a]));
+    let mut clear = vec![false; m];
+    for (rank, &i) in order.iter().enumerate() {
+        let level = 1.0 - alpha / (m - rank) as f64;
+        if separations[i] <= 0.0 || separations[i] < z_for(level) {
+            break;
+        }
+        clear[i] = true;
+    }
+    clear
 }
 
 /// How `--until-clear` keeps its error rate: a fixed number of looks and comparisons,
@@ -338,6 +394,62 @@ mod tests {
             mean_difference(&a, &b, Z_95).contains(-2.0)
         });
         assert!((0.935..=0.965).contains(&rate), "{rate}");
+    }
+
+    #[test]
+    fn constant_samples_keep_an_interval() {
+        // 500 games in which an event never happens: not certainly 0, about 3/n at most.
+        let none = Moments::of([0.0; 500]);
+        let e = mean(&none, Z_95);
+        assert_eq!(e.value, 0.0);
+        assert!(e.high > 0.005 && e.high < 0.01, "{e:?}");
+        let d = mean_difference(&none, &none, Z_95);
+        assert!(d.low < 0.0 && d.high > 0.0, "{d:?}");
+        // A sample that varies keeps its own spread.
+        let varied = Moments::of([0.0, 1.0, 0.0, 1.0]);
+        let half = mean(&varied, Z_95).high - 0.5;
+        assert!(close(half, Z_95 * (varied.variance() / 4.0).sqrt(), 1e-12));
+    }
+
+    #[test]
+    fn separation_is_the_z_at_which_an_interval_touches_zero() {
+        // A mean 2 with standard error 1 separates up to z = 2.
+        let at = |z: f64| Estimate {
+            value: 2.0,
+            low: 2.0 - z,
+            high: 2.0 + z,
+        };
+        assert!(close(separation(at), 2.0, 1e-9));
+        let zero = |z: f64| Estimate {
+            value: 0.0,
+            low: -z,
+            high: z,
+        };
+        assert_eq!(separation(zero), 0.0);
+    }
+
+    #[test]
+    fn holm_keeps_chance_differences_from_looking_clear() {
+        // 180 differences of two equal shares (60 figures × 3 specs, as a designer's
+        // comparison showed): at a plain 95% several look clear, with Holm none; a real
+        // difference among them still shows.
+        let mut rng = rng::seeded(21);
+        let mut separations: Vec<f64> = (0..180)
+            .map(|_| {
+                let a = bernoulli(&mut rng, 0.3, 400);
+                let b = bernoulli(&mut rng, 0.3, 400);
+                separation(|z| proportion_difference((a, 400), (b, 400), z))
+            })
+            .collect();
+        let naive = separations.iter().filter(|&&s| s > Z_95).count();
+        assert!(naive >= 3, "by chance at 95%: {naive}");
+        assert!(holm(&separations, 0.05).iter().all(|&c| !c));
+        separations.push(separation(|z| {
+            proportion_difference((200, 400), (120, 400), z)
+        }));
+        let clear = holm(&separations, 0.05);
+        assert_eq!(clear.iter().filter(|&&c| c).count(), 1);
+        assert!(clear[180]);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use trio_catalog::{AgentSpec, GameSpec};
+use trio_lab::figures::Difference;
 use trio_lab::lab::{self, Study, UntilClear};
 use trio_lab::sim::GameLine;
 use trio_lab::stats::Z_95;
@@ -24,6 +25,15 @@ fn study(specs: &[&str], games: usize, threads: usize) -> Study {
         threads,
         until_clear: None,
     }
+}
+
+/// The report of `findings` as Markdown, written to a fresh folder and read back.
+fn markdown(findings: &lab::Findings, name: &str) -> String {
+    let dir = temp_dir(name);
+    let written = report::write(&dir, findings, "test").unwrap();
+    let md = std::fs::read_to_string(written.markdown).unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+    md
 }
 
 fn run(study: &Study) -> lab::Findings {
@@ -71,7 +81,7 @@ fn random_players_in_symmetric_seats_win_alike() {
     let difference = seat(1).difference(&seat(2), Z_95).unwrap();
     assert!(difference.contains(0.0), "{difference:?}");
     // Each seat's interval holds half of the decided games.
-    let decided = 1.0 - s.figure("no-winner").unwrap().measure.estimate(Z_95).value;
+    let decided = 1.0 - s.figure("draw").unwrap().measure.estimate(Z_95).value;
     for k in [1, 2] {
         let e = seat(k).estimate(Z_95);
         assert!(
@@ -92,11 +102,12 @@ fn until_clear_stops_once_the_figure_separates() {
             cap: 600,
             alpha: 0.05,
             against: None,
+            margin: None,
         }),
         ..study(&["triles", "triles(variant=own-dots)"], 0, 0)
     });
     let verdict = findings.verdict.unwrap();
-    assert!(verdict.clear, "{verdict:?}");
+    assert!(verdict.decided, "{verdict:?}");
     assert_eq!(verdict.plan.looks, 10);
     assert!(verdict.looks < 10);
     assert_eq!(findings.lines[0].len(), verdict.games_per_spec);
@@ -108,16 +119,99 @@ fn until_clear_stops_once_the_figure_separates() {
 }
 
 #[test]
+fn different_agents_rotate_seats_as_in_a_match() {
+    // Gygès: South always moves first, so an agent kept in one seat would mix its skill
+    // with the first move.
+    let findings = run(&Study {
+        agents: vec!["mcts:2".parse().unwrap(), AgentSpec::Random],
+        ..study(&["gyges"], 6, 0)
+    });
+    for line in &findings.lines[0] {
+        let (first, second) = if line.game % 2 == 0 {
+            ("mcts:2", "random")
+        } else {
+            ("random", "mcts:2")
+        };
+        assert_eq!(line.agents, [first, second], "game {}", line.game);
+        assert_eq!(line.rotation, line.game % 2);
+        assert_eq!(line.agents[usize::from(line.seat_of_agent(0))], "mcts:2");
+    }
+    let s = &findings.summaries[0];
+    assert!(s.rotated);
+    assert_eq!(s.lineup, ["mcts:2", "random"]);
+    let score = |a: usize| s.figure(&format!("agent.{a}.score")).unwrap().measure;
+    let (a, b) = (score(1).estimate(Z_95).value, score(2).estimate(Z_95).value);
+    assert!((a + b - 1.0).abs() < 1e-9, "{a} + {b}");
+    let md = markdown(&findings, "rotated");
+    assert!(md.contains("rotate seats from game to game"), "{md}");
+}
+
+#[test]
+fn events_that_never_happen_are_zero_and_draws_are_one_figure() {
+    let findings = run(&study(&["triles"], 30, 0));
+    let s = &findings.summaries[0];
+    // Every event of the game has its figures, even one no game of 30 showed.
+    for name in trio_triles::events::ALL {
+        let games = s.figure(&format!("events.{name}.games")).unwrap();
+        let e = games.measure.estimate(Z_95);
+        assert!(e.high > e.low, "{name}: {e:?}");
+    }
+    let never = trio_triles::events::ALL
+        .iter()
+        .find(|n| {
+            findings.lines[0]
+                .iter()
+                .all(|l| !l.events.contains_key(**n))
+        })
+        .expect("some event is rare enough to miss 30 random games");
+    let per_game = s.figure(&format!("events.{never}.per-game")).unwrap();
+    let e = per_game.measure.estimate(Z_95);
+    assert_eq!(e.value, 0.0);
+    assert!(e.high > 0.0, "{never}: a constant keeps an interval: {e:?}");
+    // Two players: no seat alone in first place is a draw, shown once.
+    assert!(s.figure("draw").is_some());
+    assert!(s.figure("no-winner").is_none());
+    let three = run(&study(&["orbit(players=3)"], 6, 0));
+    assert!(three.summaries[0].figure("no-winner").is_some());
+}
+
+#[test]
+fn specs_on_the_same_seeds_are_compared_in_pairs() {
+    // own-dots changes what a dot gives, not the deal: the games of a seed start alike,
+    // so the per-seed differences vary less than two independent samples.
+    let findings = run(&study(&["triles", "triles(variant=own-dots)"], 200, 0));
+    let (base, other) = (&findings.summaries[0], &findings.summaries[1]);
+    let width = |e: trio_lab::stats::Estimate| e.high - e.low;
+    let mut paired = 0;
+    for f in &other.figures {
+        let Some(d) = Difference::of(other, base, &f.key) else {
+            continue;
+        };
+        assert!(
+            width(d.estimate(Z_95)) <= width(d.unpaired(Z_95)),
+            "{}",
+            f.key
+        );
+        paired += usize::from(d.is_paired());
+    }
+    assert!(paired > 10, "{paired} paired");
+    // Who wins goes with the deal: about a tenth narrower on these 200 seeds.
+    let d = Difference::of(other, base, "position.1.score").unwrap();
+    assert!(d.is_paired());
+    assert!(width(d.estimate(Z_95)) < 0.95 * width(d.unpaired(Z_95)));
+    let md = markdown(&findings, "paired");
+    assert!(md.contains("Paired by seed"), "{md}");
+    assert!(md.contains("% narrower"), "{md}");
+}
+
+#[test]
 fn a_stopped_run_still_reports_the_games_finished() {
     let stop = AtomicBool::new(true);
     let findings = lab::run(&study(&["orbit"], 50, 2), &stop, &|| {}).unwrap();
     assert!(findings.interrupted);
     assert!(findings.lines[0].is_empty());
-    let dir = temp_dir("stopped");
-    let written = report::write(&dir, &findings, "test").unwrap();
-    let md = std::fs::read_to_string(written.markdown).unwrap();
+    let md = markdown(&findings, "stopped");
     assert!(md.contains("Stopped early"), "{md}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -149,7 +243,7 @@ fn report_files_read_back() {
         roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}: {svg:.300}"));
     }
     let md = std::fs::read_to_string(&written.markdown).unwrap();
-    assert!(md.contains("| `position.1.win` |"), "{md}");
+    assert!(md.contains("(`position.1.win`) |"), "{md}");
     assert!(md.contains("orbit(board=../orbit/tests/boards/funnel.toml) − orbit"));
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -163,7 +257,7 @@ fn print_sheets_are_well_formed() {
         "orbit(board=../orbit/tests/boards/funnel.toml)",
         "triles(tiles=../triles/tests/sets/double.toml)",
     ] {
-        let sheet = print::sheet(&spec(text), print::TILE_SIDE).unwrap();
+        let sheet = print::sheet(&spec(text), print::TILE_SIDE, print::Ink::Full).unwrap();
         for page in sheet.svg_pages() {
             let doc = roxmltree::Document::parse(&page).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(doc.root_element().attribute("width"), Some("210mm"));
@@ -171,7 +265,7 @@ fn print_sheets_are_well_formed() {
         assert!(sheet.pdf().starts_with(b"%PDF-"));
     }
     // As many tiles as the set holds: every copy of the default set's 52.
-    let page = &print::sheet(&spec("triles"), print::TILE_SIDE)
+    let page = &print::sheet(&spec("triles"), print::TILE_SIDE, print::Ink::Full)
         .unwrap()
         .svg_pages()[0];
     let letters = page.matches("text-anchor=\"middle\"").count();

@@ -159,17 +159,42 @@ pub enum BoardError {
     UnreachableOrbit(usize),
     #[error("field {field} has {count} neighbours, at most {MAX_NEIGHBOURS} are allowed")]
     TooManyNeighbours { field: String, count: usize },
+    /// Every problem found, when there is more than one.
+    #[error("{} problems: {}", .0.len(), .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Several(Vec<BoardError>),
 }
 
+impl BoardError {
+    /// One error for `errors` (not empty): itself alone, or [`BoardError::Several`].
+    fn of(errors: Vec<BoardError>) -> Self {
+        trio_core::definition::one_or_several(errors, Self::Several)
+    }
+}
+
+/// The top-level keys of a board file; its `[[orbit]]` tables are read one by one.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BoardFile {
+struct BoardTop {
     #[serde(default = "custom_name")]
     name: String,
     #[serde(default)]
     lines: Vec<String>,
-    #[serde(default)]
+}
+
+struct BoardFile {
+    name: String,
+    lines: Vec<String>,
     orbit: Vec<OrbitFile>,
+}
+
+/// The name is printed on terminals: escape codes or NUL must not reach them.
+fn control_in_name(name: &str) -> Option<BoardError> {
+    name.chars()
+        .find(|c| c.is_control())
+        .map(|character| BoardError::ControlInName {
+            name: name.to_owned(),
+            character,
+        })
 }
 
 fn custom_name() -> String {
@@ -201,39 +226,67 @@ impl Board {
         Self::from_toml(CLASSIC_TOML).expect("the built-in classic board is valid")
     }
 
-    /// Reads and validates a board definition (format in docs/rules/orbit-boards.md).
+    /// Reads and validates a board definition (format in docs/rules/orbit-boards.md),
+    /// reporting every problem it can find ([`BoardError::Several`]).
     pub fn from_toml(text: &str) -> Result<Self, BoardError> {
-        let file: BoardFile =
-            toml::from_str(text).map_err(|e| BoardError::Toml(printable(&e.to_string())))?;
-        Self::build(file)
+        let toml = |e: String| BoardError::Toml(printable(&e));
+        let mut table = trio_core::definition::parse(text).map_err(toml)?;
+        let mut problems = Vec::new();
+        let orbit = trio_core::definition::entries::<OrbitFile>(
+            &mut table,
+            "orbit",
+            "orbit",
+            &["name", "lines"],
+            &mut problems,
+        );
+        let top = trio_core::definition::rest::<BoardTop>(table, &mut problems);
+        let mut errors: Vec<BoardError> = problems.into_iter().map(toml).collect();
+        match (top, orbit) {
+            (Some(top), Some(orbit)) => Self::build(BoardFile {
+                name: top.name,
+                lines: top.lines,
+                orbit,
+            }),
+            (Some(top), None) => {
+                // The orbits could not be numbered, but the name can still be checked.
+                errors.extend(control_in_name(&top.name));
+                Err(BoardError::of(errors))
+            }
+            (None, _) => Err(BoardError::of(errors)),
+        }
     }
 
+    /// Builds the board, or says every problem it finds: it goes on past each as far as
+    /// the checks after it still make sense.
     fn build(file: BoardFile) -> Result<Self, BoardError> {
-        // The name is printed on terminals: escape codes or NUL must not reach them.
-        if let Some(character) = file.name.chars().find(|c| c.is_control()) {
-            return Err(BoardError::ControlInName {
-                name: file.name,
-                character,
-            });
-        }
+        let mut errors: Vec<BoardError> = control_in_name(&file.name).into_iter().collect();
         if file.orbit.len() < 2 {
-            return Err(BoardError::TooFewOrbits(file.orbit.len()));
+            errors.push(BoardError::TooFewOrbits(file.orbit.len()));
         }
         if file.orbit.len() > MAX_ORBITS {
-            return Err(BoardError::TooManyOrbits(file.orbit.len()));
+            errors.push(BoardError::TooManyOrbits(file.orbit.len()));
         }
         let total: usize = file.orbit.iter().map(|o| o.fields as usize).sum();
         if total > MAX_FIELDS {
-            return Err(BoardError::TooManyFields(total));
+            errors.push(BoardError::TooManyFields(total));
+        }
+        for (k, orbit) in file.orbit.iter().enumerate() {
+            if orbit.fields == 0 {
+                errors.push(BoardError::EmptyOrbit(k + 1));
+            }
+        }
+        // The fields' tables need a board of the right size.
+        if errors
+            .iter()
+            .any(|e| !matches!(e, BoardError::ControlInName { .. }))
+        {
+            return Err(BoardError::of(errors));
         }
         let mut sizes = Vec::new();
         let mut starts = Vec::new();
         let mut orbit_of = Vec::new();
         let mut masks = Vec::new();
         for (k, orbit) in file.orbit.iter().enumerate() {
-            if orbit.fields == 0 {
-                return Err(BoardError::EmptyOrbit(k + 1));
-            }
             starts.push(orbit_of.len() as u8);
             sizes.push(orbit.fields as u8);
             let mut mask = 0u128;
@@ -280,42 +333,55 @@ impl Board {
             }
         }
         for text in &file.lines {
-            let (a, b) = tables.parse_line(text)?;
+            let (a, b) = match tables.parse_line(text) {
+                Ok(ends) => ends,
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            };
             let line = format!("{}-{}", tables.coord(a), tables.coord(b));
             let (ka, kb) = (tables.orbit_of[a.index()], tables.orbit_of[b.index()]);
-            if ka == kb {
-                return Err(BoardError::LineWithinOrbit(line));
-            }
-            if ka.abs_diff(kb) > 1 {
-                return Err(BoardError::LineSkipsOrbit(line));
-            }
             let pair = if ka < kb { (a, b) } else { (b, a) };
-            if tables.lines.contains(&pair) {
-                return Err(BoardError::DuplicateLine(line));
+            if ka == kb {
+                errors.push(BoardError::LineWithinOrbit(line));
+            } else if ka.abs_diff(kb) > 1 {
+                errors.push(BoardError::LineSkipsOrbit(line));
+            } else if tables.lines.contains(&pair) {
+                errors.push(BoardError::DuplicateLine(line));
+            } else {
+                tables.lines.push(pair);
+                join(a, b);
             }
-            tables.lines.push(pair);
-            join(a, b);
         }
         // Every orbit is connected in itself (ring or arc), so an orbit is reachable
-        // from orbit 1 exactly when each gap inwards of it is crossed by a line.
+        // from orbit 1 exactly when each gap inwards of it is crossed by a line. After a
+        // wrong line that would only repeat it.
+        let lines_right = errors.is_empty();
         for k in 2..=tables.sizes.len() {
-            if !tables
-                .lines
-                .iter()
-                .any(|&(a, _)| tables.orbit_of[a.index()] as usize == k - 1)
+            if lines_right
+                && !tables
+                    .lines
+                    .iter()
+                    .any(|&(a, _)| tables.orbit_of[a.index()] as usize == k - 1)
             {
-                return Err(BoardError::UnreachableOrbit(k));
+                errors.push(BoardError::UnreachableOrbit(k));
             }
         }
         for (f, list) in adjacent.iter_mut().enumerate() {
             if list.len() > MAX_NEIGHBOURS {
-                return Err(BoardError::TooManyNeighbours {
+                errors.push(BoardError::TooManyNeighbours {
                     field: tables.coord(Field(f as u8)).to_string(),
                     count: list.len(),
                 });
             }
             list.sort();
-            tables.neighbours.push(list.iter().copied().collect());
+            tables
+                .neighbours
+                .push(list.iter().take(MAX_NEIGHBOURS).copied().collect());
+        }
+        if !errors.is_empty() {
+            return Err(BoardError::of(errors));
         }
         tables.walk_all();
         Ok(Self {

@@ -173,10 +173,29 @@ impl TileSet {
         Self::from_toml(DEFAULT_SET).expect("the built-in set is valid (tested)")
     }
 
-    /// Reads and validates a set definition file.
+    /// Reads and validates a set definition file, reporting every problem it can find
+    /// ([`TileSetError::Several`]; a tile's first problem for each tile).
     pub fn from_toml(text: &str) -> Result<Self, TileSetError> {
-        let raw: RawSet = toml::from_str(text).map_err(|e| TileSetError::Toml(e.to_string()))?;
-        raw.validate()
+        let mut table = trio_core::definition::parse(text).map_err(TileSetError::Toml)?;
+        let mut problems = Vec::new();
+        let tile = trio_core::definition::entries::<RawTile>(
+            &mut table,
+            "tile",
+            "tile",
+            &["terminals_per_edge"],
+            &mut problems,
+        );
+        let top = trio_core::definition::rest::<RawTop>(table, &mut problems);
+        match (top, tile) {
+            (Some(top), Some(tile)) if problems.is_empty() => RawSet {
+                terminals_per_edge: top.terminals_per_edge,
+                tile,
+            }
+            .validate(),
+            _ => Err(TileSetError::of(
+                problems.into_iter().map(TileSetError::Toml).collect(),
+            )),
+        }
     }
 
     /// `k`: terminals on each tile edge.
@@ -285,13 +304,27 @@ pub enum TileSetError {
     ArcEndWithoutArc { tile: String, index: usize },
     #[error("tile {tile}: copies must be 1 to 255, not {copies}")]
     Copies { tile: String, copies: i64 },
+    /// Every problem found, when there is more than one.
+    #[error("{} problems: {}", .0.len(), .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Several(Vec<TileSetError>),
 }
 
+impl TileSetError {
+    /// One error for `errors` (not empty): itself alone, or [`TileSetError::Several`].
+    fn of(errors: Vec<TileSetError>) -> Self {
+        trio_core::definition::one_or_several(errors, Self::Several)
+    }
+}
+
+/// The top-level keys of a set file; its `[[tile]]` tables are read one by one.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawTop {
+    terminals_per_edge: i64,
+}
+
 struct RawSet {
     terminals_per_edge: i64,
-    #[serde(default)]
     tile: Vec<RawTile>,
 }
 
@@ -320,19 +353,28 @@ impl RawSet {
             return Err(TileSetError::TooManyTypes(self.tile.len()));
         }
         let mut types: Vec<TileType> = Vec::with_capacity(self.tile.len());
+        let mut errors = Vec::new();
         for raw in self.tile {
-            let tile = raw.validate(k)?;
-            if types.iter().any(|t| t.name == tile.name) {
-                return Err(TileSetError::DuplicateName(tile.name));
+            match raw.validate(k) {
+                Ok(tile) if types.iter().any(|t| t.name == tile.name) => {
+                    errors.push(TileSetError::DuplicateName(tile.name));
+                }
+                Ok(tile) => types.push(tile),
+                Err(e) => errors.push(e),
             }
-            types.push(tile);
         }
-        let total: usize = types.iter().map(|t| usize::from(t.copies)).sum();
-        if total < MIN_TILES {
-            return Err(TileSetError::TooFewTiles(total));
+        // The count is only known once every tile reads.
+        if errors.is_empty() {
+            let total: usize = types.iter().map(|t| usize::from(t.copies)).sum();
+            if total < MIN_TILES {
+                errors.push(TileSetError::TooFewTiles(total));
+            }
+            if total > MAX_TILES {
+                errors.push(TileSetError::TooManyTiles(total));
+            }
         }
-        if total > MAX_TILES {
-            return Err(TileSetError::TooManyTiles(total));
+        if !errors.is_empty() {
+            return Err(TileSetError::of(errors));
         }
         Ok(TileSet {
             terminals_per_edge: k as u8,
@@ -594,6 +636,39 @@ mod tests {
         assert!(
             unknown.to_string().starts_with("not a valid set file"),
             "{unknown}"
+        );
+    }
+
+    #[test]
+    fn a_broken_set_file_reports_every_problem() {
+        // A top-level key after [[tile]] gets its hint; then three broken tiles at once.
+        let text = format!(
+            "{}terminals_per_edge = 1\n{}{}",
+            tile("X", "Ka Ba Ws", "[[0, 1]]"),
+            tile("Y", "Ba Ba Ws", "[[0, 0]]"),
+            tile("Z", "Ba Ba", "[]")
+        );
+        let error = TileSet::from_toml(&format!("terminals_per_edge = 1\n{text}")).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("tile 1: terminals_per_edge is a top-level key"),
+            "{error}"
+        );
+        let error = set(&text.replace("terminals_per_edge = 1\n", "")).unwrap_err();
+        let TileSetError::Several(errors) = &error else {
+            panic!("{error}")
+        };
+        let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(messages.len(), 3, "{messages:?}");
+        assert!(
+            messages[0].starts_with("tile X: terminal 0"),
+            "{messages:?}"
+        );
+        assert!(messages[1].starts_with("tile Y: arc"), "{messages:?}");
+        assert!(
+            messages[2].starts_with("tile Z: 2 terminals"),
+            "{messages:?}"
         );
     }
 }

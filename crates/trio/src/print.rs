@@ -17,7 +17,8 @@ lines, the Na orbicie board and pawns, the Gygès board and pieces.",
     after_help = "The format follows the file name: .svg or .pdf. An SVG holds one page; \
 a sheet of several pages is written as FILE.svg, FILE-2.svg, ...\n\n\
 Examples:\n  trio print triles --out tiles.pdf\n  trio print \"triles(tiles=my-set.toml)\" \
---out my-set.svg --tile-size 50\n  trio print \"orbit(board=funnel.toml)\" --out funnel.svg"
+--out my-set.svg --tile-size 50\n  trio print triles --outline --out tiles-light.pdf   (less ink)\n  \
+trio print \"orbit(board=funnel.toml)\" --out funnel.svg"
 )]
 pub struct PrintArgs {
     /// The game spec, e.g. `triles`, `"orbit(board=boards/funnel.toml)"`, `gyges`.
@@ -31,6 +32,11 @@ pub struct PrintArgs {
     /// Triles: the side of a tile in millimetres.
     #[arg(long, default_value_t = print::TILE_SIDE, value_name = "MM")]
     pub tile_size: f64,
+
+    /// Outlines only, to save ink: white Triles tiles with the white marks outlined,
+    /// unshaded boards.
+    #[arg(long)]
+    pub outline: bool,
 }
 
 pub fn run(args: &PrintArgs) -> Result<ExitCode> {
@@ -38,7 +44,12 @@ pub fn run(args: &PrintArgs) -> Result<ExitCode> {
         .game
         .parse()
         .with_context(|| format!("game {:?}", args.game))?;
-    let sheet = print::sheet(&spec, args.tile_size)?;
+    let ink = if args.outline {
+        print::Ink::Outline
+    } else {
+        print::Ink::Full
+    };
+    let sheet = print::sheet(&spec, args.tile_size, ink)?;
     let ext = args
         .out
         .extension()

@@ -24,13 +24,16 @@ const MAX_THREADS: usize = 256;
 with 95% intervals, draws, length, branching, how often each rule comes into play \
 (games.jsonl, report.md, report.html).",
     after_help = "Agents: one for every seat or one per seat, comma-separated: random, ai:1 to \
-ai:5, mcts:N. Game i is seeded from --seed and i alone, so the same seed gives the same games \
-on any number of threads, and --compare plays every spec on the same seeds.\n\n\
+ai:5, mcts:N. Different agents rotate seats from game to game as in trio match (agent K sits \
+at seat K + game, modulo the seats), so each plays every seat equally often. Game i is seeded \
+from --seed and i alone, so the same seed gives the same games on any number of threads, and \
+--compare plays every spec on the same seeds.\n\n\
 --until-clear FIGURE plays batches of --batch games per spec until the figure's difference \
-between the specs (or, for one spec, from the fair share 1/seats) is clear at a level that \
-accounts for every look, up to --max-games; FIGURE is a key from the report (default \
-position.1.win, the first player's wins). Ctrl-C stops and writes the report of the games \
-finished. See docs/lab.md.\n\n\
+from the first spec is clear, or within ±--negligible of zero, at a level that accounts for \
+every look, up to --max-games; each spec stops once decided. For one spec the figure is \
+judged against --against, by default the fair score ½ of a .score figure. FIGURE is a key \
+from the report (default position.1.score: the first player's score, a win 1 and a draw ½). \
+Ctrl-C stops and writes the report of the games finished. See docs/lab.md.\n\n\
 Examples:\n  trio sim triles --games 2000 --out lab/triles\n  trio sim --compare triles \
 \"triles(variant=own-dots)\" --games 1000 --out lab/own-dots\n  trio sim --compare orbit \
 \"orbit(board=crates/orbit/tests/boards/funnel.toml)\" --until-clear length --out lab/boards"
@@ -74,7 +77,7 @@ pub struct SimArgs {
     pub out: PathBuf,
 
     /// Play in batches until this figure is clear (see above).
-    #[arg(long, value_name = "FIGURE", num_args = 0..=1, default_missing_value = "position.1.win")]
+    #[arg(long, value_name = "FIGURE", num_args = 0..=1, default_missing_value = "position.1.score")]
     pub until_clear: Option<String>,
 
     /// With --until-clear: games per spec between two looks.
@@ -90,9 +93,15 @@ pub struct SimArgs {
     pub alpha: f64,
 
     /// With --until-clear and one spec: the value the figure is judged against
-    /// (default 1/seats).
-    #[arg(long, value_name = "SHARE")]
+    /// (default ½ for a score; a share such as 0.5 or a mean such as 40).
+    #[arg(long, value_name = "VALUE")]
     pub against: Option<f64>,
+
+    /// With --until-clear: a difference whose interval lies within ±MARGIN is
+    /// negligible, and decides its spec too (in the figure's units; shares and scores
+    /// as fractions: 0.02 is 2 points).
+    #[arg(long, value_name = "MARGIN")]
+    pub negligible: Option<f64>,
 }
 
 /// An argument as a shell reads it back.
@@ -132,6 +141,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
         cap: args.max_games,
         alpha: args.alpha,
         against: args.against,
+        margin: args.negligible,
     });
     let per_spec = if until_clear.is_some() {
         args.max_games
@@ -181,20 +191,24 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
             })
         };
         println!(
-            "{}: {} games; first player wins {}; draws {}; length {}",
+            "{}: {} games; first player wins {}, scores {}; draws {}; length {}",
             summary.spec,
             summary.games,
             show("position.1.win", true),
+            show("position.1.score", true),
             show("draw", true),
             show("length", false)
         );
     }
     if let Some(v) = &findings.verdict {
-        let which = if v.clear { "clear" } else { "not clear" };
-        println!(
-            "{}: {which} after {} games per spec ({} looks)",
-            v.figure, v.games_per_spec, v.looks
-        );
+        for j in &v.judged {
+            let which = match j.status {
+                lab::Status::Clear => "clear",
+                lab::Status::Negligible => "negligible",
+                lab::Status::Open => "not clear",
+            };
+            println!("{} {}: {which} after {} games", j.spec, v.figure, j.games);
+        }
     }
     println!(
         "Wrote {}, {} and {}.",

@@ -123,7 +123,10 @@ fn sim_refuses_what_it_cannot_play() {
     assert!(stderr.contains("3 agents for 2 seats"), "{stderr}");
     let (ok, _, stderr) = trio(&["sim", "triles", "--until-clear", "length", "--games", "2"]);
     assert!(!ok);
-    assert!(stderr.contains("is a mean"), "{stderr}");
+    assert!(stderr.contains("give it with --against"), "{stderr}");
+    let (ok, _, stderr) = trio(&["sim", "triles", "--until-clear", "--negligible", "0"]);
+    assert!(!ok);
+    assert!(stderr.contains("not a positive margin"), "{stderr}");
 }
 
 #[test]

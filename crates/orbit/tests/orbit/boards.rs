@@ -77,6 +77,60 @@ fn a_board_of_four_orbits_of_eight_fields_plays() {
 }
 
 #[test]
+fn a_broken_board_file_reports_every_problem() {
+    // A designer's file: name after [[orbit]] (TOML puts it in orbit 1), a mistyped
+    // key, two wrong lines.
+    let text = r#"lines = ["1.0-2.0", "1.0-1.1", "2.0-3.9", "2.1-3.1"]
+[[orbit]]
+fields = 4
+name = "mine"
+[[orbit]]
+feilds = 4
+[[orbit]]
+fields = 4
+"#;
+    let error = Board::from_toml(text).unwrap_err();
+    let BoardError::Several(errors) = &error else {
+        panic!("{error}")
+    };
+    assert_eq!(errors.len(), 2, "{error}");
+    assert!(
+        errors[0]
+            .to_string()
+            .contains("orbit 1: name is a top-level key"),
+        "{error}"
+    );
+    assert!(errors[0]
+        .to_string()
+        .contains("move name above the first [[orbit]]"));
+    assert!(
+        errors[1]
+            .to_string()
+            .contains("orbit 2: unknown field `feilds`"),
+        "{error}"
+    );
+    // Once it reads, every wrong line at once.
+    let text = text
+        .replace("name = \"mine\"\n", "")
+        .replace("feilds", "fields");
+    let error = Board::from_toml(&text).unwrap_err();
+    assert_eq!(
+        error,
+        BoardError::Several(vec![
+            BoardError::LineWithinOrbit("1.0-1.1".into()),
+            BoardError::FieldOutOfRange {
+                line: "2.0-3.9".into(),
+                field: "3.9".into(),
+            },
+        ])
+    );
+    assert!(
+        error.to_string().starts_with("2 problems: line 1.0-1.1"),
+        "{error}"
+    );
+}
+
+#[test]
 fn mistakes_in_a_board_file_are_refused() {
     let orbits = |n: usize| "[[orbit]]\nfields = 4\n".repeat(n);
     let with_lines = |lines: &str, n: usize| format!("lines = [{lines}]\n{}", orbits(n));
