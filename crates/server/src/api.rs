@@ -13,8 +13,8 @@ use trio_core::Record;
 
 use crate::error::ApiError;
 use crate::protocol::{
-    check_cid, Accepted, ActionRequest, CreateGame, Created, FillRequest, JoinRequest, Lobby,
-    RematchTicket, SeatRequest, SeatTicket, SeekRequest, Seeked, Snapshot,
+    check_cid, AbsentRequest, Accepted, ActionRequest, CreateGame, Created, FillRequest,
+    JoinRequest, Lobby, RematchTicket, SeatRequest, SeatTicket, SeekRequest, Seeked, Snapshot,
 };
 use crate::room::{Command, Reply, Request as RoomRequest, Who};
 use crate::state::AppState;
@@ -40,6 +40,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/join", post(seats_claim))
         .route("/api/seeks", post(seeks_create))
         .route("/api/games/{id}/fill", post(seats_fill))
+        .route("/api/games/{id}/absent", post(absences_create))
         .route("/api/games/{id}/rematch", post(rematches_create))
         .route("/api/games/{id}/actions", post(actions_create))
         .route("/api/games/{id}/resign", post(resignations_create))
@@ -187,6 +188,25 @@ async fn seats_fill(
         .ask(&id, |reply| Command::Fill {
             token: token.clone(),
             level,
+            reply,
+        })
+        .await?;
+    Ok(Json(serde_json::json!({})))
+}
+
+/// A seated person chooses for the absent seat to act: `{"choice": "win"}` or `"ai"`.
+async fn absences_create(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(body): Body<AbsentRequest>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    state.room(&id).await?;
+    let token = bearer(&headers)?;
+    state
+        .ask(&id, |reply| Command::Absent {
+            token: token.clone(),
+            choice: body.choice,
             reply,
         })
         .await?;

@@ -29,6 +29,7 @@ pub mod secrets;
 mod sqlite;
 mod state;
 pub mod store;
+mod time;
 mod ui;
 mod ws;
 
@@ -40,9 +41,11 @@ use axum::Router;
 pub use error::ApiError;
 pub use limits::{connection_budget, Limits, Rate};
 pub use postgres::{PgStorage, CHANNEL as NOTICE_CHANNEL};
+pub use room::Absence;
 pub use sqlite::SqliteStorage;
-pub use state::AppState;
+pub use state::{AppState, Settings};
 pub use store::{Storage, StorageError};
+pub use time::Time;
 
 /// The service: the API, the WebSocket and the built-in page, bodies limited to
 /// [`protocol::MAX_MESSAGE_BYTES`], every error the documented JSON. The limits per

@@ -29,10 +29,11 @@ use sqlx::{SqlSafeStr, Sqlite, Transaction};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    agree_rematch, claim_seat, describe, insert_game, insert_player, migrations, now, now_millis,
-    queue_append, rate, read_events, read_ids, read_leaderboard, read_lobby, read_player,
-    read_player_games, read_profile, read_seeking, read_stored, Append, EventRow, GameRow, Pending,
-    PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
+    abort, agree_rematch, claim_seat, describe, insert_game, insert_player, migrations, now,
+    now_millis, queue_append, rate, read_events, read_ids, read_leaderboard, read_lobby,
+    read_player, read_player_games, read_profile, read_seeking, read_stored, Append, EventRow,
+    GameRow, Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage, StorageError,
+    StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -261,16 +262,21 @@ impl Storage for SqliteStorage {
 
     /// Alone, no lease: every running game with chance or a bot to act or a flag due,
     /// and those stored before the lobby line was (to be loaded once and described).
-    fn due(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
+    fn due(
+        &self,
+        limit: usize,
+        idle_before: i64,
+    ) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
             let rows = sqlx::query(
                 "SELECT id FROM games WHERE status = $1 \
-                 AND (automatic OR summary IS NULL OR deadline < $3) \
+                 AND (automatic OR summary IS NULL OR deadline < $3 OR updated_at < $4) \
                  ORDER BY updated_at LIMIT $2",
             )
             .bind(Status::Running.as_str())
             .bind(limit.min(i64::MAX as usize) as i64)
             .bind(now_millis())
+            .bind(idle_before)
             .fetch_all(&self.readers)
             .await?;
             read_ids(&rows)
@@ -408,8 +414,24 @@ impl Storage for SqliteStorage {
         async move {
             let mut tx = self.writer.begin().await?;
             let taken = claim_seat::<Sqlite>(&mut tx, claim).await?;
-            tx.commit().await?;
+            // Not taken, the game's row written first is rolled back.
+            if taken {
+                tx.commit().await?;
+            }
             Ok(taken)
+        }
+        .boxed()
+    }
+
+    fn abort<'a>(
+        &'a self,
+        id: &'a str,
+        idle_before: i64,
+        summary: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async move {
+            let mut conn = self.writer.acquire().await?;
+            abort::<Sqlite>(&mut conn, id, idle_before, summary).await
         }
         .boxed()
     }

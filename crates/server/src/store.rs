@@ -73,6 +73,9 @@ pub struct GameRow {
     pub status: Status,
     /// Seconds since the Unix epoch.
     pub created_at: i64,
+    /// When it last changed (an event, a seat), in seconds since the Unix epoch: read
+    /// back, never written (a new game's is its creation).
+    pub updated_at: i64,
     /// The position the game started from (in the game's notation); `None`: a new game.
     pub start: Option<String>,
     /// The texts of the definition files its spec names, by option name; empty: built-in.
@@ -157,6 +160,8 @@ pub enum EventKind {
     Undo,
     /// A seat's clock ran out: it lost (as a resignation does).
     Timeout,
+    /// A seat away too long lost: the others claimed the win, or the game expired.
+    Abandoned,
 }
 
 impl EventKind {
@@ -167,6 +172,7 @@ impl EventKind {
             EventKind::Resign => "resign",
             EventKind::Undo => "undo",
             EventKind::Timeout => "timeout",
+            EventKind::Abandoned => "abandoned",
         }
     }
 
@@ -177,6 +183,7 @@ impl EventKind {
             "resign" => Ok(EventKind::Resign),
             "undo" => Ok(EventKind::Undo),
             "timeout" => Ok(EventKind::Timeout),
+            "abandoned" => Ok(EventKind::Abandoned),
             other => Err(StorageError::Corrupt(format!("event kind {other:?}"))),
         }
     }
@@ -289,9 +296,14 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     }
 
     /// Running games to load and play: waiting for chance or a bot (on a shared store,
-    /// whose lease is free or ran out), or whose clock's flag is due; oldest change
-    /// first, at most `limit`.
-    fn due(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
+    /// whose lease is free or ran out), whose clock's flag is due, or unchanged since
+    /// before second `idle_before` (to expire, `room::away`); oldest change first, at
+    /// most `limit`.
+    fn due(
+        &self,
+        limit: usize,
+        idle_before: i64,
+    ) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
 
     /// The lobby lines of the newest running games, newest first, at most `limit`.
     fn lobby(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
@@ -365,6 +377,16 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     /// it was taken first); on a shared store the other instances hear of it.
     fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>>;
 
+    /// Ends game `id` with no result (its lobby line now `summary`) if it is running and
+    /// unchanged since before second `idle_before`: `false` when a seat was taken or it
+    /// moved first. On a shared store the other instances hear of it.
+    fn abort<'a>(
+        &'a self,
+        id: &'a str,
+        idle_before: i64,
+        summary: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StorageError>>;
+
     /// Stores game `id`'s lobby line and whether chance or a bot is to act, as an append
     /// does: for a game stored before its lobby line was.
     fn describe<'a>(
@@ -418,7 +440,8 @@ pub(crate) fn migrations() -> Vec<Migration> {
 
 /// A game's row, for [`read_game`].
 pub(crate) const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
-     status, created_at, start_position, definitions, clock, rematch, rated FROM games \
+     status, created_at, updated_at, start_position, definitions, clock, rematch, rated \
+     FROM games \
      WHERE id = $1";
 /// A game's seats in order, for [`read_seat`].
 pub(crate) const SELECT_SEATS: &str =
@@ -571,8 +594,8 @@ where
     Ok(())
 }
 
-/// Takes a waiting seat for `claim` on `conn` (in the caller's transaction): `false` if it
-/// no longer waits.
+/// Takes a waiting seat for `claim` on `conn` (in the caller's transaction, committed
+/// only when taken): `false` if it no longer waits, or the game is over.
 pub(crate) async fn claim_seat<DB>(
     conn: &mut DB::Connection,
     claim: &SeatClaim,
@@ -587,7 +610,26 @@ where
     for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
     for<'a> Option<i64>: Encode<'a, DB> + Type<DB>,
 {
-    // RETURNING: both databases say so whether a row changed, through one generic call.
+    // The game's row first, so that a claim and an abort (`abort`) of the same game queue
+    // here, and a game over is never seated. RETURNING: both databases say so whether a
+    // row changed, through one generic call.
+    let running = sqlx::query::<DB>(
+        "UPDATE games SET automatic = $1, summary = $2, updated_at = $3, \
+         clock = COALESCE($5, clock), deadline = $6 WHERE id = $4 AND status = $7 RETURNING id",
+    )
+    .bind(claim.automatic)
+    .bind(claim.summary.as_str())
+    .bind(now())
+    .bind(claim.game_id.as_str())
+    .bind(claim.clock.as_deref())
+    .bind(claim.deadline)
+    .bind(Status::Running.as_str())
+    .fetch_optional(&mut *conn)
+    .await?
+    .is_some();
+    if !running {
+        return Ok(false);
+    }
     let taken = sqlx::query::<DB>(
         "UPDATE seats SET agent = $6, token_hash = $1, player_id = $5 \
          WHERE game_id = $2 AND seat = $3 AND agent = $4 RETURNING seat",
@@ -601,21 +643,37 @@ where
     .fetch_optional(&mut *conn)
     .await?
     .is_some();
-    if taken {
-        sqlx::query::<DB>(
-            "UPDATE games SET automatic = $1, summary = $2, updated_at = $3, \
-             clock = COALESCE($5, clock), deadline = $6 WHERE id = $4",
-        )
-        .bind(claim.automatic)
-        .bind(claim.summary.as_str())
-        .bind(now())
-        .bind(claim.game_id.as_str())
-        .bind(claim.clock.as_deref())
-        .bind(claim.deadline)
-        .execute(&mut *conn)
-        .await?;
-    }
     Ok(taken)
+}
+
+/// Ends an idle game with no result on `conn` (in the caller's transaction; see
+/// [`Storage::abort`]).
+pub(crate) async fn abort<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    idle_before: i64,
+    summary: &str,
+) -> Result<bool, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'a> i64: Encode<'a, DB> + Type<DB>,
+{
+    let ended = sqlx::query::<DB>(
+        "UPDATE games SET status = $1, summary = $2, automatic = FALSE, deadline = NULL, \
+         updated_at = $3 WHERE id = $4 AND status = $5 AND updated_at < $6 RETURNING id",
+    )
+    .bind(Status::Over.as_str())
+    .bind(summary)
+    .bind(now())
+    .bind(id)
+    .bind(Status::Running.as_str())
+    .bind(idle_before)
+    .fetch_optional(conn)
+    .await?;
+    Ok(ended.is_some())
 }
 
 /// Stores a new player and its first key on `conn` (in the caller's transaction): `false`
@@ -1046,6 +1104,7 @@ where
         version: column::<_, i64>(row, "version")? as u64,
         status: Status::parse(&column::<_, String>(row, "status")?)?,
         created_at: column(row, "created_at")?,
+        updated_at: column(row, "updated_at")?,
         start: column(row, "start_position")?,
         definitions: match column::<_, Option<String>>(row, "definitions")? {
             Some(text) => serde_json::from_str(&text)

@@ -1481,6 +1481,68 @@ async fn two_strangers_find_each_other_with_play_someone_and_play_to_the_end() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_one_waiting_for_an_absent_player_chooses_by_keyboard() {
+    let server = Server::start().await;
+    let created = server.create("gyges", &["human", "human"], None).await;
+    let (id, south_token) = (&created.id, &created.seats[0].token);
+    // South sets up; North never comes.
+    let mine = server.show(id, Some(south_token)).await;
+    let played = server
+        .http
+        .post(server.url(&format!("/api/games/{id}/actions")))
+        .bearer_auth(south_token)
+        .json(&json!({"action": mine["legal"][0], "expect": mine["seq"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(played.status(), 200);
+    let south = Browser::start(1280, 900).await;
+    south.goto(&server.url(&created.seats[0].link)).await;
+    south.wait(".status .who").await;
+    assert_eq!(south.count("[data-absent]").await, 0);
+    // A week on: any request lets the room see it, and it tells South's page.
+    server
+        .time
+        .advance(std::time::Duration::from_secs(8 * 86_400));
+    server.show(id, None).await;
+    south.wait("[data-absent='1']").await;
+    assert!(south
+        .text("[data-absent]")
+        .await
+        .contains("North has been away"));
+    // Keep waiting, by keyboard: the offer goes until the page opens again.
+    south
+        .js(
+            "document.querySelector('[data-act=absent-wait]').focus()",
+            json!([]),
+        )
+        .await;
+    south.press(&[key::ENTER]).await;
+    south
+        .wait_for(
+            "the offer put away",
+            "!document.querySelector('[data-absent]')",
+        )
+        .await;
+    south.refresh().await;
+    south.wait("[data-act=absent-win]").await;
+    south
+        .js(
+            "document.querySelector('[data-act=absent-win]').focus()",
+            json!([]),
+        )
+        .await;
+    south.press(&[key::ENTER]).await;
+    south.wait("[data-result] .headline").await;
+    assert_eq!(
+        south.text("[data-result] .headline").await,
+        "North left the game"
+    );
+    assert_eq!(south.count("[data-absent]").await, 0);
+    south.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_accepted_by_the_other_opens_with_the_seats_rotated() {
     let server = Server::start().await;
     let created = server.create("gyges", &["human", "invite"], None).await;

@@ -127,6 +127,12 @@ export function playersPanel(game, live, online = true) {
 
 /// The result once the game is over, with `tools` (the record's) under it.
 export function resultPanel(game, live, tools) {
+  if (live.aborted) {
+    return h('section', { class: 'result', 'data-result': 'aborted' }, [
+      h('h2', {}, [t('result.title')]),
+      h('p', { class: 'headline' }, [t('result.aborted')]),
+    ]);
+  }
   if (!live.result) return null;
   const view = live.view;
   const ranks = live.result.ranks;
@@ -135,7 +141,7 @@ export function resultPanel(game, live, tools) {
   const draw = ranks.every(r => r === ranks[0]);
   const flagged = live.clock && live.clock.flagged;
   const headline = live.result.resigned != null
-    ? t(flagged === live.result.resigned ? 'result.timeout' : 'result.resigned', { name: cap(game.seatLabel(live.result.resigned, view)) })
+    ? t(flagged === live.result.resigned ? 'result.timeout' : live.abandoned === live.result.resigned ? 'result.abandoned' : 'result.resigned', { name: cap(game.seatLabel(live.result.resigned, view)) })
     : draw ? t('result.draw') : t('result.wins', { name: cap(game.seatLabel(order[0].seat, view)) });
   return h('section', { class: 'result', 'data-result': '' }, [
     h('h2', {}, [t('result.title')]),

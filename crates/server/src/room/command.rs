@@ -110,6 +110,13 @@ pub(crate) enum Command {
         level: u8,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
+    /// A seated person chooses for the absent seat to act: the win (it loses as by a
+    /// resignation) or the AI to play it on.
+    Absent {
+        token: Option<String>,
+        choice: crate::protocol::AbsentChoice,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
     /// The holder of `token` asks for (or accepts) a rematch of the finished game: its
     /// token there, and when with it every person agreed, the rematch to make.
     Rematch {

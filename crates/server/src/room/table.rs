@@ -55,6 +55,11 @@ pub(super) struct Table {
     definitions: std::collections::BTreeMap<String, String>,
     /// Whether its end updates its players' ratings.
     rated: bool,
+    /// The seat whose absence lost the game, once the others claimed the win for it or the
+    /// game expired (`room::away`).
+    abandoned: Option<u8>,
+    /// Whether the game expired still waiting for players: over, with no result.
+    aborted: bool,
     /// The `seq` of each action a seat sent with a client id.
     cids: HashMap<(u8, String), u64>,
     seed_hash: String,
@@ -104,6 +109,8 @@ impl Table {
             rematch_id: row.rematch.clone(),
             definitions: row.definitions.clone(),
             rated: row.rated,
+            abandoned: None,
+            aborted: false,
             cids: HashMap::new(),
             seed_hash: row.seed_hash.clone(),
             seed_nonce: row.seed_nonce.clone(),
@@ -165,6 +172,24 @@ impl Table {
 
     pub(super) fn rated(&self) -> bool {
         self.rated
+    }
+
+    /// `seat`'s absence loses the game: its resignation, stored as `abandoned`.
+    pub(super) fn abandon(&mut self, seat: u8) {
+        self.abandoned = Some(seat);
+    }
+
+    pub(super) fn abandoned(&self) -> Option<u8> {
+        self.abandoned
+    }
+
+    /// The game ends with no result (it expired waiting for players).
+    pub(super) fn abort(&mut self) {
+        self.aborted = true;
+    }
+
+    pub(super) fn aborted(&self) -> bool {
+        self.aborted
     }
 
     /// Every seat's named player, if every seat has one.
@@ -278,7 +303,7 @@ impl Table {
         self.cids.insert((seat, cid), seq);
     }
 
-    fn is_person(&self, seat: u8) -> bool {
+    pub(super) fn is_person(&self, seat: u8) -> bool {
         self.agents[usize::from(seat)].is_human()
     }
 
@@ -381,6 +406,7 @@ mod tests {
             version: 0,
             status: Status::Running,
             created_at: 0,
+            updated_at: 0,
             start: None,
             seats: agents
                 .iter()

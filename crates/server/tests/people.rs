@@ -1,0 +1,365 @@
+//! Playing with people, on SQLite and on PostgreSQL alike: absent players (the others claim
+//! the win or hand the seat to the AI) and abandoned games that expire. The server's time
+//! is moved on by hand ([`trio_server::Time`]), never waited for.
+//!
+//! Each scenario runs on both backends; PostgreSQL as `tests/storage.rs` says.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::SinkExt;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+use trio_server::protocol::{Created, Snapshot};
+use trio_server::{app, AppState, Settings, Time};
+
+mod postgres_support;
+use postgres_support::fresh_postgres;
+
+const MINUTE: Duration = Duration::from_secs(60);
+const DAY: Duration = Duration::from_secs(86_400);
+
+/// Where a test's server keeps its games.
+enum Backend {
+    Sqlite(tempfile::TempDir),
+    Postgres(String),
+}
+
+impl Backend {
+    fn sqlite() -> Self {
+        Backend::Sqlite(tempfile::tempdir().unwrap())
+    }
+}
+
+struct Server {
+    addr: SocketAddr,
+    http: reqwest::Client,
+    time: Time,
+}
+
+/// A server on `backend` with the default absences, its time its own.
+async fn serve(backend: &Backend) -> Server {
+    let time = Time::default();
+    let settings = Settings {
+        time: time.clone(),
+        ..Settings::default()
+    };
+    let state = match backend {
+        Backend::Sqlite(dir) => {
+            let path = dir.path().join("t.db");
+            AppState::sqlite_with(path.to_str().unwrap(), settings)
+                .await
+                .unwrap()
+        }
+        Backend::Postgres(url) => {
+            AppState::postgres_with(url, "people", Duration::from_secs(10), settings)
+                .await
+                .unwrap()
+        }
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app(state)).await.unwrap() });
+    Server {
+        addr,
+        http: reqwest::Client::new(),
+        time,
+    }
+}
+
+impl Server {
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    async fn create(&self, seats: &[&str]) -> Created {
+        let response = self
+            .http
+            .post(self.url("/api/games"))
+            .json(&json!({"game": "gyges", "seats": seats}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::CREATED);
+        response.json().await.unwrap()
+    }
+
+    async fn snapshot(&self, id: &str, token: Option<&str>) -> Snapshot {
+        let mut request = self.http.get(self.url(&format!("/api/games/{id}")));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        response.json().await.unwrap()
+    }
+
+    /// `POST /api/games/{id}/{what}` with `token`, if any.
+    async fn post(
+        &self,
+        id: &str,
+        what: &str,
+        token: Option<&str>,
+        body: Value,
+    ) -> (StatusCode, Value) {
+        let mut request = self
+            .http
+            .post(self.url(&format!("/api/games/{id}/{what}")))
+            .json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.unwrap();
+        (response.status(), response.json().await.unwrap())
+    }
+
+    /// The seat of `token` plays its first legal move.
+    async fn play_first(&self, id: &str, token: &str) {
+        let mine = self.snapshot(id, Some(token)).await;
+        let body = json!({"action": mine.legal[0], "expect": mine.seq});
+        let (status, body) = self.post(id, "actions", Some(token), body).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+
+    /// The game's snapshot once `done` holds of it, within 20 s.
+    async fn once(&self, id: &str, done: impl Fn(&Snapshot) -> bool) -> Snapshot {
+        let until = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let now = self.snapshot(id, None).await;
+            if done(&now) {
+                return now;
+            }
+            assert!(tokio::time::Instant::now() < until, "not within 20 s");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// A WebSocket of the seat of `token`, its hello sent.
+    async fn socket(
+        &self,
+        id: &str,
+        token: &str,
+    ) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>
+    {
+        let url = format!("ws://{}/api/games/{id}/ws", self.addr);
+        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let hello = json!({"type": "hello", "token": token}).to_string();
+        ws.send(Message::text(hello)).await.unwrap();
+        ws
+    }
+}
+
+/// The next snapshot on `ws` that `pred` accepts, within 20 s.
+async fn snapshot_on(
+    ws: &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+    pred: impl Fn(&Value) -> bool,
+) -> Value {
+    use futures_util::StreamExt;
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(20), ws.next())
+            .await
+            .expect("a message within 20 s")
+            .expect("open")
+            .unwrap();
+        if let Message::Text(text) = frame {
+            let message: Value = serde_json::from_str(&text).unwrap();
+            if message["type"] == "snapshot" && pred(&message) {
+                return message;
+            }
+        }
+    }
+}
+
+/// South sets up and leaves; North, to act, never came: after the correspondence wait
+/// South may choose. North comes and goes: then the live wait counts from its leaving.
+/// South claims the win, stored as North's abandonment, read back by a new server.
+async fn the_others_claim_the_win_of_an_absent_seat(backend: Backend) {
+    let server = serve(&backend).await;
+    let created = server.create(&["human", "human"]).await;
+    let (id, south, north) = (
+        &created.id,
+        created.seats[0].token.as_str(),
+        created.seats[1].token.as_str(),
+    );
+    server.play_first(id, south).await;
+    let claim = json!({"choice": "win"});
+    assert!(server.snapshot(id, Some(south)).await.absent.is_none());
+    let (status, body) = server.post(id, "absent", Some(south), claim.clone()).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::CONFLICT, Some("not-absent"))
+    );
+    server.time.advance(7 * DAY - MINUTE);
+    assert!(server.snapshot(id, None).await.absent.is_none());
+    server.time.advance(2 * MINUTE);
+    let absent = server
+        .snapshot(id, None)
+        .await
+        .absent
+        .expect("North absent");
+    assert_eq!(absent.seat, 1);
+    // Only another player of the game chooses, and only a choice it knows.
+    for (token, body, status, code) in [
+        (None, claim.clone(), StatusCode::UNAUTHORIZED, "no-token"),
+        (
+            Some("nobody"),
+            claim.clone(),
+            StatusCode::FORBIDDEN,
+            "wrong-token",
+        ),
+        (
+            Some(north),
+            claim.clone(),
+            StatusCode::CONFLICT,
+            "not-absent",
+        ),
+        (
+            Some(south),
+            json!({"choice": "draw"}),
+            StatusCode::BAD_REQUEST,
+            "bad-json",
+        ),
+    ] {
+        let (got, answer) = server.post(id, "absent", token, body).await;
+        assert_eq!(
+            (got, answer["code"].as_str()),
+            (status, Some(code)),
+            "{answer}"
+        );
+    }
+
+    // North comes back: not absent; it leaves: absent again ten minutes later, South's
+    // page told without asking.
+    let mut south_ws = server.socket(id, south).await;
+    let north_ws = server.socket(id, north).await;
+    server.once(id, |s| s.seats[1].connected).await;
+    assert!(server.snapshot(id, None).await.absent.is_none());
+    drop(north_ws);
+    server.once(id, |s| !s.seats[1].connected).await;
+    server.time.advance(9 * MINUTE);
+    assert!(server.snapshot(id, None).await.absent.is_none());
+    server.time.advance(2 * MINUTE);
+    // Any request lets the room see the time moved on; it tells every client.
+    let since = server
+        .snapshot(id, None)
+        .await
+        .absent
+        .expect("absent")
+        .since_ms;
+    assert!(since > absent.since_ms, "counted from its leaving");
+    snapshot_on(&mut south_ws, |m| m["absent"]["since_ms"] == since).await;
+
+    let (status, body) = server.post(id, "absent", Some(south), claim).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let end = server.snapshot(id, None).await;
+    let result = end.result.expect("over");
+    assert_eq!((result.ranks, result.resigned), (vec![0, 1], Some(1)));
+    assert_eq!(end.abandoned, Some(1));
+    let (status, _) = server
+        .post(id, "absent", Some(south), json!({"choice": "win"}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
+    // Another server on the same store reads the end as it was.
+    let again = serve(&backend).await;
+    let end = again.snapshot(id, None).await;
+    assert_eq!(end.abandoned, Some(1));
+    assert_eq!(end.result.unwrap().resigned, Some(1));
+}
+
+/// Handed to the AI, the absent seat is played on by level 2.
+async fn the_others_hand_an_absent_seat_to_the_ai(backend: Backend) {
+    let server = serve(&backend).await;
+    let created = server.create(&["human", "human"]).await;
+    let (id, south) = (&created.id, created.seats[0].token.as_str());
+    server.play_first(id, south).await;
+    server.time.advance(8 * DAY);
+    let (status, body) = server
+        .post(id, "absent", Some(south), json!({"choice": "ai"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let played = server.once(id, |s| s.moves.len() == 2).await;
+    assert_eq!(played.seats[1].player, "ai:2");
+    assert_eq!(played.moves[1].seat, Some(1));
+    assert!(played.absent.is_none());
+}
+
+/// With nobody acting or connected for thirty days, a game still waiting for players ends
+/// with no result; one under way ends as the seat to act's abandonment.
+async fn idle_games_expire(backend: Backend) {
+    let server = serve(&backend).await;
+    let waiting = server.create(&["human", "open"]).await;
+    let playing = server.create(&["human", "human"]).await;
+    server
+        .play_first(&playing.id, &playing.seats[0].token)
+        .await;
+    server.time.advance(29 * DAY);
+    assert!(!server.snapshot(&waiting.id, None).await.aborted);
+    server.time.advance(2 * DAY);
+    let aborted = server.once(&waiting.id, |s| s.aborted).await;
+    assert!(aborted.result.is_none());
+    assert_eq!(aborted.turn.kind, trio_server::protocol::TurnKind::Over);
+    let (status, body) = server.post(&waiting.id, "join", None, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let ended = server.once(&playing.id, |s| s.result.is_some()).await;
+    assert_eq!(ended.abandoned, Some(1));
+    let lobby: Value = server
+        .http
+        .get(server.url("/api/games"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let listed: Vec<&str> = lobby["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|g| g["id"].as_str())
+        .collect();
+    assert!(!listed.contains(&waiting.id.as_str()), "{listed:?}");
+    assert!(!listed.contains(&playing.id.as_str()), "{listed:?}");
+    // Another server reads the aborted game as aborted.
+    let again = serve(&backend).await;
+    assert!(again.snapshot(&waiting.id, None).await.aborted);
+}
+
+#[tokio::test]
+async fn absent_seat_win_claimed_on_sqlite() {
+    the_others_claim_the_win_of_an_absent_seat(Backend::sqlite()).await;
+}
+
+#[tokio::test]
+async fn absent_seat_win_claimed_on_postgres() {
+    if let Some(url) = fresh_postgres().await {
+        the_others_claim_the_win_of_an_absent_seat(Backend::Postgres(url)).await;
+    }
+}
+
+#[tokio::test]
+async fn absent_seat_to_the_ai_on_sqlite() {
+    the_others_hand_an_absent_seat_to_the_ai(Backend::sqlite()).await;
+}
+
+#[tokio::test]
+async fn absent_seat_to_the_ai_on_postgres() {
+    if let Some(url) = fresh_postgres().await {
+        the_others_hand_an_absent_seat_to_the_ai(Backend::Postgres(url)).await;
+    }
+}
+
+#[tokio::test]
+async fn idle_games_expire_on_sqlite() {
+    idle_games_expire(Backend::sqlite()).await;
+}
+
+#[tokio::test]
+async fn idle_games_expire_on_postgres() {
+    if let Some(url) = fresh_postgres().await {
+        idle_games_expire(Backend::Postgres(url)).await;
+    }
+}
