@@ -30,10 +30,10 @@ use tokio::sync::mpsc;
 
 use crate::store::{
     abort, agree_rematch, claim_seat, describe, insert_game, insert_player, migrations, now,
-    now_millis, queue_append, rate, read_events, read_ids, read_leaderboard, read_lobby,
-    read_player, read_player_games, read_profile, read_seeking, read_stored, Append, EventRow,
-    GameRow, Notice, Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage,
-    StorageError, StoredGame,
+    now_millis, queue_append, rate, read_events, read_finished, read_ids, read_leaderboard,
+    read_lobby, read_player, read_player_games, read_profile, read_seeking, read_stored, Append,
+    Ended, EventRow, GameRow, Notice, Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status,
+    Storage, StorageError, StoredGame,
 };
 
 /// The channel of the notices.
@@ -273,6 +273,18 @@ impl Storage for PgStorage {
             .fetch_all(&self.pool)
             .await?;
             read_ids(&rows)
+        }
+        .boxed()
+    }
+
+    fn finished<'a>(
+        &'a self,
+        after: Option<&'a Ended>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<(String, Ended)>, StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            read_finished::<Postgres>(&mut conn, after, limit).await
         }
         .boxed()
     }

@@ -430,11 +430,26 @@ pub struct GameSummary {
     /// Whether its end updates its players' ratings.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// Once over, its result (as the snapshot's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<RecordResult>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Lobby {
     pub games: Vec<GameSummary>,
+    /// Of finished games: the cursor of the next page (`after`), `null` on the last.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+}
+
+/// `GET /api/games`'s query: `status` `running` (the default) or `finished`; for finished
+/// games, the page after cursor `after`, at most `limit` games.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GamesQuery {
+    pub status: Option<String>,
+    pub after: Option<String>,
+    pub limit: Option<usize>,
 }
 
 /// The state after an event, for its recipient.

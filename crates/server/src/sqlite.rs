@@ -30,10 +30,10 @@ use tokio::sync::mpsc;
 
 use crate::store::{
     abort, agree_rematch, claim_seat, describe, insert_game, insert_player, migrations, now,
-    now_millis, queue_append, rate, read_events, read_ids, read_leaderboard, read_lobby,
-    read_player, read_player_games, read_profile, read_seeking, read_stored, Append, EventRow,
-    GameRow, Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage, StorageError,
-    StoredGame,
+    now_millis, queue_append, rate, read_events, read_finished, read_ids, read_leaderboard,
+    read_lobby, read_player, read_player_games, read_profile, read_seeking, read_stored, Append,
+    Ended, EventRow, GameRow, Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status,
+    Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -280,6 +280,18 @@ impl Storage for SqliteStorage {
             .fetch_all(&self.readers)
             .await?;
             read_ids(&rows)
+        }
+        .boxed()
+    }
+
+    fn finished<'a>(
+        &'a self,
+        after: Option<&'a Ended>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<(String, Ended)>, StorageError>> {
+        async move {
+            let mut conn = self.readers.acquire().await?;
+            read_finished::<Sqlite>(&mut conn, after, limit).await
         }
         .boxed()
     }

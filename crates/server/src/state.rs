@@ -608,6 +608,35 @@ impl AppState {
     }
 }
 
+impl AppState {
+    /// A page of finished games, the most recently ended first, after `after`: at most
+    /// `limit`, and the cursor of the next page if there is one.
+    pub async fn finished(
+        &self,
+        after: Option<&crate::store::Ended>,
+        limit: usize,
+    ) -> Result<(Vec<GameSummary>, Option<String>), ApiError> {
+        let mut rows = self
+            .inner
+            .store
+            .finished(after, limit + 1)
+            .await
+            .map_err(|e| {
+                tracing::warn!("cannot read the finished games: {e}");
+                ApiError::unavailable()
+            })?;
+        let next = (rows.len() > limit).then(|| {
+            rows.truncate(limit);
+            rows.last().map(|(_, ended)| ended.to_string())
+        });
+        let games = rows
+            .iter()
+            .filter_map(|(line, _)| serde_json::from_str(line).ok())
+            .collect();
+        Ok((games, next.flatten()))
+    }
+}
+
 /// A game a client may create: any catalog spec, its definition files (boards, tile sets)
 /// given as texts — a client must not make the server read a path of its choosing.
 fn checked_game(

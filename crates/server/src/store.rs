@@ -241,6 +241,36 @@ pub struct SeatClaim {
     pub deadline: Option<i64>,
 }
 
+/// Where a finished game stands in the list of finished games: when it ended (its last
+/// change, seconds since the Unix epoch), then its id. A page's cursor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ended {
+    pub at: i64,
+    pub id: String,
+}
+
+impl std::fmt::Display for Ended {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", self.at, self.id)
+    }
+}
+
+impl std::str::FromStr for Ended {
+    type Err = ();
+
+    fn from_str(text: &str) -> Result<Self, ()> {
+        let (at, id) = text.split_once('-').ok_or(())?;
+        let hex = id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit());
+        match at.parse() {
+            Ok(at) if hex => Ok(Ended {
+                at,
+                id: id.to_owned(),
+            }),
+            _ => Err(()),
+        }
+    }
+}
+
 /// What a shared store hears of other instances' changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -307,6 +337,15 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
 
     /// The lobby lines of the newest running games, newest first, at most `limit`.
     fn lobby(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
+
+    /// Finished games that were played (an event at least: not those that expired waiting
+    /// for players), the most recently ended first, after `after` in that order, at most
+    /// `limit`.
+    fn finished<'a>(
+        &'a self,
+        after: Option<&'a Ended>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<(String, Ended)>, StorageError>>;
 
     /// Stores a new player with its first key (a SHA-256 in hex), if the folded name
     /// `name_key` is free: `false` if it is taken.
@@ -424,6 +463,7 @@ pub(crate) fn migrations() -> Vec<Migration> {
             include_str!("../migrations/0004_definitions.sql"),
         ),
         (6, "people", include_str!("../migrations/0006_people.sql")),
+        (7, "history", include_str!("../migrations/0007_history.sql")),
     ]
     .into_iter()
     .map(|(version, name, sql)| {
@@ -567,6 +607,45 @@ where
         .map(|r| {
             r.try_get::<String, _>("summary")
                 .map_err(StorageError::from)
+        })
+        .collect()
+}
+
+/// The lines of finished games after `after`, most recently ended first, read on `conn`.
+pub(crate) async fn read_finished<DB>(
+    conn: &mut DB::Connection,
+    after: Option<&Ended>,
+    limit: usize,
+) -> Result<Vec<(String, Ended)>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Decode<'r, DB> + Encode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+{
+    let (at, id) = after.map_or((i64::MAX, ""), |e| (e.at, e.id.as_str()));
+    let rows = sqlx::query::<DB>(
+        "SELECT id, summary, updated_at FROM games WHERE status = $1 AND summary IS NOT NULL \
+         AND version > 0 AND (updated_at < $2 OR (updated_at = $2 AND id > $3)) \
+         ORDER BY updated_at DESC, id LIMIT $4",
+    )
+    .bind(Status::Over.as_str())
+    .bind(at)
+    .bind(id)
+    .bind(limit.min(i64::MAX as usize) as i64)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok((
+                column(r, "summary")?,
+                Ended {
+                    at: column(r, "updated_at")?,
+                    id: column(r, "id")?,
+                },
+            ))
         })
         .collect()
 }

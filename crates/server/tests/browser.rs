@@ -1543,6 +1543,70 @@ async fn the_one_waiting_for_an_absent_player_chooses_by_keyboard() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_lists_finished_games_with_their_result_and_more_by_pages() {
+    let server = Server::start().await;
+    // Eleven games South gave up: one more than the lobby shows at first.
+    let mut ids = Vec::new();
+    for _ in 0..11 {
+        let created = server.create("gyges", &["human", "human"], None).await;
+        let resigned = server
+            .http
+            .post(server.url(&format!("/api/games/{}/resign", created.id)))
+            .bearer_auth(&created.seats[0].token)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resigned.status(), 200);
+        ids.push(created.id);
+    }
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url("/")).await;
+    b.wait("[data-finished-game]").await;
+    assert_eq!(b.count("[data-finished-game]").await, 10);
+    assert!(b
+        .text("[data-finished-game]")
+        .await
+        .contains("South resigned"));
+    b.click("[data-act=more-finished]").await;
+    b.wait_for(
+        "the next page",
+        "document.querySelectorAll('[data-finished-game]').length === 11",
+    )
+    .await;
+    assert_eq!(
+        b.count("[data-act=more-finished]").await,
+        0,
+        "the last page"
+    );
+    let shown: Vec<String> = serde_json::from_value(
+        b.js(
+            "return [...document.querySelectorAll('[data-finished-game]')].map(e => e.dataset.finishedGame)",
+            json!([]),
+        )
+        .await,
+    )
+    .unwrap();
+    let mut sorted = shown.clone();
+    sorted.sort();
+    sorted.dedup();
+    ids.sort();
+    assert_eq!(sorted, ids, "each game once");
+    // The replay link opens the game over, as a spectator of this browser's.
+    let href = b
+        .attr(&format!("[data-replay='{}']", shown[0]), "href")
+        .await
+        .unwrap();
+    assert!(
+        href.ends_with(&format!("/games/{}#watch", shown[0])),
+        "{href}"
+    );
+    b.click(&format!("[data-replay='{}']", shown[0])).await;
+    b.wait("[data-result] .headline").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_accepted_by_the_other_opens_with_the_seats_rotated() {
     let server = Server::start().await;
     let created = server.create("gyges", &["human", "invite"], None).await;

@@ -1,5 +1,6 @@
 //! Playing with people, on SQLite and on PostgreSQL alike: absent players (the others claim
-//! the win or hand the seat to the AI) and abandoned games that expire. The server's time
+//! the win or hand the seat to the AI), abandoned games that expire, finished games listed
+//! by pages. The server's time
 //! is moved on by hand ([`trio_server::Time`]), never waited for.
 //!
 //! Each scenario runs on both backends; PostgreSQL as `tests/storage.rs` says.
@@ -29,6 +30,33 @@ enum Backend {
 impl Backend {
     fn sqlite() -> Self {
         Backend::Sqlite(tempfile::tempdir().unwrap())
+    }
+
+    /// Says that game `id` last changed at second `at`, as if it ended then.
+    async fn ended_at(&self, id: &str, at: i64) {
+        let sql = "UPDATE games SET updated_at = $1 WHERE id = $2";
+        match self {
+            Backend::Sqlite(dir) => {
+                let url = format!("sqlite:{}", dir.path().join("t.db").display());
+                let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+                sqlx::query(sql)
+                    .bind(at)
+                    .bind(id)
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+            }
+            Backend::Postgres(url) => {
+                use sqlx::Connection;
+                let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+                sqlx::query(sql)
+                    .bind(at)
+                    .bind(id)
+                    .execute(&mut conn)
+                    .await
+                    .unwrap();
+            }
+        }
     }
 }
 
@@ -83,6 +111,17 @@ impl Server {
             .unwrap();
         assert_eq!(response.status(), StatusCode::CREATED);
         response.json().await.unwrap()
+    }
+
+    /// `GET /api/games` with `query`.
+    async fn list(&self, query: &str) -> (StatusCode, Value) {
+        let response = self
+            .http
+            .get(self.url(&format!("/api/games?{query}")))
+            .send()
+            .await
+            .unwrap();
+        (response.status(), response.json().await.unwrap())
     }
 
     async fn snapshot(&self, id: &str, token: Option<&str>) -> Snapshot {
@@ -323,9 +362,86 @@ async fn idle_games_expire(backend: Backend) {
         .collect();
     assert!(!listed.contains(&waiting.id.as_str()), "{listed:?}");
     assert!(!listed.contains(&playing.id.as_str()), "{listed:?}");
+    // The finished games list the one played, not the one nobody could play.
+    let (_, finished) = server.list("status=finished").await;
+    let finished = ids(&finished);
+    assert!(finished.contains(&playing.id), "{finished:?}");
+    assert!(!finished.contains(&waiting.id), "{finished:?}");
     // Another server reads the aborted game as aborted.
     let again = serve(&backend).await;
     assert!(again.snapshot(&waiting.id, None).await.aborted);
+}
+
+/// The ids of the games of a list.
+fn ids(list: &Value) -> Vec<String> {
+    list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Finished games come the most recently ended first, a page at a time, each with its
+/// result; a running game is not among them.
+async fn finished_games_are_listed_by_pages(backend: Backend) {
+    let server = serve(&backend).await;
+    let mut ended = Vec::new();
+    for at in [100, 300, 200] {
+        let created = server.create(&["human", "human"]).await;
+        let (status, body) = server
+            .post(
+                &created.id,
+                "resign",
+                Some(&created.seats[1].token),
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        backend.ended_at(&created.id, at).await;
+        ended.push(created.id);
+    }
+    let running = server.create(&["human", "human"]).await;
+    let (status, first) = server.list("status=finished&limit=2").await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    assert_eq!(ids(&first), [ended[1].clone(), ended[2].clone()]);
+    for game in first["games"].as_array().unwrap() {
+        assert_eq!(game["over"], true);
+        assert_eq!(game["result"]["resigned"], 1, "{game}");
+    }
+    let next = first["next"].as_str().expect("a next page").to_owned();
+    let (_, second) = server
+        .list(&format!("status=finished&limit=2&after={next}"))
+        .await;
+    assert_eq!(ids(&second), [ended[0].clone()]);
+    assert!(second.get("next").is_none(), "{second}");
+    let (_, running_now) = server.list("").await;
+    assert_eq!(ids(&running_now), std::slice::from_ref(&running.id));
+    for (query, code) in [
+        ("status=finished&after=nonsense", "bad-cursor"),
+        ("status=finished&limit=0", "bad-request"),
+        ("status=finished&limit=101", "bad-request"),
+        ("status=lost", "bad-request"),
+    ] {
+        let (status, body) = server.list(query).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(code)),
+            "{query}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn finished_games_listed_on_sqlite() {
+    finished_games_are_listed_by_pages(Backend::sqlite()).await;
+}
+
+#[tokio::test]
+async fn finished_games_listed_on_postgres() {
+    if let Some(url) = fresh_postgres().await {
+        finished_games_are_listed_by_pages(Backend::Postgres(url)).await;
+    }
 }
 
 #[tokio::test]

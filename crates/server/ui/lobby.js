@@ -10,10 +10,13 @@ import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
 import { kinds } from './kinds.js';
 import { ratingText } from './player.js';
+import { resultHeadline } from './panels.js';
 
 const REFRESH_MS = 5000;
 /// How many of each leaderboard the lobby shows.
 const LEADERS = 10;
+/// Finished games shown at first, and added by each "More".
+const FINISHED_PAGE = 10;
 
 export class Lobby {
   constructor(redraw) {
@@ -36,6 +39,10 @@ export class Lobby {
     this.nameError = null;
     this.board = h('section', { class: 'leaders' });
     this.leaders();
+    this.finished = [];
+    this.finishedNext = null;
+    this.finishedList = h('section', { class: 'finished', 'data-finished': '' });
+    this.moreFinished();
     signInFromLink().then(() => this.refresh(), e => {
       this.nameError = e instanceof ApiError ? refusal(e.body) : e.message;
       this.redraw();
@@ -68,6 +75,43 @@ export class Lobby {
     }
     if (this.list) this.renderList();
     if (this.mineList) this.renderMine();
+  }
+
+  /// The next page of finished games (`GET /api/games?status=finished`), most recently
+  /// ended first, added under those shown.
+  async moreFinished() {
+    const after = this.finishedNext ? `&after=${encodeURIComponent(this.finishedNext)}` : '';
+    try {
+      const page = await api('GET', `/api/games?status=finished&limit=${FINISHED_PAGE}${after}`);
+      this.finished.push(...page.games);
+      this.finishedNext = page.next ?? null;
+    } catch {
+      // Shown again with the next page asked for; the lobby's other parts stand.
+    }
+    this.renderFinished();
+  }
+
+  renderFinished() {
+    const section = clear(this.finishedList);
+    if (!this.finished.length) return;
+    section.append(
+      h('h2', {}, [t('lobby.finished')]),
+      h('ul', { class: 'games' }, this.finished.map(g => {
+        const game = gameOf(g.game);
+        // The replay opens on the seat this browser holds, else as a spectator.
+        const mine = savedTokens(g.id).length > 0;
+        return h('li', { 'data-finished-game': g.id }, [
+          h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
+          ' — ',
+          g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)})`).join(', '),
+          ' · ',
+          h('strong', {}, [g.result ? resultHeadline(game, g) : t('me.over')]),
+          ' · ',
+          h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch'), 'data-replay': g.id }, [t('lobby.replay')]),
+        ]);
+      })),
+      this.finishedNext ? h('button', { type: 'button', 'data-act': 'more-finished', onclick: () => this.moreFinished() }, [t('lobby.more')]) : null,
+    );
   }
 
   /// The best players of each game (`GET /api/ratings/{kind}`), the first few.
@@ -142,6 +186,7 @@ export class Lobby {
         error: this.error,
       }) : h('p', { class: this.error ? 'error' : 'note' }, [this.error ?? t('lobby.loading')]),
       h('section', { class: 'running' }, [h('h2', {}, [t('lobby.running')]), this.list]),
+      this.finishedList,
       this.board,
     ]);
     this.renderList();

@@ -104,6 +104,7 @@ impl Room {
                 .collect(),
             clock: clock.as_ref().map(|c| c.spec),
             rated: row.rated,
+            result: None,
         }));
         let mut room = Room {
             id: row.id.clone(),

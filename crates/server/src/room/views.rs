@@ -210,6 +210,7 @@ impl Views {
             .clone()
             .unwrap_or_else(|| TurnInfo::of(TurnKind::Over));
         summary.over = self.over();
+        summary.result.clone_from(&self.result);
     }
 }
 
