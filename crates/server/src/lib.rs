@@ -18,6 +18,7 @@ mod api;
 mod error;
 mod limits;
 mod listen;
+mod passwords;
 pub mod players;
 mod pool;
 mod postgres;

@@ -29,11 +29,11 @@ use sqlx::{Connection, Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    abort, agree_rematch, claim_seat, describe, insert_game, insert_player, migrations, now,
-    now_millis, queue_append, rate, read_events, read_finished, read_ids, read_leaderboard,
-    read_lobby, read_player, read_player_games, read_profile, read_seeking, read_stored, Append,
-    Ended, EventRow, GameRow, Notice, Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status,
-    Storage, StorageError, StoredGame,
+    abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player, migrations,
+    now, now_millis, queue_append, rate, read_events, read_finished, read_ids, read_leaderboard,
+    read_lobby, read_password, read_player, read_player_games, read_profile, read_seeking,
+    read_stored, write_password, Append, Ended, EventRow, GameRow, Notice, PasswordRow, Pending,
+    PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
 };
 
 /// The channel of the notices.
@@ -273,6 +273,41 @@ impl Storage for PgStorage {
             .fetch_all(&self.pool)
             .await?;
             read_ids(&rows)
+        }
+        .boxed()
+    }
+
+    fn set_password<'a>(
+        &'a self,
+        id: &'a str,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            write_password::<Postgres>(&mut conn, id, hash).await
+        }
+        .boxed()
+    }
+
+    fn password_of<'a>(
+        &'a self,
+        name_key: &'a str,
+    ) -> BoxFuture<'a, Result<Option<PasswordRow>, StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            read_password::<Postgres>(&mut conn, name_key).await
+        }
+        .boxed()
+    }
+
+    fn add_key<'a>(
+        &'a self,
+        id: &'a str,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            insert_key::<Postgres>(&mut conn, id, key_hash).await
         }
         .boxed()
     }

@@ -65,6 +65,11 @@ pub fn new_seed() -> u64 {
     getrandom::u64().expect("the operating system gives random bytes")
 }
 
+/// A password hash's salt: 128 random bits as 32 hex digits (valid B64 too).
+pub(crate) fn new_salt() -> String {
+    random_hex(16)
+}
+
 /// The nonce that makes the seed's commitment impossible to reverse by trying seeds:
 /// 128 random bits as 32 hex digits.
 pub fn new_nonce() -> String {

@@ -29,11 +29,11 @@ use sqlx::{SqlSafeStr, Sqlite, Transaction};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    abort, agree_rematch, claim_seat, describe, insert_game, insert_player, migrations, now,
-    now_millis, queue_append, rate, read_events, read_finished, read_ids, read_leaderboard,
-    read_lobby, read_player, read_player_games, read_profile, read_seeking, read_stored, Append,
-    Ended, EventRow, GameRow, Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status,
-    Storage, StorageError, StoredGame,
+    abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player, migrations,
+    now, now_millis, queue_append, rate, read_events, read_finished, read_ids, read_leaderboard,
+    read_lobby, read_password, read_player, read_player_games, read_profile, read_seeking,
+    read_stored, write_password, Append, Ended, EventRow, GameRow, PasswordRow, Pending, PlayerRow,
+    ProfileRow, RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -280,6 +280,41 @@ impl Storage for SqliteStorage {
             .fetch_all(&self.readers)
             .await?;
             read_ids(&rows)
+        }
+        .boxed()
+    }
+
+    fn set_password<'a>(
+        &'a self,
+        id: &'a str,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.writer.acquire().await?;
+            write_password::<Sqlite>(&mut conn, id, hash).await
+        }
+        .boxed()
+    }
+
+    fn password_of<'a>(
+        &'a self,
+        name_key: &'a str,
+    ) -> BoxFuture<'a, Result<Option<PasswordRow>, StorageError>> {
+        async move {
+            let mut conn = self.readers.acquire().await?;
+            read_password::<Sqlite>(&mut conn, name_key).await
+        }
+        .boxed()
+    }
+
+    fn add_key<'a>(
+        &'a self,
+        id: &'a str,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.writer.acquire().await?;
+            insert_key::<Sqlite>(&mut conn, id, key_hash).await
         }
         .boxed()
     }

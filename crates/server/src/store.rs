@@ -139,6 +139,13 @@ pub struct SeatRow {
     pub rematch: Option<String>,
 }
 
+/// A player with its password's hash, if it set one (`passwords`).
+#[derive(Clone, Debug)]
+pub struct PasswordRow {
+    pub player: PlayerRow,
+    pub hash: Option<String>,
+}
+
 /// A named player (`POST /api/players`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerRow {
@@ -356,6 +363,26 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         key_hash: &'a str,
     ) -> BoxFuture<'a, Result<bool, StorageError>>;
 
+    /// Sets player `id`'s password hash (`passwords`).
+    fn set_password<'a>(
+        &'a self,
+        id: &'a str,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
+
+    /// The player whose folded name is `name_key`, with its password hash if it set one.
+    fn password_of<'a>(
+        &'a self,
+        name_key: &'a str,
+    ) -> BoxFuture<'a, Result<Option<PasswordRow>, StorageError>>;
+
+    /// Gives player `id` another key (a SHA-256 in hex), its others kept.
+    fn add_key<'a>(
+        &'a self,
+        id: &'a str,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
+
     /// The player whose key hashes to `key_hash`.
     fn player_of<'a>(
         &'a self,
@@ -464,6 +491,11 @@ pub(crate) fn migrations() -> Vec<Migration> {
         ),
         (6, "people", include_str!("../migrations/0006_people.sql")),
         (7, "history", include_str!("../migrations/0007_history.sql")),
+        (
+            8,
+            "passwords",
+            include_str!("../migrations/0008_passwords.sql"),
+        ),
     ]
     .into_iter()
     .map(|(version, name, sql)| {
@@ -792,6 +824,79 @@ where
         .await?;
     }
     Ok(created)
+}
+
+/// Player `id`'s password hash set on `conn`.
+pub(crate) async fn write_password<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    hash: &str,
+) -> Result<(), StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+{
+    sqlx::query::<DB>("UPDATE players SET password_hash = $1 WHERE id = $2")
+        .bind(hash)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The player of folded name `name_key` and its password hash, read on `conn`.
+pub(crate) async fn read_password<DB>(
+    conn: &mut DB::Connection,
+    name_key: &str,
+) -> Result<Option<PasswordRow>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+    for<'r> Option<String>: Decode<'r, DB> + Type<DB>,
+{
+    let row = sqlx::query::<DB>("SELECT id, name, password_hash FROM players WHERE name_key = $1")
+        .bind(name_key)
+        .fetch_optional(conn)
+        .await?;
+    row.map(|r| {
+        Ok(PasswordRow {
+            player: PlayerRow {
+                id: column(&r, "id")?,
+                name: column(&r, "name")?,
+            },
+            hash: column(&r, "password_hash")?,
+        })
+    })
+    .transpose()
+}
+
+/// Another key of player `id` stored on `conn`.
+pub(crate) async fn insert_key<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    key_hash: &str,
+) -> Result<(), StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'a> i64: Encode<'a, DB> + Type<DB>,
+{
+    sqlx::query::<DB>(
+        "INSERT INTO player_keys (key_hash, player_id, created_at) VALUES ($1, $2, $3)",
+    )
+    .bind(key_hash)
+    .bind(id)
+    .bind(now())
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// The player whose key hashes to `key_hash`, read on `conn`.

@@ -1351,6 +1351,41 @@ async fn take_name(b: &Browser, server: &Server, name: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_password_set_on_one_device_signs_the_player_in_on_another() {
+    let server = Server::start().await;
+    let phone = Browser::start(1280, 900).await;
+    take_name(&phone, &server, "Zoë").await;
+    phone.click(".password summary").await;
+    phone
+        .js(
+            "document.querySelector('input[name=new-password]').value = 'correct horse';",
+            json!([]),
+        )
+        .await;
+    phone.click("[data-action=set-password]").await;
+    phone.wait("[data-password-set]").await;
+    phone.close().await;
+
+    let laptop = Browser::start(1280, 900).await;
+    laptop.goto(&server.url("/")).await;
+    laptop.click(".sign-in summary").await;
+    let fill = "document.querySelector('input[name=sign-in-name]').value = arguments[0]; \
+                document.querySelector('input[name=sign-in-password]').value = arguments[1];";
+    laptop.js(fill, json!(["Zoë", "wrong horse"])).await;
+    laptop.click("[data-action=sign-in]").await;
+    laptop.wait(".me .error").await;
+    assert!(laptop
+        .text(".me .error")
+        .await
+        .contains("No player has this name and password"));
+    laptop.click(".sign-in summary").await;
+    laptop.js(fill, json!(["zoë", "correct horse"])).await;
+    laptop.click("[data-action=sign-in]").await;
+    laptop.wait("[data-me='Zoë']").await;
+    laptop.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn named_players_meet_through_an_open_seat_and_see_each_others_names() {
     let server = Server::start().await;
     let zoe = Browser::start(1280, 900).await;

@@ -1,6 +1,6 @@
 //! Playing with people, on SQLite and on PostgreSQL alike: absent players (the others claim
 //! the win or hand the seat to the AI), abandoned games that expire, finished games listed
-//! by pages. The server's time
+//! by pages, password sign-in. The server's time
 //! is moved on by hand ([`trio_server::Time`]), never waited for.
 //!
 //! Each scenario runs on both backends; PostgreSQL as `tests/storage.rs` says.
@@ -13,7 +13,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 use trio_server::protocol::{Created, Snapshot};
-use trio_server::{app, AppState, Settings, Time};
+use trio_server::{AppState, Limits, Settings, Time};
 
 mod postgres_support;
 use postgres_support::fresh_postgres;
@@ -66,8 +66,13 @@ struct Server {
     time: Time,
 }
 
-/// A server on `backend` with the default absences, its time its own.
+/// A server on `backend` with the default absences and limits, its time its own.
 async fn serve(backend: &Backend) -> Server {
+    serve_within(backend, Limits::default()).await
+}
+
+/// [`serve`] within `limits`, as `trio serve` serves (its clients told apart by address).
+async fn serve_within(backend: &Backend, limits: Limits) -> Server {
     let time = Time::default();
     let settings = Settings {
         time: time.clone(),
@@ -88,7 +93,12 @@ async fn serve(backend: &Backend) -> Server {
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app(state)).await.unwrap() });
+    tokio::spawn(trio_server::serve(
+        listener,
+        state,
+        limits,
+        std::future::pending(),
+    ));
     Server {
         addr,
         http: reqwest::Client::new(),
@@ -430,6 +440,126 @@ async fn finished_games_are_listed_by_pages(backend: Backend) {
             "{query}"
         );
     }
+}
+
+/// `POST /api/players{path}` with `key`, if any.
+async fn players_post(
+    server: &Server,
+    path: &str,
+    key: Option<&str>,
+    body: Value,
+) -> (StatusCode, Value) {
+    let mut request = server
+        .http
+        .post(server.url(&format!("/api/players{path}")))
+        .json(&body);
+    if let Some(key) = key {
+        request = request.bearer_auth(key);
+    }
+    let response = request.send().await.unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+/// A named player sets a password and signs in with it on another device: a new key there,
+/// the first one kept; wrong passwords, unknown names and names without a password are
+/// refused alike.
+async fn a_password_signs_a_player_in_elsewhere(backend: Backend) {
+    let server = serve(&backend).await;
+    let (status, zoe) = players_post(&server, "", None, json!({"name": "Zoë"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{zoe}");
+    let first = zoe["key"].as_str().unwrap();
+    let sign_in = |name: &str, password: &str| json!({"name": name, "password": password});
+    let refused = [
+        sign_in("Zoë", "no password yet"),
+        sign_in("Nobody", "a password"),
+        sign_in("not a name!", "a password"),
+    ];
+    for body in &refused {
+        let (status, answer) = players_post(&server, "/sign-in", None, body.clone()).await;
+        assert_eq!(
+            (status, answer["code"].as_str()),
+            (StatusCode::FORBIDDEN, Some("wrong-password")),
+            "{body}"
+        );
+    }
+    let password = json!({"password": "correct horse"});
+    let (status, answer) = players_post(&server, "/me/password", None, password.clone()).await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (StatusCode::UNAUTHORIZED, Some("no-key"))
+    );
+    let (status, answer) = players_post(
+        &server,
+        "/me/password",
+        Some(first),
+        json!({"password": "short"}),
+    )
+    .await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-password"))
+    );
+    let (status, answer) = players_post(&server, "/me/password", Some(first), password).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, answer) =
+        players_post(&server, "/sign-in", None, sign_in("Zoë", "correct horsE")).await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("wrong-password"))
+    );
+    // The name as it reads, in any case.
+    let (status, signed) =
+        players_post(&server, "/sign-in", None, sign_in("ZOË", "correct horse")).await;
+    assert_eq!(status, StatusCode::CREATED, "{signed}");
+    assert_eq!(signed["name"], "Zoë");
+    assert_eq!(signed["id"], zoe["id"]);
+    let second = signed["key"].as_str().unwrap();
+    assert_ne!(second, first);
+    for key in [first, second] {
+        let me: Value = server
+            .http
+            .get(server.url("/api/players/me"))
+            .bearer_auth(key)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(me["name"], "Zoë", "both keys are Zoë's");
+    }
+}
+
+#[tokio::test]
+async fn password_sign_in_on_sqlite() {
+    a_password_signs_a_player_in_elsewhere(Backend::sqlite()).await;
+}
+
+#[tokio::test]
+async fn password_sign_in_on_postgres() {
+    if let Some(url) = fresh_postgres().await {
+        a_password_signs_a_player_in_elsewhere(Backend::Postgres(url)).await;
+    }
+}
+
+#[tokio::test]
+async fn sign_ins_past_the_rate_are_refused_with_429() {
+    let limits = Limits {
+        sign_ins: "3/h".parse().unwrap(),
+        ..Limits::default()
+    };
+    let backend = Backend::sqlite();
+    let server = serve_within(&backend, limits).await;
+    let guess = json!({"name": "Zoë", "password": "guess guess"});
+    for _ in 0..3 {
+        let (status, _) = players_post(&server, "/sign-in", None, guess.clone()).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+    }
+    let (status, answer) = players_post(&server, "/sign-in", None, guess).await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (StatusCode::TOO_MANY_REQUESTS, Some("rate-limited"))
+    );
 }
 
 #[tokio::test]

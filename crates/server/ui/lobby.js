@@ -147,6 +147,7 @@ export class Lobby {
         h('h2', {}, [t('me.title')]),
         h('p', { class: 'note' }, [t('me.explain')]),
         h('div', { class: 'name-row' }, [input, h('button', { type: 'button', 'data-action': 'take-name', onclick: take }, [t('me.take')])]),
+        this.signInForm(),
         this.nameError ? h('p', { class: 'error' }, [this.nameError]) : null,
       ]);
     }
@@ -155,8 +156,59 @@ export class Lobby {
     return h('section', { class: 'me' }, [
       h('p', { 'data-me': me.name }, [t('me.as', { name: me.name }), ' ', h('a', { href: `/players/${encodeURIComponent(me.name)}` }, [t('me.page')])]),
       h('details', {}, [h('summary', {}, [t('me.link')]), linkRow(t('me.link'), `${location.origin}/#player=${me.key}`, 'player')]),
+      this.passwordForm(me),
       h('h2', {}, [t('me.games')]),
       this.mineList,
+    ]);
+  }
+
+  /// Sign in with a name and its password, on a device without the key: the server gives
+  /// this browser a key of its own.
+  signInForm() {
+    const name = h('input', { type: 'text', name: 'sign-in-name', autocomplete: 'username', 'aria-label': t('me.name') });
+    const password = h('input', { type: 'password', name: 'sign-in-password', autocomplete: 'current-password', 'aria-label': t('me.password') });
+    const signIn = async event => {
+      event.preventDefault();
+      try {
+        rememberPlayer(await api('POST', '/api/players/sign-in', { body: { name: name.value, password: password.value } }));
+        this.nameError = null;
+        this.refresh();
+      } catch (e) {
+        this.nameError = e instanceof ApiError ? refusal(e.body) : e.message;
+      }
+      this.redraw();
+    };
+    return h('details', { class: 'sign-in' }, [
+      h('summary', {}, [t('me.signin')]),
+      h('form', { class: 'name-row', 'data-form': 'sign-in', onsubmit: signIn }, [
+        name, password, h('button', { type: 'submit', 'data-action': 'sign-in' }, [t('me.signin.button')]),
+      ]),
+    ]);
+  }
+
+  /// A password for this name, to sign in on another device with the name alone.
+  passwordForm(me) {
+    const password = h('input', { type: 'password', name: 'new-password', autocomplete: 'new-password', minlength: 8, maxlength: 128, 'aria-label': t('me.password') });
+    const status = h('p', { class: 'note', 'aria-live': 'polite' });
+    const save = async event => {
+      event.preventDefault();
+      try {
+        await api('POST', '/api/players/me/password', { body: { password: password.value }, token: me.key });
+        password.value = '';
+        status.className = 'note';
+        status.dataset.passwordSet = '';
+        status.textContent = t('me.password.set');
+      } catch (e) {
+        status.className = 'error';
+        status.textContent = e instanceof ApiError ? refusal(e.body) : e.message;
+      }
+    };
+    return h('details', { class: 'password' }, [
+      h('summary', {}, [t('me.password.title')]),
+      h('form', { class: 'name-row', 'data-form': 'password', onsubmit: save }, [
+        password, h('button', { type: 'submit', 'data-action': 'set-password' }, [t('me.password.button')]),
+      ]),
+      status,
     ]);
   }
 

@@ -66,6 +66,9 @@ pub struct ServeArgs {
     /// Replay steps one address may ask for.
     #[arg(long, default_value = "30/s", value_name = "RATE")]
     pub replay_rate: Rate,
+    /// Sign-ins with a password (and passwords set) one address may try.
+    #[arg(long, default_value = "10/h", value_name = "RATE")]
+    pub sign_in_rate: Rate,
     /// In a game without a clock, how long the seat to act may be away, having left the
     /// table after the last move, before the others may claim the win or hand its seat to
     /// the AI (a number and s, m, h or d).
@@ -134,6 +137,7 @@ impl ServeArgs {
             actions: self.action_rate,
             hints: self.hint_rate,
             replays: self.replay_rate,
+            sign_ins: self.sign_in_rate,
         }
     }
 }
