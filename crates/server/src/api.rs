@@ -45,6 +45,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/seeks", post(seeks_create))
         .route("/api/games/{id}/fill", post(seats_fill))
         .route("/api/games/{id}/absent", post(absences_create))
+        .route("/api/games/{id}/seat-token", post(seat_tokens_create))
         .route("/api/games/{id}/rematch", post(rematches_create))
         .route("/api/games/{id}/actions", post(actions_create))
         .route("/api/games/{id}/resign", post(resignations_create))
@@ -246,6 +247,29 @@ async fn absences_create(
         })
         .await?;
     Ok(Json(serde_json::json!({})))
+}
+
+/// A named player's seats of the game, for this device: with the player's key, the
+/// tokens of the seats it sits in (`{"seats": [ticket, …]}`).
+async fn seat_tokens_create(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
+    state.room(&id).await?;
+    let player = crate::players::signed_in(&state, &headers).await?;
+    let key = bearer(&headers)?.unwrap_or_default();
+    let seats = state
+        .ask(&id, |reply| Command::SeatTokens {
+            player: player.id.clone(),
+            key: key.clone(),
+            reply,
+        })
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(serde_json::json!({ "seats": seats })),
+    ))
 }
 
 /// Takes a seat waiting for its player: the token is in the answer, this once.

@@ -140,6 +140,9 @@ pub enum Refusal {
     /// the caller's).
     #[error("the seat to act is not absent: it is connected, or not away long enough")]
     NotAbsent,
+    /// A player's key asking for a seat of a game it does not sit in.
+    #[error("this player sits at no seat of this game")]
+    NotSeated,
 }
 
 impl Refusal {
@@ -172,6 +175,7 @@ impl From<Refusal> for ApiError {
             Refusal::Waiting => (StatusCode::CONFLICT, "waiting-for-players"),
             Refusal::NoOpenSeat => (StatusCode::CONFLICT, "no-open-seat"),
             Refusal::NotAbsent => (StatusCode::CONFLICT, "not-absent"),
+            Refusal::NotSeated => (StatusCode::FORBIDDEN, "not-seated"),
             Refusal::NoRematchYet => (StatusCode::CONFLICT, "not-over"),
             Refusal::RatedNeedsName => (StatusCode::UNAUTHORIZED, "no-key"),
         };

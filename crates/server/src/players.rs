@@ -353,7 +353,10 @@ pub(crate) async fn player_of(
 }
 
 /// The player a request must name.
-async fn signed_in(state: &AppState, headers: &HeaderMap) -> Result<PlayerRow, ApiError> {
+pub(crate) async fn signed_in(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<PlayerRow, ApiError> {
     player_of(state, headers).await?.ok_or_else(|| {
         ApiError::new(
             StatusCode::UNAUTHORIZED,

@@ -29,11 +29,12 @@ use sqlx::{Connection, Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player, migrations,
-    now, now_millis, queue_append, rate, read_events, read_finished, read_ids, read_leaderboard,
-    read_lobby, read_password, read_player, read_player_games, read_profile, read_seeking,
-    read_stored, write_password, Append, Ended, EventRow, GameRow, Notice, PasswordRow, Pending,
-    PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
+    abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player,
+    insert_seat_token, migrations, now, now_millis, queue_append, rate, read_events, read_finished,
+    read_ids, read_leaderboard, read_lobby, read_password, read_player, read_player_games,
+    read_profile, read_seeking, read_stored, write_password, Append, Ended, EventRow, GameRow,
+    Notice, PasswordRow, Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage,
+    StorageError, StoredGame,
 };
 
 /// The channel of the notices.
@@ -460,6 +461,23 @@ impl Storage for PgStorage {
                 tx.commit().await?;
             }
             Ok(taken)
+        }
+        .boxed()
+    }
+
+    fn add_seat_token<'a>(
+        &'a self,
+        id: &'a str,
+        seat: u8,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut tx = self.pool.begin().await?;
+            insert_seat_token::<Postgres>(&mut tx, id, seat, hash).await?;
+            // The others read the game's seats again, as after a claim.
+            notify_seated(&mut tx, id).await?;
+            tx.commit().await?;
+            Ok(())
         }
         .boxed()
     }

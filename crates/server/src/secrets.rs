@@ -55,6 +55,14 @@ pub fn rematch_token(token: &str) -> String {
     hex(&digest[..16])
 }
 
+/// The token of `seat` of game `game` for the holder of player key `key`: derived, so that
+/// asking again gives the same one and only the key's holder can know it (the server
+/// stores its hash, as of every token).
+pub fn player_seat_token(key: &str, game: &str, seat: u8) -> String {
+    let digest = Sha256::digest(format!("trio-player-seat:{key}:{game}:{seat}").as_bytes());
+    hex(&digest[..16])
+}
+
 /// A new game id: 64 random bits as 16 hex digits (public: it is in every link).
 pub fn new_game_id() -> String {
     random_hex(8)

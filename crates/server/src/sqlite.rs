@@ -29,11 +29,12 @@ use sqlx::{SqlSafeStr, Sqlite, Transaction};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player, migrations,
-    now, now_millis, queue_append, rate, read_events, read_finished, read_ids, read_leaderboard,
-    read_lobby, read_password, read_player, read_player_games, read_profile, read_seeking,
-    read_stored, write_password, Append, Ended, EventRow, GameRow, PasswordRow, Pending, PlayerRow,
-    ProfileRow, RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
+    abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player,
+    insert_seat_token, migrations, now, now_millis, queue_append, rate, read_events, read_finished,
+    read_ids, read_leaderboard, read_lobby, read_password, read_player, read_player_games,
+    read_profile, read_seeking, read_stored, write_password, Append, Ended, EventRow, GameRow,
+    PasswordRow, Pending, PlayerRow, ProfileRow, RatingRow, SeatClaim, Status, Storage,
+    StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -466,6 +467,19 @@ impl Storage for SqliteStorage {
                 tx.commit().await?;
             }
             Ok(taken)
+        }
+        .boxed()
+    }
+
+    fn add_seat_token<'a>(
+        &'a self,
+        id: &'a str,
+        seat: u8,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.writer.acquire().await?;
+            insert_seat_token::<Sqlite>(&mut conn, id, seat, hash).await
         }
         .boxed()
     }

@@ -438,6 +438,7 @@ impl AppState {
             seek,
             rematch: None,
             rated,
+            more_tokens: Vec::new(),
         };
         // The room first: the stored row holds its lobby line and who acts first.
         let mut room = self.rebuild(StoredGame {
@@ -705,7 +706,7 @@ async fn pass_notices(
             }
             Notice::Seated { game } => {
                 if let Some(room) = rooms.get(&game) {
-                    room.nudge(None);
+                    room.reseat();
                 }
             }
             Notice::Resync => rooms.values().for_each(|room| room.nudge(None)),

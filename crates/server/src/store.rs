@@ -96,6 +96,10 @@ pub struct GameRow {
     pub rematch: Option<String>,
     /// Whether its end updates its players' ratings.
     pub rated: bool,
+    /// More tokens of its seats (each a seat and a SHA-256 in hex): those its named
+    /// players' other devices asked for with their keys. Read back; written one by one
+    /// ([`Storage::add_seat_token`]).
+    pub more_tokens: Vec<(u8, String)>,
 }
 
 /// A rating as stored, with its player's name (for a leaderboard).
@@ -439,6 +443,15 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<String>, StorageError>>;
 
+    /// Gives seat `seat` of game `id` another token, hashing to `hash` (hex); on a shared
+    /// store the other instances hear of it.
+    fn add_seat_token<'a>(
+        &'a self,
+        id: &'a str,
+        seat: u8,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
+
     /// Gives a seat its new player, if the seat is still as the change found it (`false`:
     /// it was taken first); on a shared store the other instances hear of it.
     fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>>;
@@ -495,6 +508,11 @@ pub(crate) fn migrations() -> Vec<Migration> {
             8,
             "passwords",
             include_str!("../migrations/0008_passwords.sql"),
+        ),
+        (
+            9,
+            "seat tokens",
+            include_str!("../migrations/0009_seat_tokens.sql"),
         ),
     ]
     .into_iter()
@@ -608,10 +626,21 @@ where
         .map(read_seat)
         .collect::<Result<_, _>>()?;
     let events = read_events::<DB>(conn, id, 0).await?;
-    Ok(Some(StoredGame {
-        game: read_game(&row, seats)?,
-        events,
-    }))
+    let mut game = read_game(&row, seats)?;
+    game.more_tokens = sqlx::query::<DB>(
+        "SELECT seat, token_hash FROM seat_tokens WHERE game_id = $1 ORDER BY seat",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| {
+        let seat: i64 = column(r, "seat")?;
+        let seat = u8::try_from(seat).map_err(|_| StorageError::Corrupt(format!("seat {seat}")))?;
+        Ok((seat, column(r, "token_hash")?))
+    })
+    .collect::<Result<_, StorageError>>()?;
+    Ok(Some(StoredGame { game, events }))
 }
 
 /// The lobby lines of the newest running games, newest first, at most `limit`.
@@ -873,6 +902,32 @@ where
         })
     })
     .transpose()
+}
+
+/// Another token of a seat stored on `conn` (see [`Storage::add_seat_token`]).
+pub(crate) async fn insert_seat_token<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    seat: u8,
+    hash: &str,
+) -> Result<(), StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'a> i64: Encode<'a, DB> + Type<DB>,
+{
+    sqlx::query::<DB>(
+        "INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3) \
+         ON CONFLICT (game_id, token_hash) DO NOTHING",
+    )
+    .bind(id)
+    .bind(i64::from(seat))
+    .bind(hash)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// Another key of player `id` stored on `conn`.
@@ -1303,6 +1358,7 @@ where
         seek: None,
         rematch: column(row, "rematch")?,
         rated: column(row, "rated")?,
+        more_tokens: Vec::new(),
     })
 }
 

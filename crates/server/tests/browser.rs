@@ -1351,6 +1351,61 @@ async fn take_name(b: &Browser, server: &Server, name: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_another_device_a_players_key_opens_its_own_seat_never_a_watch() {
+    let server = Server::start().await;
+    // Zoë takes her name and starts a game on one device (the API here).
+    let zoe: Value = server
+        .http
+        .post(server.url("/api/players"))
+        .json(&json!({"name": "Zoë"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let key = zoe["key"].as_str().unwrap();
+    let created: trio_server::protocol::Created = server
+        .http
+        .post(server.url("/api/games"))
+        .bearer_auth(key)
+        .json(&json!({"game": "gyges", "seats": ["human", "ai:1"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    // On another device, her sign-in link: the lobby and My games open her seat.
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&format!("/#player={key}"))).await;
+    b.wait("[data-me='Zoë']").await;
+    let line = format!(".running li[data-mine] a[href='/games/{}']", created.id);
+    b.wait(&line).await;
+    let mine = format!("[data-my-game='{}'] a", created.id);
+    b.wait(&mine).await;
+    b.click(&mine).await;
+    b.wait_for(
+        "her seat",
+        "trio.page() && trio.page().shown && trio.page().shown.role === 'seat'",
+    )
+    .await;
+    assert!(
+        b.text(".status").await.contains("You play South"),
+        "{}",
+        b.text(".status").await
+    );
+    let url: String =
+        serde_json::from_value(b.js("return location.href", json!([])).await).unwrap();
+    assert!(url.contains("#token="), "{url}");
+    assert!(
+        !url.contains(&created.seats[0].token),
+        "a token of this device's own"
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_password_set_on_one_device_signs_the_player_in_on_another() {
     let server = Server::start().await;
     let phone = Browser::start(1280, 900).await;

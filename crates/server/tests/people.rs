@@ -1,6 +1,6 @@
 //! Playing with people, on SQLite and on PostgreSQL alike: absent players (the others claim
 //! the win or hand the seat to the AI), abandoned games that expire, finished games listed
-//! by pages, password sign-in. The server's time
+//! by pages, password sign-in, a player's key reaching its seats on another device. The server's time
 //! is moved on by hand ([`trio_server::Time`]), never waited for.
 //!
 //! Each scenario runs on both backends; PostgreSQL as `tests/storage.rs` says.
@@ -560,6 +560,132 @@ async fn sign_ins_past_the_rate_are_refused_with_429() {
         (status, answer["code"].as_str()),
         (StatusCode::TOO_MANY_REQUESTS, Some("rate-limited"))
     );
+}
+
+/// `POST /api/games/{id}/seat-token` with `key`, if any.
+async fn seat_token(server: &Server, id: &str, key: Option<&str>) -> (StatusCode, Value) {
+    let mut request = server
+        .http
+        .post(server.url(&format!("/api/games/{id}/seat-token")));
+    if let Some(key) = key {
+        request = request.bearer_auth(key);
+    }
+    let response = request.send().await.unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+/// A named player's key gets, on another device, a token of each seat the player sits in:
+/// the same one each time, the seat's first token still working; nobody else's key gets
+/// one. With several instances, one that had the game loaded takes the new token too.
+async fn a_players_key_reaches_its_seat_on_another_device(backend: Backend) {
+    let server = serve(&backend).await;
+    let mut keys = Vec::new();
+    for name in ["Zoë", "Ola", "Ewa"] {
+        let (status, player) = players_post(&server, "", None, json!({"name": name})).await;
+        assert_eq!(status, StatusCode::CREATED, "{player}");
+        keys.push(player["key"].as_str().unwrap().to_owned());
+    }
+    let response = server
+        .http
+        .post(server.url("/api/games"))
+        .bearer_auth(&keys[0])
+        .json(&json!({"game": "gyges", "seats": ["human", "open"]}))
+        .send()
+        .await
+        .unwrap();
+    let created: Created = response.json().await.unwrap();
+    let id = &created.id;
+    let (status, _) = server
+        .http
+        .post(server.url(&format!("/api/games/{id}/join")))
+        .bearer_auth(&keys[1])
+        .json(&json!({}))
+        .send()
+        .await
+        .map(|r| (r.status(), ()))
+        .unwrap();
+    assert_eq!(status, StatusCode::CREATED);
+    // Another instance has the game loaded before the token is made.
+    let other = match &backend {
+        Backend::Postgres(_) => {
+            let other = serve(&backend).await;
+            other.snapshot(id, None).await;
+            Some(other)
+        }
+        Backend::Sqlite(_) => None,
+    };
+
+    let (status, answer) = seat_token(&server, id, Some(&keys[0])).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let seats = answer["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 1);
+    assert_eq!(seats[0]["seat"], 0);
+    let token = seats[0]["token"].as_str().unwrap().to_owned();
+    assert_ne!(token, created.seats[0].token);
+    assert_eq!(seats[0]["link"], format!("/games/{id}#token={token}"));
+    assert_eq!(server.snapshot(id, Some(&token)).await.you, Some(0));
+    assert_eq!(
+        server.snapshot(id, Some(&created.seats[0].token)).await.you,
+        Some(0),
+        "the first device's token still works"
+    );
+    let (_, again) = seat_token(&server, id, Some(&keys[0])).await;
+    assert_eq!(
+        again["seats"][0]["token"],
+        token.as_str(),
+        "the same token again"
+    );
+    server.play_first(id, &token).await;
+    let (_, ola) = seat_token(&server, id, Some(&keys[1])).await;
+    assert_eq!(ola["seats"][0]["seat"], 1);
+    for (key, status, code) in [
+        (Some(keys[2].as_str()), StatusCode::FORBIDDEN, "not-seated"),
+        (Some("p-nobody"), StatusCode::FORBIDDEN, "wrong-key"),
+        (None, StatusCode::UNAUTHORIZED, "no-key"),
+    ] {
+        let (got, answer) = seat_token(&server, id, key).await;
+        assert_eq!(
+            (got, answer["code"].as_str()),
+            (status, Some(code)),
+            "{answer}"
+        );
+    }
+    let (status, _) = seat_token(&server, "0123456789abcdef", Some(&keys[0])).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    if let Some(other) = other {
+        let until = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let response = other
+                .http
+                .get(other.url(&format!("/api/games/{id}")))
+                .bearer_auth(&token)
+                .send()
+                .await
+                .unwrap();
+            if response.status() == StatusCode::OK {
+                let seen: Snapshot = response.json().await.unwrap();
+                assert_eq!(seen.you, Some(0));
+                break;
+            }
+            assert!(
+                tokio::time::Instant::now() < until,
+                "the other instance never took it"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_key_reaches_its_seat_on_sqlite() {
+    a_players_key_reaches_its_seat_on_another_device(Backend::sqlite()).await;
+}
+
+#[tokio::test]
+async fn a_key_reaches_its_seat_on_postgres() {
+    if let Some(url) = fresh_postgres().await {
+        a_players_key_reaches_its_seat_on_another_device(Backend::Postgres(url)).await;
+    }
 }
 
 #[tokio::test]

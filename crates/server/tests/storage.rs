@@ -63,6 +63,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         seek: None,
         rematch: None,
         rated: false,
+        more_tokens: Vec::new(),
     }
 }
 

@@ -34,6 +34,8 @@ export class GamePage {
     this.claimGone = false;
     const changed = (c, what, m) => this.changed(c, what, m);
     this.conns = tokens.length ? tokens.map(tok => new Conn(id, tok, changed)) : [new Conn(id, null, changed)];
+    // A named player without the seat's token here (another device) gets one from its key.
+    if (!watch && !tokens.length && this.claimCode == null && player()) this.seatFromKey();
     this.shown = null; // the conn whose view is shown
     this.unveiled = null; // hot seat: the seat that last confirmed it holds the device
     this.proposed = null;
@@ -440,6 +442,18 @@ export class GamePage {
       h('p', {}, [t('fill.ask')]),
       h('button', { type: 'button', 'data-act': 'fill', onclick: fill }, [t('fill.button')]),
     ]);
+  }
+
+  /// Asks the server for the tokens of the seats this browser's named player sits in
+  /// (`POST /api/games/{id}/seat-token`) and opens them; a game it does not sit in stays
+  /// watched.
+  async seatFromKey() {
+    try {
+      const { seats } = await api('POST', `/api/games/${this.id}/seat-token`, { token: player().key });
+      if (seats.length) location.replace(`/games/${this.id}#` + seats.map(s => 'token=' + s.token).join('&'));
+    } catch {
+      // Not seated here, or the server cannot say now: watching is what is left.
+    }
   }
 
   /// When the seat to act has been away long enough (the server says so: `absent`), a

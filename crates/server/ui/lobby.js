@@ -43,7 +43,11 @@ export class Lobby {
     this.finishedNext = null;
     this.finishedList = h('section', { class: 'finished', 'data-finished': '' });
     this.moreFinished();
-    signInFromLink().then(() => this.refresh(), e => {
+    signInFromLink().then(signed => {
+      // The name panel was drawn before the link's key was kept.
+      if (signed) this.redraw();
+      this.refresh();
+    }, e => {
       this.nameError = e instanceof ApiError ? refusal(e.body) : e.message;
       this.redraw();
     });
@@ -98,8 +102,8 @@ export class Lobby {
       h('h2', {}, [t('lobby.finished')]),
       h('ul', { class: 'games' }, this.finished.map(g => {
         const game = gameOf(g.game);
-        // The replay opens on the seat this browser holds, else as a spectator.
-        const mine = savedTokens(g.id).length > 0;
+        // The replay opens on the seat this browser or its player holds, else watched.
+        const mine = sitsIn(g);
         return h('li', { 'data-finished-game': g.id }, [
           h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
           ' — ',
@@ -327,8 +331,9 @@ export class Lobby {
     }
     for (const g of this.games) {
       const game = gameOf(g.game);
-      // A game this browser holds a seat of opens that seat (the page finds the tokens).
-      const mine = savedTokens(g.id).length > 0;
+      // A game this browser or its player sits in opens that seat (the page finds the
+      // tokens, or asks for them with the player's key).
+      const mine = sitsIn(g);
       const open = !mine && g.seats.find(s => s.player === 'open');
       list.append(h('li', mine ? { 'data-mine': '' } : open ? { 'data-open': '' } : {}, [
         h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
@@ -342,6 +347,13 @@ export class Lobby {
       ]));
     }
   }
+}
+
+/// Whether this browser holds a seat of game `g` (a lobby line), or its named player sits
+/// there.
+function sitsIn(g) {
+  const me = player();
+  return savedTokens(g.id).length > 0 || (me != null && g.seats.some(s => s.player_name === me.name));
 }
 
 /// The time controls the form offers (`clock` of `POST /api/games`), by name.

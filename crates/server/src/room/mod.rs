@@ -229,6 +229,14 @@ impl Room {
                 let answer = self.fill(token.as_deref(), level).await?;
                 let _ = reply.send(answer);
             }
+            Command::SeatTokens { player, key, reply } => {
+                let answer = self.seat_tokens(&player, &key).await?;
+                let _ = reply.send(answer);
+            }
+            Command::Reseated => {
+                self.reload(self.committed).await?;
+                self.tell_seats();
+            }
             Command::Absent {
                 token,
                 choice,
@@ -306,6 +314,8 @@ impl Room {
             | Command::Claim { .. }
             | Command::Fill { .. }
             | Command::Absent { .. }
+            | Command::SeatTokens { .. }
+            | Command::Reseated
             | Command::Rematch { .. }
             | Command::Rematched { .. }) => self.deferred.push_back(write),
             sync @ Command::Sync { .. } => {
@@ -539,6 +549,40 @@ impl Room {
             link: format!("/games/{}#token={token}", self.id),
             token,
         }))
+    }
+
+    /// The tokens of the seats named player `player` sits in, for its device holding `key`
+    /// (see [`Command::SeatTokens`]): each derived from the key, stored the first time it
+    /// is asked for, as another token of the seat (the seat's other tokens stay).
+    async fn seat_tokens(
+        &mut self,
+        player: &str,
+        key: &str,
+    ) -> Result<Result<Vec<SeatTicket>, Refusal>, StorageError> {
+        self.follow().await;
+        let seats = self.table.seats_of_player(player);
+        if seats.is_empty() {
+            return Ok(Err(Refusal::NotSeated));
+        }
+        let mut tickets = Vec::new();
+        for seat in seats {
+            let token = secrets::player_seat_token(key, &self.id, seat);
+            if self.table.seat_of(&token) != Some(seat) {
+                let hash = secrets::hash_token(&token);
+                self.shared
+                    .store
+                    .add_seat_token(&self.id, seat, &secrets::token_hash_hex(&hash))
+                    .await?;
+                self.table.add_token(seat, hash);
+            }
+            tickets.push(SeatTicket {
+                seat,
+                name: self.live.seat_name(Seat(seat)),
+                link: format!("/games/{}#token={token}", self.id),
+                token,
+            });
+        }
+        Ok(Ok(tickets))
     }
 
     /// A person of the finished game asks for or accepts a rematch (see

@@ -45,6 +45,8 @@ pub(super) struct Table {
     claims: Vec<Claim>,
     /// Per seat, the hash of a person's token.
     tokens: Vec<Option<TokenHash>>,
+    /// More tokens of seats, asked for by their named players' other devices.
+    more_tokens: Vec<(u8, TokenHash)>,
     /// Per seat, the named player sitting there.
     players: Vec<Option<PlayerRow>>,
     /// Per seat, once its person agreed to a rematch, the hash of its token there.
@@ -96,10 +98,19 @@ impl Table {
             claims.push(claim);
             tokens.push(token);
         }
+        let more_tokens = row
+            .more_tokens
+            .iter()
+            .map(|(seat, hex)| {
+                let hash = secrets::token_hash_from_hex(hex).ok_or(StoredFault::TokenHash)?;
+                Ok((*seat, hash))
+            })
+            .collect::<Result<_, StoredFault>>()?;
         Ok(Self {
             agents,
             claims,
             tokens,
+            more_tokens,
             players: row.seats.iter().map(|s| s.player.clone()).collect(),
             rematch: row
                 .seats
@@ -281,9 +292,28 @@ impl Table {
         &self.seed_hash
     }
 
-    /// The seat a token stands for, if any.
+    /// The seat a token stands for, if any: its first token, or one its player's other
+    /// devices asked for.
     pub(super) fn seat_of(&self, token: &str) -> Option<u8> {
-        secrets::seat_of(token, &self.tokens).map(|s| s as u8)
+        secrets::seat_of(token, &self.tokens)
+            .map(|s| s as u8)
+            .or_else(|| {
+                let more: Vec<Option<TokenHash>> =
+                    self.more_tokens.iter().map(|(_, h)| Some(*h)).collect();
+                secrets::seat_of(token, &more).map(|i| self.more_tokens[i].0)
+            })
+    }
+
+    /// `seat` has another token, hashing to `hash`.
+    pub(super) fn add_token(&mut self, seat: u8, hash: TokenHash) {
+        self.more_tokens.push((seat, hash));
+    }
+
+    /// The seats named player `id` sits in.
+    pub(super) fn seats_of_player(&self, id: &str) -> Vec<u8> {
+        (0..self.players.len() as u8)
+            .filter(|&s| self.player_id(s).as_deref() == Some(id))
+            .collect()
     }
 
     /// The viewer a token stands for: `None` (a spectator) without one.
@@ -428,6 +458,7 @@ mod tests {
             seek: None,
             rematch: None,
             rated: false,
+            more_tokens: Vec::new(),
         }
     }
 
