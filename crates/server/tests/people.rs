@@ -18,6 +18,28 @@ use trio_server::{AppState, Limits, Settings, Time};
 mod postgres_support;
 use postgres_support::fresh_postgres;
 
+/// A scenario as two tests, `<name>::on_sqlite` and `<name>::on_postgres` (this one skipped
+/// without a PostgreSQL, as `postgres_support` says).
+macro_rules! on_both_backends {
+    ($name:ident, $scenario:ident) => {
+        mod $name {
+            use super::*;
+
+            #[tokio::test]
+            async fn on_sqlite() {
+                $scenario(Backend::sqlite()).await;
+            }
+
+            #[tokio::test]
+            async fn on_postgres() {
+                if let Some(url) = fresh_postgres().await {
+                    $scenario(Backend::Postgres(url)).await;
+                }
+            }
+        }
+    };
+}
+
 const MINUTE: Duration = Duration::from_secs(60);
 const DAY: Duration = Duration::from_secs(86_400);
 
@@ -355,23 +377,9 @@ async fn idle_games_expire(backend: Backend) {
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let ended = server.once(&playing.id, |s| s.result.is_some()).await;
     assert_eq!(ended.abandoned, Some(1));
-    let lobby: Value = server
-        .http
-        .get(server.url("/api/games"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let listed: Vec<&str> = lobby["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|g| g["id"].as_str())
-        .collect();
-    assert!(!listed.contains(&waiting.id.as_str()), "{listed:?}");
-    assert!(!listed.contains(&playing.id.as_str()), "{listed:?}");
+    let listed = ids(&server.list("").await.1);
+    assert!(!listed.contains(&waiting.id), "{listed:?}");
+    assert!(!listed.contains(&playing.id), "{listed:?}");
     // The finished games list the one played, not the one nobody could play.
     let (_, finished) = server.list("status=finished").await;
     let finished = ids(&finished);
@@ -530,17 +538,7 @@ async fn a_password_signs_a_player_in_elsewhere(backend: Backend) {
     }
 }
 
-#[tokio::test]
-async fn password_sign_in_on_sqlite() {
-    a_password_signs_a_player_in_elsewhere(Backend::sqlite()).await;
-}
-
-#[tokio::test]
-async fn password_sign_in_on_postgres() {
-    if let Some(url) = fresh_postgres().await {
-        a_password_signs_a_player_in_elsewhere(Backend::Postgres(url)).await;
-    }
-}
+on_both_backends!(password_sign_in, a_password_signs_a_player_in_elsewhere);
 
 #[tokio::test]
 async fn sign_ins_past_the_rate_are_refused_with_429() {
@@ -676,62 +674,21 @@ async fn a_players_key_reaches_its_seat_on_another_device(backend: Backend) {
     }
 }
 
-#[tokio::test]
-async fn a_key_reaches_its_seat_on_sqlite() {
-    a_players_key_reaches_its_seat_on_another_device(Backend::sqlite()).await;
-}
+on_both_backends!(
+    a_key_reaches_its_seat,
+    a_players_key_reaches_its_seat_on_another_device
+);
 
-#[tokio::test]
-async fn a_key_reaches_its_seat_on_postgres() {
-    if let Some(url) = fresh_postgres().await {
-        a_players_key_reaches_its_seat_on_another_device(Backend::Postgres(url)).await;
-    }
-}
+on_both_backends!(finished_games_listed, finished_games_are_listed_by_pages);
 
-#[tokio::test]
-async fn finished_games_listed_on_sqlite() {
-    finished_games_are_listed_by_pages(Backend::sqlite()).await;
-}
+on_both_backends!(
+    absent_seat_win_claimed,
+    the_others_claim_the_win_of_an_absent_seat
+);
 
-#[tokio::test]
-async fn finished_games_listed_on_postgres() {
-    if let Some(url) = fresh_postgres().await {
-        finished_games_are_listed_by_pages(Backend::Postgres(url)).await;
-    }
-}
+on_both_backends!(
+    absent_seat_to_the_ai,
+    the_others_hand_an_absent_seat_to_the_ai
+);
 
-#[tokio::test]
-async fn absent_seat_win_claimed_on_sqlite() {
-    the_others_claim_the_win_of_an_absent_seat(Backend::sqlite()).await;
-}
-
-#[tokio::test]
-async fn absent_seat_win_claimed_on_postgres() {
-    if let Some(url) = fresh_postgres().await {
-        the_others_claim_the_win_of_an_absent_seat(Backend::Postgres(url)).await;
-    }
-}
-
-#[tokio::test]
-async fn absent_seat_to_the_ai_on_sqlite() {
-    the_others_hand_an_absent_seat_to_the_ai(Backend::sqlite()).await;
-}
-
-#[tokio::test]
-async fn absent_seat_to_the_ai_on_postgres() {
-    if let Some(url) = fresh_postgres().await {
-        the_others_hand_an_absent_seat_to_the_ai(Backend::Postgres(url)).await;
-    }
-}
-
-#[tokio::test]
-async fn idle_games_expire_on_sqlite() {
-    idle_games_expire(Backend::sqlite()).await;
-}
-
-#[tokio::test]
-async fn idle_games_expire_on_postgres() {
-    if let Some(url) = fresh_postgres().await {
-        idle_games_expire(Backend::Postgres(url)).await;
-    }
-}
+on_both_backends!(idle_games_expire, idle_games_expire);
