@@ -2,7 +2,7 @@
 //! read the request, ask the game's room, and answer.
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Path, Request, State};
+use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -13,14 +13,18 @@ use trio_core::Record;
 
 use crate::error::ApiError;
 use crate::protocol::{
-    check_cid, Accepted, ActionRequest, CreateGame, Created, FillRequest, JoinRequest, Lobby,
-    RematchTicket, SeatRequest, SeatTicket, SeekRequest, Seeked, Snapshot,
+    check_cid, AbsentRequest, Accepted, ActionRequest, CreateGame, Created, FillRequest,
+    GamesQuery, JoinRequest, Lobby, RematchTicket, SeatRequest, SeatTicket, SeekRequest, Seeked,
+    Snapshot,
 };
 use crate::room::{Command, Reply, Request as RoomRequest, Who};
 use crate::state::AppState;
 
 /// The longest lobby.
 const LOBBY_SIZE: usize = 200;
+/// Finished games per page, unless asked for another number up to the most.
+const FINISHED_PAGE: usize = 20;
+const MAX_FINISHED_PAGE: usize = 100;
 /// The AI level that fills open seats unless asked for another.
 const FILL_LEVEL: u8 = 2;
 /// The AI level that gives hints.
@@ -40,6 +44,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/join", post(seats_claim))
         .route("/api/seeks", post(seeks_create))
         .route("/api/games/{id}/fill", post(seats_fill))
+        .route("/api/games/{id}/absent", post(absences_create))
+        .route("/api/games/{id}/seat-token", post(seat_tokens_create))
         .route("/api/games/{id}/rematch", post(rematches_create))
         .route("/api/games/{id}/actions", post(actions_create))
         .route("/api/games/{id}/resign", post(resignations_create))
@@ -107,10 +113,41 @@ async fn games_create(
     Ok((StatusCode::CREATED, Json(created)))
 }
 
-async fn games_list(State(state): State<AppState>) -> Result<Json<Lobby>, ApiError> {
-    Ok(Json(Lobby {
-        games: state.lobby(LOBBY_SIZE).await?,
-    }))
+/// The lobby: the games being played, or with `?status=finished` a page of finished ones.
+async fn games_list(
+    State(state): State<AppState>,
+    Query(query): Query<GamesQuery>,
+) -> Result<Json<Lobby>, ApiError> {
+    match query.status.as_deref() {
+        None | Some("running") => Ok(Json(Lobby {
+            games: state.lobby(LOBBY_SIZE).await?,
+            next: None,
+        })),
+        Some("finished") => {
+            let limit = query.limit.unwrap_or(FINISHED_PAGE);
+            if !(1..=MAX_FINISHED_PAGE).contains(&limit) {
+                return Err(ApiError::bad_request(
+                    "bad-request",
+                    format!("a page is 1 to {MAX_FINISHED_PAGE} games"),
+                ));
+            }
+            let after = query
+                .after
+                .as_deref()
+                .map(|a| {
+                    a.parse::<crate::store::Ended>().map_err(|()| {
+                        ApiError::bad_request("bad-cursor", "after is the next of a page before")
+                    })
+                })
+                .transpose()?;
+            let (games, next) = state.finished(after.as_ref(), limit).await?;
+            Ok(Json(Lobby { games, next }))
+        }
+        Some(_) => Err(ApiError::bad_request(
+            "bad-request",
+            "status is running or finished",
+        )),
+    }
 }
 
 async fn games_show(
@@ -192,6 +229,48 @@ async fn seats_fill(
         })
         .await?;
     Ok(Json(serde_json::json!({})))
+}
+
+/// A seated person chooses for the absent seat to act: `{"choice": "win"}` or `"ai"`.
+async fn absences_create(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(body): Body<AbsentRequest>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    state.room(&id).await?;
+    let token = bearer(&headers)?;
+    state
+        .ask(&id, |reply| Command::Absent {
+            token: token.clone(),
+            choice: body.choice,
+            reply,
+        })
+        .await?;
+    Ok(Json(serde_json::json!({})))
+}
+
+/// A named player's seats of the game, for this device: with the player's key, the
+/// tokens of the seats it sits in (`{"seats": [ticket, …]}`).
+async fn seat_tokens_create(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
+    state.room(&id).await?;
+    let player = crate::players::signed_in(&state, &headers).await?;
+    let key = bearer(&headers)?.unwrap_or_default();
+    let seats = state
+        .ask(&id, |reply| Command::SeatTokens {
+            player: player.id.clone(),
+            key: key.clone(),
+            reply,
+        })
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(serde_json::json!({ "seats": seats })),
+    ))
 }
 
 /// Takes a seat waiting for its player: the token is in the answer, this once.

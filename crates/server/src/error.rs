@@ -136,6 +136,13 @@ pub enum Refusal {
     /// Joining a game none of whose seats may be taken (by this invitation).
     #[error("no seat of this game is open to you (taken, or the invitation is not this game's)")]
     NoOpenSeat,
+    /// Choosing for an absent seat when the seat to act is not away long enough (or is
+    /// the caller's).
+    #[error("the seat to act is not absent: it is connected, or not away long enough")]
+    NotAbsent,
+    /// A player's key asking for a seat of a game it does not sit in.
+    #[error("this player sits at no seat of this game")]
+    NotSeated,
 }
 
 impl Refusal {
@@ -167,6 +174,8 @@ impl From<Refusal> for ApiError {
             Refusal::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             Refusal::Waiting => (StatusCode::CONFLICT, "waiting-for-players"),
             Refusal::NoOpenSeat => (StatusCode::CONFLICT, "no-open-seat"),
+            Refusal::NotAbsent => (StatusCode::CONFLICT, "not-absent"),
+            Refusal::NotSeated => (StatusCode::FORBIDDEN, "not-seated"),
             Refusal::NoRematchYet => (StatusCode::CONFLICT, "not-over"),
             Refusal::RatedNeedsName => (StatusCode::UNAUTHORIZED, "no-key"),
         };

@@ -18,6 +18,7 @@ mod api;
 mod error;
 mod limits;
 mod listen;
+mod passwords;
 pub mod players;
 mod pool;
 mod postgres;
@@ -30,6 +31,7 @@ pub mod secrets;
 mod sqlite;
 mod state;
 pub mod store;
+mod time;
 mod ui;
 mod ws;
 
@@ -41,9 +43,11 @@ use axum::Router;
 pub use error::ApiError;
 pub use limits::{connection_budget, Limits, Rate};
 pub use postgres::{PgStorage, CHANNEL as NOTICE_CHANNEL};
+pub use room::Absence;
 pub use sqlite::SqliteStorage;
-pub use state::AppState;
+pub use state::{AppState, Settings};
 pub use store::{Storage, StorageError};
+pub use time::Time;
 
 /// The service: the API, the WebSocket and the built-in page, bodies limited to
 /// [`protocol::MAX_MESSAGE_BYTES`], every error the documented JSON. The limits per

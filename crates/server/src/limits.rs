@@ -47,6 +47,9 @@ pub struct Limits {
     pub actions: Rate,
     pub hints: Rate,
     pub replays: Rate,
+    /// Sign-ins with a password and passwords set: few, against guessing (each also costs
+    /// an Argon2 hash).
+    pub sign_ins: Rate,
 }
 
 impl Default for Limits {
@@ -63,6 +66,7 @@ impl Default for Limits {
             actions: Rate::new(20, Duration::from_secs(1)),
             hints: Rate::per_minute(30),
             replays: Rate::new(30, Duration::from_secs(1)),
+            sign_ins: Rate::new(10, Duration::from_secs(3600)),
         }
     }
 }
@@ -189,6 +193,7 @@ pub(crate) struct Guard {
     pub(crate) actions: DefaultKeyedRateLimiter<IpAddr>,
     hints: DefaultKeyedRateLimiter<IpAddr>,
     replays: DefaultKeyedRateLimiter<IpAddr>,
+    sign_ins: DefaultKeyedRateLimiter<IpAddr>,
     stopping: watch::Sender<bool>,
 }
 
@@ -203,6 +208,7 @@ impl Guard {
             actions: bucket(limits.actions),
             hints: bucket(limits.hints),
             replays: bucket(limits.replays),
+            sign_ins: bucket(limits.sign_ins),
             stopping: watch::Sender::new(false),
         })
     }
@@ -235,6 +241,9 @@ impl Guard {
             // A review's progress is asked for as often as a replay's steps.
             (&Method::GET, "/api/games/{id}/replay/{ply}" | "/api/games/{id}/review") => {
                 Some(&self.replays)
+            }
+            (&Method::POST, "/api/players/sign-in" | "/api/players/me/password") => {
+                Some(&self.sign_ins)
             }
             _ => None,
         }

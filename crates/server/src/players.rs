@@ -29,6 +29,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/players", post(players_create))
         .route("/api/players/me", get(players_show))
         .route("/api/players/me/games", get(player_games_list))
+        .route("/api/players/me/password", post(passwords_update))
+        .route("/api/players/sign-in", post(sign_ins_create))
         .route("/api/players/{name}", get(profiles_show))
         .route("/api/ratings/{kind}", get(leaderboards_show))
 }
@@ -240,6 +242,93 @@ async fn players_create(
     ))
 }
 
+/// `POST /api/players/me/password`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewPassword {
+    pub password: String,
+}
+
+/// `POST /api/players/sign-in`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SignIn {
+    pub name: String,
+    pub password: String,
+}
+
+/// The key's player sets (or changes) its password.
+async fn passwords_update(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Body(request): Body<NewPassword>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let player = signed_in(&state, &headers).await?;
+    crate::passwords::checked(&request.password)?;
+    let hash = crate::passwords::hashed(request.password).await?;
+    state
+        .store()
+        .set_password(&player.id, &hash)
+        .await
+        .map_err(|e| {
+            tracing::error!("cannot store a password: {e}");
+            ApiError::unavailable()
+        })?;
+    Ok(Json(serde_json::json!({})))
+}
+
+/// Signs in with a name and its password: a new key for this device (the keys of the
+/// player's other devices stay as they are; the server could not give one back, it keeps
+/// only their hashes).
+async fn sign_ins_create(
+    State(state): State<AppState>,
+    Body(request): Body<SignIn>,
+) -> Result<(StatusCode, Json<PlayerKey>), ApiError> {
+    let refused = || {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "wrong-password",
+            "no player has this name and password",
+        )
+    };
+    let unavailable = |e: crate::store::StorageError| {
+        tracing::error!("cannot sign a player in: {e}");
+        ApiError::unavailable()
+    };
+    // A name that cannot be one is refused as a wrong password is: nothing to learn.
+    let Ok((_, folded)) = checked_name(&request.name) else {
+        return Err(refused());
+    };
+    let found = state
+        .store()
+        .password_of(&folded)
+        .await
+        .map_err(unavailable)?;
+    let (player, stored) = found.map_or((None, None), |f| (Some(f.player), f.hash));
+    // Checked even when there is nothing to check against, so that the time taken says
+    // neither whether the name is taken nor whether it has a password.
+    let right = crate::passwords::matches(request.password, stored).await?;
+    let Some(player) = player.filter(|_| right) else {
+        return Err(refused());
+    };
+    let key = secrets::new_player_key();
+    let hash = secrets::token_hash_hex(&secrets::hash_token(&key));
+    state
+        .store()
+        .add_key(&player.id, &hash)
+        .await
+        .map_err(unavailable)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(PlayerKey {
+            link: format!("/#player={key}"),
+            id: player.id,
+            name: player.name,
+            key,
+        }),
+    ))
+}
+
 /// The player whose key the request carries; `None` without a key (a guest). A key of
 /// no player is refused.
 pub(crate) async fn player_of(
@@ -264,7 +353,10 @@ pub(crate) async fn player_of(
 }
 
 /// The player a request must name.
-async fn signed_in(state: &AppState, headers: &HeaderMap) -> Result<PlayerRow, ApiError> {
+pub(crate) async fn signed_in(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<PlayerRow, ApiError> {
     player_of(state, headers).await?.ok_or_else(|| {
         ApiError::new(
             StatusCode::UNAUTHORIZED,

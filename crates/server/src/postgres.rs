@@ -29,11 +29,7 @@ use sqlx::{Connection, Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    agree_rematch, claim_seat, describe, insert_game, insert_player, insert_review, migrations,
-    now, now_millis, queue_append, rate, read_events, read_ids, read_leaderboard, read_lobby,
-    read_player, read_player_games, read_profile, read_review, read_seeking, read_stored, Append,
-    EventRow, GameRow, Notice, Pending, PlayerRow, ProfileRow, Rated, RatingRow, SeatClaim, Status,
-    Storage, StorageError, StoredGame,
+    abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player, insert_review, insert_seat_token, migrations, now, now_millis, queue_append, rate, read_events, read_finished, read_ids, read_leaderboard, read_lobby, read_password, read_player, read_player_games, read_profile, read_review, read_seeking, read_stored, write_password, Append, Ended, EventRow, GameRow, Notice, PasswordRow, Pending, PlayerRow, ProfileRow, Rated, RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
 };
 
 /// The channel of the notices.
@@ -255,19 +251,71 @@ impl Storage for PgStorage {
         .boxed()
     }
 
-    fn due(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
+    fn due(
+        &self,
+        limit: usize,
+        idle_before: i64,
+    ) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
             let rows = sqlx::query(
                 "SELECT id FROM games WHERE status = $1 \
-                 AND ((automatic AND lease_until < $2) OR deadline < $2) \
+                 AND ((automatic AND lease_until < $2) OR deadline < $2 OR updated_at < $4) \
                  ORDER BY updated_at LIMIT $3",
             )
             .bind(Status::Running.as_str())
             .bind(now_millis())
             .bind(limit as i64)
+            .bind(idle_before)
             .fetch_all(&self.pool)
             .await?;
             read_ids(&rows)
+        }
+        .boxed()
+    }
+
+    fn set_password<'a>(
+        &'a self,
+        id: &'a str,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            write_password::<Postgres>(&mut conn, id, hash).await
+        }
+        .boxed()
+    }
+
+    fn password_of<'a>(
+        &'a self,
+        name_key: &'a str,
+    ) -> BoxFuture<'a, Result<Option<PasswordRow>, StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            read_password::<Postgres>(&mut conn, name_key).await
+        }
+        .boxed()
+    }
+
+    fn add_key<'a>(
+        &'a self,
+        id: &'a str,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            insert_key::<Postgres>(&mut conn, id, key_hash).await
+        }
+        .boxed()
+    }
+
+    fn finished<'a>(
+        &'a self,
+        after: Option<&'a Ended>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<(String, Ended)>, StorageError>> {
+        async move {
+            let mut conn = self.pool.acquire().await?;
+            read_finished::<Postgres>(&mut conn, after, limit).await
         }
         .boxed()
     }
@@ -427,18 +475,61 @@ impl Storage for PgStorage {
         async move {
             let mut tx = self.pool.begin().await?;
             let taken = claim_seat::<Postgres>(&mut tx, claim).await?;
+            // Not taken, the game's row written first is rolled back.
             if taken {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(format!("{}:{SEATED}", claim.game_id))
-                    .execute(&mut *tx)
-                    .await?;
+                notify_seated(&mut tx, &claim.game_id).await?;
+                tx.commit().await?;
             }
-            tx.commit().await?;
             Ok(taken)
         }
         .boxed()
     }
+
+    fn add_seat_token<'a>(
+        &'a self,
+        id: &'a str,
+        seat: u8,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut tx = self.pool.begin().await?;
+            insert_seat_token::<Postgres>(&mut tx, id, seat, hash).await?;
+            // The others read the game's seats again, as after a claim.
+            notify_seated(&mut tx, id).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn abort<'a>(
+        &'a self,
+        id: &'a str,
+        idle_before: i64,
+        summary: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async move {
+            let mut tx = self.pool.begin().await?;
+            let ended = abort::<Postgres>(&mut tx, id, idle_before, summary).await?;
+            // Its seats no longer wait: the others read the game again, as after a claim.
+            if ended {
+                notify_seated(&mut tx, id).await?;
+                tx.commit().await?;
+            }
+            Ok(ended)
+        }
+        .boxed()
+    }
+}
+
+/// Tells the other instances that a seat of game `id` changed, in the caller's transaction.
+async fn notify_seated(tx: &mut sqlx::PgConnection, id: &str) -> Result<(), StorageError> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(format!("{id}:{SEATED}"))
+        .execute(tx)
+        .await?;
+    Ok(())
 }
 
 impl PgStorage {

@@ -354,6 +354,40 @@ pub struct Snapshot {
     /// Once the game is over: who agreed to a rematch, and the rematch once made.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<RematchShown>,
+    /// The seat to act when it has been away long enough for the others to choose for it
+    /// (`POST /api/games/{id}/absent`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absent: Option<AbsentShown>,
+    /// Once over: the seat that lost by its absence (the win claimed, or the game expired).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abandoned: Option<u8>,
+    /// Whether the game expired waiting for players: over, with no result.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aborted: bool,
+}
+
+/// A seat away from the game (`docs/api.md`, "Absent players").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbsentShown {
+    pub seat: u8,
+    /// Since when it has been away, in milliseconds since the Unix epoch.
+    pub since_ms: i64,
+}
+
+/// `POST /api/games/{id}/absent`: what the others choose for the absent seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AbsentChoice {
+    /// The absent seat loses, as if it resigned.
+    Win,
+    /// The AI (level 2) plays the seat on.
+    Ai,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbsentRequest {
+    pub choice: AbsentChoice,
 }
 
 /// A rematch as everyone may see it.
@@ -396,11 +430,26 @@ pub struct GameSummary {
     /// Whether its end updates its players' ratings.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// Once over, its result (as the snapshot's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<RecordResult>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Lobby {
     pub games: Vec<GameSummary>,
+    /// Of finished games: the cursor of the next page (`after`), `null` on the last.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+}
+
+/// `GET /api/games`'s query: `status` `running` (the default) or `finished`; for finished
+/// games, the page after cursor `after`, at most `limit` games.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GamesQuery {
+    pub status: Option<String>,
+    pub after: Option<String>,
+    pub limit: Option<usize>,
 }
 
 /// The state after an event, for its recipient.

@@ -55,6 +55,14 @@ pub fn rematch_token(token: &str) -> String {
     hex(&digest[..16])
 }
 
+/// The token of `seat` of game `game` for the holder of player key `key`: derived, so that
+/// asking again gives the same one and only the key's holder can know it (the server
+/// stores its hash, as of every token).
+pub fn player_seat_token(key: &str, game: &str, seat: u8) -> String {
+    let digest = Sha256::digest(format!("trio-player-seat:{key}:{game}:{seat}").as_bytes());
+    hex(&digest[..16])
+}
+
 /// A new game id: 64 random bits as 16 hex digits (public: it is in every link).
 pub fn new_game_id() -> String {
     random_hex(8)
@@ -63,6 +71,11 @@ pub fn new_game_id() -> String {
 /// The seed of a new game, drawn by the server alone.
 pub fn new_seed() -> u64 {
     getrandom::u64().expect("the operating system gives random bytes")
+}
+
+/// A password hash's salt: 128 random bits as 32 hex digits (valid B64 too).
+pub(crate) fn new_salt() -> String {
+    random_hex(16)
 }
 
 /// The nonce that makes the seed's commitment impossible to reverse by trying seeds:

@@ -29,11 +29,7 @@ use sqlx::{SqlSafeStr, Sqlite, Transaction};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    agree_rematch, claim_seat, describe, insert_game, insert_player, insert_review, migrations,
-    now, now_millis, queue_append, rate, read_events, read_ids, read_leaderboard, read_lobby,
-    read_player, read_player_games, read_profile, read_review, read_seeking, read_stored, Append,
-    EventRow, GameRow, Pending, PlayerRow, ProfileRow, Rated, RatingRow, SeatClaim, Status,
-    Storage, StorageError, StoredGame,
+    abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player, insert_review, insert_seat_token, migrations, now, now_millis, queue_append, rate, read_events, read_finished, read_ids, read_leaderboard, read_lobby, read_password, read_player, read_player_games, read_profile, read_review, read_seeking, read_stored, write_password, Append, Ended, EventRow, GameRow, PasswordRow, Pending, PlayerRow, ProfileRow, Rated, RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -262,19 +258,71 @@ impl Storage for SqliteStorage {
 
     /// Alone, no lease: every running game with chance or a bot to act or a flag due,
     /// and those stored before the lobby line was (to be loaded once and described).
-    fn due(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
+    fn due(
+        &self,
+        limit: usize,
+        idle_before: i64,
+    ) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
             let rows = sqlx::query(
                 "SELECT id FROM games WHERE status = $1 \
-                 AND (automatic OR summary IS NULL OR deadline < $3) \
+                 AND (automatic OR summary IS NULL OR deadline < $3 OR updated_at < $4) \
                  ORDER BY updated_at LIMIT $2",
             )
             .bind(Status::Running.as_str())
             .bind(limit.min(i64::MAX as usize) as i64)
             .bind(now_millis())
+            .bind(idle_before)
             .fetch_all(&self.readers)
             .await?;
             read_ids(&rows)
+        }
+        .boxed()
+    }
+
+    fn set_password<'a>(
+        &'a self,
+        id: &'a str,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.writer.acquire().await?;
+            write_password::<Sqlite>(&mut conn, id, hash).await
+        }
+        .boxed()
+    }
+
+    fn password_of<'a>(
+        &'a self,
+        name_key: &'a str,
+    ) -> BoxFuture<'a, Result<Option<PasswordRow>, StorageError>> {
+        async move {
+            let mut conn = self.readers.acquire().await?;
+            read_password::<Sqlite>(&mut conn, name_key).await
+        }
+        .boxed()
+    }
+
+    fn add_key<'a>(
+        &'a self,
+        id: &'a str,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.writer.acquire().await?;
+            insert_key::<Sqlite>(&mut conn, id, key_hash).await
+        }
+        .boxed()
+    }
+
+    fn finished<'a>(
+        &'a self,
+        after: Option<&'a Ended>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<(String, Ended)>, StorageError>> {
+        async move {
+            let mut conn = self.readers.acquire().await?;
+            read_finished::<Sqlite>(&mut conn, after, limit).await
         }
         .boxed()
     }
@@ -434,8 +482,37 @@ impl Storage for SqliteStorage {
         async move {
             let mut tx = self.writer.begin().await?;
             let taken = claim_seat::<Sqlite>(&mut tx, claim).await?;
-            tx.commit().await?;
+            // Not taken, the game's row written first is rolled back.
+            if taken {
+                tx.commit().await?;
+            }
             Ok(taken)
+        }
+        .boxed()
+    }
+
+    fn add_seat_token<'a>(
+        &'a self,
+        id: &'a str,
+        seat: u8,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        async move {
+            let mut conn = self.writer.acquire().await?;
+            insert_seat_token::<Sqlite>(&mut conn, id, seat, hash).await
+        }
+        .boxed()
+    }
+
+    fn abort<'a>(
+        &'a self,
+        id: &'a str,
+        idle_before: i64,
+        summary: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StorageError>> {
+        async move {
+            let mut conn = self.writer.acquire().await?;
+            abort::<Sqlite>(&mut conn, id, idle_before, summary).await
         }
         .boxed()
     }

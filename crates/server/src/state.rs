@@ -45,6 +45,14 @@ const FLAG_POLL: Duration = Duration::from_secs(1);
 /// The most games one look for due games takes over.
 const DUE_BATCH: usize = 64;
 
+/// How the server treats absent players and idle games, and the time it goes by.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    pub absence: crate::room::Absence,
+    /// The system's time; a test's, moved on by hand.
+    pub time: crate::time::Time,
+}
+
 /// What every handler shares. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct AppState {
@@ -94,7 +102,12 @@ impl AppState {
 
     /// The server over an SQLite file (created if missing), its running games loaded.
     pub async fn sqlite(path: &str) -> Result<Self, StorageError> {
-        Self::open(Arc::new(SqliteStorage::open(path).await?)).await
+        Self::sqlite_with(path, Settings::default()).await
+    }
+
+    /// [`AppState::sqlite`] with `settings`.
+    pub async fn sqlite_with(path: &str, settings: Settings) -> Result<Self, StorageError> {
+        Self::open(Arc::new(SqliteStorage::open(path).await?), settings).await
     }
 
     /// The server as one of several instances on a PostgreSQL database at `url`, named
@@ -104,13 +117,24 @@ impl AppState {
         instance: &str,
         lease: Duration,
     ) -> Result<Self, StorageError> {
-        Self::open(Arc::new(PgStorage::open(url, instance, lease).await?)).await
+        Self::postgres_with(url, instance, lease, Settings::default()).await
+    }
+
+    /// [`AppState::postgres`] with `settings`.
+    pub async fn postgres_with(
+        url: &str,
+        instance: &str,
+        lease: Duration,
+        settings: Settings,
+    ) -> Result<Self, StorageError> {
+        let store = Arc::new(PgStorage::open(url, instance, lease).await?);
+        Self::open(store, settings).await
     }
 
     /// The server over `store`. Alone, every running game is loaded and goes on (its bots
     /// included); on a shared store games are loaded when asked for, or when their
     /// automatic turns wait on a lease that ran out.
-    pub async fn open(store: Arc<dyn Storage>) -> Result<Self, StorageError> {
+    pub async fn open(store: Arc<dyn Storage>, settings: Settings) -> Result<Self, StorageError> {
         let rooms: Arc<Mutex<HashMap<String, RoomHandle>>> = Arc::default();
         let forget = Arc::downgrade(&rooms);
         let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -126,6 +150,8 @@ impl AppState {
                 }
             }),
             lease: store.lease_ttl(),
+            absence: settings.absence,
+            time: settings.time,
         };
         let state = Self {
             inner: Arc::new(Inner {
@@ -151,6 +177,14 @@ impl AppState {
         tokio::spawn(resume(state.clone()));
         tokio::spawn(take_over(Arc::downgrade(&state.inner), FLAG_POLL));
         Ok(state)
+    }
+
+    /// Games unchanged since before this second (since the Unix epoch) have been idle long
+    /// enough to expire, if nobody is connected to them either.
+    fn idle_before(&self) -> i64 {
+        let shared = &self.inner.shared;
+        let expire = i64::try_from(shared.absence.expire.as_millis()).unwrap_or(i64::MAX / 2);
+        (shared.time.now_millis() - expire) / 1000
     }
 
     /// The room of game `id`, loading it if needed; 404 if there is no such game.
@@ -405,6 +439,7 @@ impl AppState {
             version: 0,
             status: Status::Running,
             created_at: now(),
+            updated_at: now(),
             start: position,
             definitions: game.definitions().to_map(),
             clock: clock.map(|spec| {
@@ -418,6 +453,7 @@ impl AppState {
             seek,
             rematch: None,
             rated,
+            more_tokens: Vec::new(),
         };
         // The room first: the stored row holds its lobby line and who acts first.
         let mut room = self.rebuild(StoredGame {
@@ -588,6 +624,35 @@ impl AppState {
     }
 }
 
+impl AppState {
+    /// A page of finished games, the most recently ended first, after `after`: at most
+    /// `limit`, and the cursor of the next page if there is one.
+    pub async fn finished(
+        &self,
+        after: Option<&crate::store::Ended>,
+        limit: usize,
+    ) -> Result<(Vec<GameSummary>, Option<String>), ApiError> {
+        let mut rows = self
+            .inner
+            .store
+            .finished(after, limit + 1)
+            .await
+            .map_err(|e| {
+                tracing::warn!("cannot read the finished games: {e}");
+                ApiError::unavailable()
+            })?;
+        let next = (rows.len() > limit).then(|| {
+            rows.truncate(limit);
+            rows.last().map(|(_, ended)| ended.to_string())
+        });
+        let games = rows
+            .iter()
+            .filter_map(|(line, _)| serde_json::from_str(line).ok())
+            .collect();
+        Ok((games, next.flatten()))
+    }
+}
+
 /// A game a client may create: any catalog spec, its definition files (boards, tile sets)
 /// given as texts — a client must not make the server read a path of its choosing.
 fn checked_game(
@@ -656,7 +721,7 @@ async fn pass_notices(
             }
             Notice::Seated { game } => {
                 if let Some(room) = rooms.get(&game) {
-                    room.nudge(None);
+                    room.reseat();
                 }
             }
             Notice::Resync => rooms.values().for_each(|room| room.nudge(None)),
@@ -676,7 +741,7 @@ async fn take_over(state: Weak<Inner>, period: Duration) {
             return;
         };
         let state = AppState { inner };
-        let due = match state.inner.store.due(DUE_BATCH).await {
+        let due = match state.inner.store.due(DUE_BATCH, state.idle_before()).await {
             Ok(due) => due,
             Err(e) => {
                 tracing::warn!("cannot look for games to take over: {e}");
@@ -699,7 +764,7 @@ async fn take_over(state: Weak<Inner>, period: Duration) {
 /// Alone on its store: loads the running games with chance or a bot to act, so that they
 /// go on without anyone asking for them.
 async fn resume(state: AppState) {
-    let due = match state.inner.store.due(usize::MAX).await {
+    let due = match state.inner.store.due(usize::MAX, state.idle_before()).await {
         Ok(due) => due,
         Err(e) => {
             tracing::error!("cannot list the games to resume: {e}");

@@ -73,6 +73,9 @@ pub struct GameRow {
     pub status: Status,
     /// Seconds since the Unix epoch.
     pub created_at: i64,
+    /// When it last changed (an event, a seat), in seconds since the Unix epoch: read
+    /// back, never written (a new game's is its creation).
+    pub updated_at: i64,
     /// The position the game started from (in the game's notation); `None`: a new game.
     pub start: Option<String>,
     /// The texts of the definition files its spec names, by option name; empty: built-in.
@@ -93,6 +96,10 @@ pub struct GameRow {
     pub rematch: Option<String>,
     /// Whether its end updates its players' ratings.
     pub rated: bool,
+    /// More tokens of its seats (each a seat and a SHA-256 in hex): those its named
+    /// players' other devices asked for with their keys. Read back; written one by one
+    /// ([`Storage::add_seat_token`]).
+    pub more_tokens: Vec<(u8, String)>,
 }
 
 /// A rating as stored, with its player's name (for a leaderboard).
@@ -136,6 +143,13 @@ pub struct SeatRow {
     pub rematch: Option<String>,
 }
 
+/// A player with its password's hash, if it set one (`passwords`).
+#[derive(Clone, Debug)]
+pub struct PasswordRow {
+    pub player: PlayerRow,
+    pub hash: Option<String>,
+}
+
 /// A named player (`POST /api/players`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerRow {
@@ -157,6 +171,8 @@ pub enum EventKind {
     Undo,
     /// A seat's clock ran out: it lost (as a resignation does).
     Timeout,
+    /// A seat away too long lost: the others claimed the win, or the game expired.
+    Abandoned,
 }
 
 impl EventKind {
@@ -167,6 +183,7 @@ impl EventKind {
             EventKind::Resign => "resign",
             EventKind::Undo => "undo",
             EventKind::Timeout => "timeout",
+            EventKind::Abandoned => "abandoned",
         }
     }
 
@@ -177,6 +194,7 @@ impl EventKind {
             "resign" => Ok(EventKind::Resign),
             "undo" => Ok(EventKind::Undo),
             "timeout" => Ok(EventKind::Timeout),
+            "abandoned" => Ok(EventKind::Abandoned),
             other => Err(StorageError::Corrupt(format!("event kind {other:?}"))),
         }
     }
@@ -234,6 +252,36 @@ pub struct SeatClaim {
     pub deadline: Option<i64>,
 }
 
+/// Where a finished game stands in the list of finished games: when it ended (its last
+/// change, seconds since the Unix epoch), then its id. A page's cursor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ended {
+    pub at: i64,
+    pub id: String,
+}
+
+impl std::fmt::Display for Ended {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", self.at, self.id)
+    }
+}
+
+impl std::str::FromStr for Ended {
+    type Err = ();
+
+    fn from_str(text: &str) -> Result<Self, ()> {
+        let (at, id) = text.split_once('-').ok_or(())?;
+        let hex = id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit());
+        match at.parse() {
+            Ok(at) if hex => Ok(Ended {
+                at,
+                id: id.to_owned(),
+            }),
+            _ => Err(()),
+        }
+    }
+}
+
 /// What a shared store hears of other instances' changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -289,12 +337,26 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     }
 
     /// Running games to load and play: waiting for chance or a bot (on a shared store,
-    /// whose lease is free or ran out), or whose clock's flag is due; oldest change
-    /// first, at most `limit`.
-    fn due(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
+    /// whose lease is free or ran out), whose clock's flag is due, or unchanged since
+    /// before second `idle_before` (to expire, `room::away`); oldest change first, at
+    /// most `limit`.
+    fn due(
+        &self,
+        limit: usize,
+        idle_before: i64,
+    ) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
 
     /// The lobby lines of the newest running games, newest first, at most `limit`.
     fn lobby(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
+
+    /// Finished games that were played (an event at least: not those that expired waiting
+    /// for players), the most recently ended first, after `after` in that order, at most
+    /// `limit`.
+    fn finished<'a>(
+        &'a self,
+        after: Option<&'a Ended>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<(String, Ended)>, StorageError>>;
 
     /// Stores a new player with its first key (a SHA-256 in hex), if the folded name
     /// `name_key` is free: `false` if it is taken.
@@ -304,6 +366,26 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         name_key: &'a str,
         key_hash: &'a str,
     ) -> BoxFuture<'a, Result<bool, StorageError>>;
+
+    /// Sets player `id`'s password hash (`passwords`).
+    fn set_password<'a>(
+        &'a self,
+        id: &'a str,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
+
+    /// The player whose folded name is `name_key`, with its password hash if it set one.
+    fn password_of<'a>(
+        &'a self,
+        name_key: &'a str,
+    ) -> BoxFuture<'a, Result<Option<PasswordRow>, StorageError>>;
+
+    /// Gives player `id` another key (a SHA-256 in hex), its others kept.
+    fn add_key<'a>(
+        &'a self,
+        id: &'a str,
+        key_hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
 
     /// The player whose key hashes to `key_hash`.
     fn player_of<'a>(
@@ -361,6 +443,15 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<String>, StorageError>>;
 
+    /// Gives seat `seat` of game `id` another token, hashing to `hash` (hex); on a shared
+    /// store the other instances hear of it.
+    fn add_seat_token<'a>(
+        &'a self,
+        id: &'a str,
+        seat: u8,
+        hash: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
+
     /// Gives a seat its new player, if the seat is still as the change found it (`false`:
     /// it was taken first); on a shared store the other instances hear of it.
     fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>>;
@@ -380,6 +471,16 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         level: u8,
         review: &'a str,
     ) -> BoxFuture<'a, Result<(), StorageError>>;
+
+    /// Ends game `id` with no result (its lobby line now `summary`) if it is running and
+    /// unchanged since before second `idle_before`: `false` when a seat was taken or it
+    /// moved first. On a shared store the other instances hear of it.
+    fn abort<'a>(
+        &'a self,
+        id: &'a str,
+        idle_before: i64,
+        summary: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StorageError>>;
 
     /// Stores game `id`'s lobby line and whether chance or a bot is to act, as an append
     /// does: for a game stored before its lobby line was.
@@ -418,6 +519,17 @@ pub(crate) fn migrations() -> Vec<Migration> {
             include_str!("../migrations/0004_definitions.sql"),
         ),
         (6, "people", include_str!("../migrations/0006_people.sql")),
+        (7, "history", include_str!("../migrations/0007_history.sql")),
+        (
+            8,
+            "passwords",
+            include_str!("../migrations/0008_passwords.sql"),
+        ),
+        (
+            9,
+            "seat tokens",
+            include_str!("../migrations/0009_seat_tokens.sql"),
+        ),
         (
             10,
             "reviews",
@@ -439,7 +551,8 @@ pub(crate) fn migrations() -> Vec<Migration> {
 
 /// A game's row, for [`read_game`].
 pub(crate) const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
-     status, created_at, start_position, definitions, clock, rematch, rated FROM games \
+     status, created_at, updated_at, start_position, definitions, clock, rematch, rated \
+     FROM games \
      WHERE id = $1";
 /// A game's seats in order, for [`read_seat`].
 pub(crate) const SELECT_SEATS: &str =
@@ -534,10 +647,21 @@ where
         .map(read_seat)
         .collect::<Result<_, _>>()?;
     let events = read_events::<DB>(conn, id, 0).await?;
-    Ok(Some(StoredGame {
-        game: read_game(&row, seats)?,
-        events,
-    }))
+    let mut game = read_game(&row, seats)?;
+    game.more_tokens = sqlx::query::<DB>(
+        "SELECT seat, token_hash FROM seat_tokens WHERE game_id = $1 ORDER BY seat",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| {
+        let seat: i64 = column(r, "seat")?;
+        let seat = u8::try_from(seat).map_err(|_| StorageError::Corrupt(format!("seat {seat}")))?;
+        Ok((seat, column(r, "token_hash")?))
+    })
+    .collect::<Result<_, StorageError>>()?;
+    Ok(Some(StoredGame { game, events }))
 }
 
 /// The lobby lines of the newest running games, newest first, at most `limit`.
@@ -569,6 +693,45 @@ where
         .collect()
 }
 
+/// The lines of finished games after `after`, most recently ended first, read on `conn`.
+pub(crate) async fn read_finished<DB>(
+    conn: &mut DB::Connection,
+    after: Option<&Ended>,
+    limit: usize,
+) -> Result<Vec<(String, Ended)>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> i64: Decode<'r, DB> + Encode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+{
+    let (at, id) = after.map_or((i64::MAX, ""), |e| (e.at, e.id.as_str()));
+    let rows = sqlx::query::<DB>(
+        "SELECT id, summary, updated_at FROM games WHERE status = $1 AND summary IS NOT NULL \
+         AND version > 0 AND (updated_at < $2 OR (updated_at = $2 AND id > $3)) \
+         ORDER BY updated_at DESC, id LIMIT $4",
+    )
+    .bind(Status::Over.as_str())
+    .bind(at)
+    .bind(id)
+    .bind(limit.min(i64::MAX as usize) as i64)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok((
+                column(r, "summary")?,
+                Ended {
+                    at: column(r, "updated_at")?,
+                    id: column(r, "id")?,
+                },
+            ))
+        })
+        .collect()
+}
+
 /// Writes game `id`'s lobby line and whether chance or a bot is to act.
 pub(crate) async fn describe<DB>(
     conn: &mut DB::Connection,
@@ -592,8 +755,8 @@ where
     Ok(())
 }
 
-/// Takes a waiting seat for `claim` on `conn` (in the caller's transaction): `false` if it
-/// no longer waits.
+/// Takes a waiting seat for `claim` on `conn` (in the caller's transaction, committed
+/// only when taken): `false` if it no longer waits, or the game is over.
 pub(crate) async fn claim_seat<DB>(
     conn: &mut DB::Connection,
     claim: &SeatClaim,
@@ -608,7 +771,26 @@ where
     for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
     for<'a> Option<i64>: Encode<'a, DB> + Type<DB>,
 {
-    // RETURNING: both databases say so whether a row changed, through one generic call.
+    // The game's row first, so that a claim and an abort (`abort`) of the same game queue
+    // here, and a game over is never seated. RETURNING: both databases say so whether a
+    // row changed, through one generic call.
+    let running = sqlx::query::<DB>(
+        "UPDATE games SET automatic = $1, summary = $2, updated_at = $3, \
+         clock = COALESCE($5, clock), deadline = $6 WHERE id = $4 AND status = $7 RETURNING id",
+    )
+    .bind(claim.automatic)
+    .bind(claim.summary.as_str())
+    .bind(now())
+    .bind(claim.game_id.as_str())
+    .bind(claim.clock.as_deref())
+    .bind(claim.deadline)
+    .bind(Status::Running.as_str())
+    .fetch_optional(&mut *conn)
+    .await?
+    .is_some();
+    if !running {
+        return Ok(false);
+    }
     let taken = sqlx::query::<DB>(
         "UPDATE seats SET agent = $6, token_hash = $1, player_id = $5 \
          WHERE game_id = $2 AND seat = $3 AND agent = $4 RETURNING seat",
@@ -622,21 +804,37 @@ where
     .fetch_optional(&mut *conn)
     .await?
     .is_some();
-    if taken {
-        sqlx::query::<DB>(
-            "UPDATE games SET automatic = $1, summary = $2, updated_at = $3, \
-             clock = COALESCE($5, clock), deadline = $6 WHERE id = $4",
-        )
-        .bind(claim.automatic)
-        .bind(claim.summary.as_str())
-        .bind(now())
-        .bind(claim.game_id.as_str())
-        .bind(claim.clock.as_deref())
-        .bind(claim.deadline)
-        .execute(&mut *conn)
-        .await?;
-    }
     Ok(taken)
+}
+
+/// Ends an idle game with no result on `conn` (in the caller's transaction; see
+/// [`Storage::abort`]).
+pub(crate) async fn abort<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    idle_before: i64,
+    summary: &str,
+) -> Result<bool, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'a> i64: Encode<'a, DB> + Type<DB>,
+{
+    let ended = sqlx::query::<DB>(
+        "UPDATE games SET status = $1, summary = $2, automatic = FALSE, deadline = NULL, \
+         updated_at = $3 WHERE id = $4 AND status = $5 AND updated_at < $6 RETURNING id",
+    )
+    .bind(Status::Over.as_str())
+    .bind(summary)
+    .bind(now())
+    .bind(id)
+    .bind(Status::Running.as_str())
+    .bind(idle_before)
+    .fetch_optional(conn)
+    .await?;
+    Ok(ended.is_some())
 }
 
 /// Stores a new player and its first key on `conn` (in the caller's transaction): `false`
@@ -676,6 +874,105 @@ where
         .await?;
     }
     Ok(created)
+}
+
+/// Player `id`'s password hash set on `conn`.
+pub(crate) async fn write_password<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    hash: &str,
+) -> Result<(), StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+{
+    sqlx::query::<DB>("UPDATE players SET password_hash = $1 WHERE id = $2")
+        .bind(hash)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The player of folded name `name_key` and its password hash, read on `conn`.
+pub(crate) async fn read_password<DB>(
+    conn: &mut DB::Connection,
+    name_key: &str,
+) -> Result<Option<PasswordRow>, StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+    for<'r> Option<String>: Decode<'r, DB> + Type<DB>,
+{
+    let row = sqlx::query::<DB>("SELECT id, name, password_hash FROM players WHERE name_key = $1")
+        .bind(name_key)
+        .fetch_optional(conn)
+        .await?;
+    row.map(|r| {
+        Ok(PasswordRow {
+            player: PlayerRow {
+                id: column(&r, "id")?,
+                name: column(&r, "name")?,
+            },
+            hash: column(&r, "password_hash")?,
+        })
+    })
+    .transpose()
+}
+
+/// Another token of a seat stored on `conn` (see [`Storage::add_seat_token`]).
+pub(crate) async fn insert_seat_token<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    seat: u8,
+    hash: &str,
+) -> Result<(), StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'a> i64: Encode<'a, DB> + Type<DB>,
+{
+    sqlx::query::<DB>(
+        "INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3) \
+         ON CONFLICT (game_id, token_hash) DO NOTHING",
+    )
+    .bind(id)
+    .bind(i64::from(seat))
+    .bind(hash)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Another key of player `id` stored on `conn`.
+pub(crate) async fn insert_key<DB>(
+    conn: &mut DB::Connection,
+    id: &str,
+    key_hash: &str,
+) -> Result<(), StorageError>
+where
+    DB: Database,
+    for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'a> i64: Encode<'a, DB> + Type<DB>,
+{
+    sqlx::query::<DB>(
+        "INSERT INTO player_keys (key_hash, player_id, created_at) VALUES ($1, $2, $3)",
+    )
+    .bind(key_hash)
+    .bind(id)
+    .bind(now())
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// The player whose key hashes to `key_hash`, read on `conn`.
@@ -1134,6 +1431,7 @@ where
         version: column::<_, i64>(row, "version")? as u64,
         status: Status::parse(&column::<_, String>(row, "status")?)?,
         created_at: column(row, "created_at")?,
+        updated_at: column(row, "updated_at")?,
         start: column(row, "start_position")?,
         definitions: match column::<_, Option<String>>(row, "definitions")? {
             Some(text) => serde_json::from_str(&text)
@@ -1148,6 +1446,7 @@ where
         seek: None,
         rematch: column(row, "rematch")?,
         rated: column(row, "rated")?,
+        more_tokens: Vec::new(),
     })
 }
 

@@ -1398,6 +1398,96 @@ async fn take_name(b: &Browser, server: &Server, name: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_another_device_a_players_key_opens_its_own_seat_never_a_watch() {
+    let server = Server::start().await;
+    // Zoë takes her name and starts a game on one device (the API here).
+    let zoe: Value = server
+        .http
+        .post(server.url("/api/players"))
+        .json(&json!({"name": "Zoë"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let key = zoe["key"].as_str().unwrap();
+    let created: trio_server::protocol::Created = server
+        .http
+        .post(server.url("/api/games"))
+        .bearer_auth(key)
+        .json(&json!({"game": "gyges", "seats": ["human", "ai:1"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    // On another device, her sign-in link: the lobby and My games open her seat.
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&format!("/#player={key}"))).await;
+    b.wait("[data-me='Zoë']").await;
+    let line = format!(".running li[data-mine] a[href='/games/{}']", created.id);
+    b.wait(&line).await;
+    let mine = format!("[data-my-game='{}'] a", created.id);
+    b.wait(&mine).await;
+    b.click(&mine).await;
+    b.wait_for(
+        "her seat",
+        "trio.page() && trio.page().shown && trio.page().shown.role === 'seat'",
+    )
+    .await;
+    assert!(
+        b.text(".status").await.contains("You play South"),
+        "{}",
+        b.text(".status").await
+    );
+    let url: String =
+        serde_json::from_value(b.js("return location.href", json!([])).await).unwrap();
+    assert!(url.contains("#token="), "{url}");
+    assert!(
+        !url.contains(&created.seats[0].token),
+        "a token of this device's own"
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_password_set_on_one_device_signs_the_player_in_on_another() {
+    let server = Server::start().await;
+    let phone = Browser::start(1280, 900).await;
+    take_name(&phone, &server, "Zoë").await;
+    phone.click(".password summary").await;
+    phone
+        .js(
+            "document.querySelector('input[name=new-password]').value = 'correct horse';",
+            json!([]),
+        )
+        .await;
+    phone.click("[data-action=set-password]").await;
+    phone.wait("[data-password-set]").await;
+    phone.close().await;
+
+    let laptop = Browser::start(1280, 900).await;
+    laptop.goto(&server.url("/")).await;
+    laptop.click(".sign-in summary").await;
+    let fill = "document.querySelector('input[name=sign-in-name]').value = arguments[0]; \
+                document.querySelector('input[name=sign-in-password]').value = arguments[1];";
+    laptop.js(fill, json!(["Zoë", "wrong horse"])).await;
+    laptop.click("[data-action=sign-in]").await;
+    laptop.wait(".me .error").await;
+    assert!(laptop
+        .text(".me .error")
+        .await
+        .contains("No player has this name and password"));
+    laptop.click(".sign-in summary").await;
+    laptop.js(fill, json!(["zoë", "correct horse"])).await;
+    laptop.click("[data-action=sign-in]").await;
+    laptop.wait("[data-me='Zoë']").await;
+    laptop.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn named_players_meet_through_an_open_seat_and_see_each_others_names() {
     let server = Server::start().await;
     let zoe = Browser::start(1280, 900).await;
@@ -1525,6 +1615,132 @@ async fn two_strangers_find_each_other_with_play_someone_and_play_to_the_end() {
     for b in [zoe, ola] {
         b.close().await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_one_waiting_for_an_absent_player_chooses_by_keyboard() {
+    let server = Server::start().await;
+    let created = server.create("gyges", &["human", "human"], None).await;
+    let (id, south_token) = (&created.id, &created.seats[0].token);
+    // South sets up; North never comes.
+    let mine = server.show(id, Some(south_token)).await;
+    let played = server
+        .http
+        .post(server.url(&format!("/api/games/{id}/actions")))
+        .bearer_auth(south_token)
+        .json(&json!({"action": mine["legal"][0], "expect": mine["seq"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(played.status(), 200);
+    let south = Browser::start(1280, 900).await;
+    south.goto(&server.url(&created.seats[0].link)).await;
+    south.wait(".status .who").await;
+    assert_eq!(south.count("[data-absent]").await, 0);
+    // A week on: any request lets the room see it, and it tells South's page.
+    server
+        .time
+        .advance(std::time::Duration::from_secs(8 * 86_400));
+    server.show(id, None).await;
+    south.wait("[data-absent='1']").await;
+    assert!(south
+        .text("[data-absent]")
+        .await
+        .contains("North has been away"));
+    // Keep waiting, by keyboard: the offer goes until the page opens again.
+    south
+        .js(
+            "document.querySelector('[data-act=absent-wait]').focus()",
+            json!([]),
+        )
+        .await;
+    south.press(&[key::ENTER]).await;
+    south
+        .wait_for(
+            "the offer put away",
+            "!document.querySelector('[data-absent]')",
+        )
+        .await;
+    south.refresh().await;
+    south.wait("[data-act=absent-win]").await;
+    south
+        .js(
+            "document.querySelector('[data-act=absent-win]').focus()",
+            json!([]),
+        )
+        .await;
+    south.press(&[key::ENTER]).await;
+    south.wait("[data-result] .headline").await;
+    assert_eq!(
+        south.text("[data-result] .headline").await,
+        "North left the game"
+    );
+    assert_eq!(south.count("[data-absent]").await, 0);
+    south.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_lists_finished_games_with_their_result_and_more_by_pages() {
+    let server = Server::start().await;
+    // Eleven games South gave up: one more than the lobby shows at first.
+    let mut ids = Vec::new();
+    for _ in 0..11 {
+        let created = server.create("gyges", &["human", "human"], None).await;
+        let resigned = server
+            .http
+            .post(server.url(&format!("/api/games/{}/resign", created.id)))
+            .bearer_auth(&created.seats[0].token)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resigned.status(), 200);
+        ids.push(created.id);
+    }
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url("/")).await;
+    b.wait("[data-finished-game]").await;
+    assert_eq!(b.count("[data-finished-game]").await, 10);
+    assert!(b
+        .text("[data-finished-game]")
+        .await
+        .contains("South resigned"));
+    b.click("[data-act=more-finished]").await;
+    b.wait_for(
+        "the next page",
+        "document.querySelectorAll('[data-finished-game]').length === 11",
+    )
+    .await;
+    assert_eq!(
+        b.count("[data-act=more-finished]").await,
+        0,
+        "the last page"
+    );
+    let shown: Vec<String> = serde_json::from_value(
+        b.js(
+            "return [...document.querySelectorAll('[data-finished-game]')].map(e => e.dataset.finishedGame)",
+            json!([]),
+        )
+        .await,
+    )
+    .unwrap();
+    let mut sorted = shown.clone();
+    sorted.sort();
+    sorted.dedup();
+    ids.sort();
+    assert_eq!(sorted, ids, "each game once");
+    // The replay link opens the game over, as a spectator of this browser's.
+    let href = b
+        .attr(&format!("[data-replay='{}']", shown[0]), "href")
+        .await
+        .unwrap();
+    assert!(
+        href.ends_with(&format!("/games/{}#watch", shown[0])),
+        "{href}"
+    );
+    b.click(&format!("[data-replay='{}']", shown[0])).await;
+    b.wait("[data-result] .headline").await;
+    b.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -22,27 +22,8 @@ use trio_server::store::{
 };
 use trio_server::{app, AppState, PgStorage, SqliteStorage};
 
-/// A new empty database on the test server, as a URL; `None` (skip) without a server.
-async fn fresh_postgres() -> Option<String> {
-    let Ok(admin) = std::env::var("TRIO_TEST_POSTGRES") else {
-        assert!(
-            std::env::var_os("TRIO_REQUIRE_POSTGRES").is_none(),
-            "TRIO_REQUIRE_POSTGRES is set but TRIO_TEST_POSTGRES is not"
-        );
-        eprintln!("skipped: no PostgreSQL (set TRIO_TEST_POSTGRES to an admin URL)");
-        return None;
-    };
-    let name = format!("trio_{}", trio_server::secrets::new_game_id());
-    let mut conn = sqlx::PgConnection::connect(&admin)
-        .await
-        .expect("the test PostgreSQL answers");
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-        .execute(&mut conn)
-        .await
-        .expect("a test database");
-    let (server, _) = admin.rsplit_once('/').expect("a URL with a database");
-    Some(format!("{server}/{name}"))
-}
+mod postgres_support;
+use postgres_support::fresh_postgres;
 
 async fn postgres(url: &str, instance: &str, lease: Duration) -> Arc<PgStorage> {
     Arc::new(PgStorage::open(url, instance, lease).await.unwrap())
@@ -58,6 +39,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         version: 0,
         status: Status::Running,
         created_at: 1,
+        updated_at: 1,
         start: None,
         definitions: [("board".to_owned(), "name = \"ring\"\n".to_owned())].into(),
         seats: vec![
@@ -81,6 +63,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         seek: None,
         rematch: None,
         rated: false,
+        more_tokens: Vec::new(),
     }
 }
 
@@ -149,7 +132,7 @@ where
     // Alone, a game with a bot to act is due; shared, not while its creator's lease runs.
     let alone = store.lease_ttl().is_none();
     assert_eq!(
-        store.due(10).await.unwrap(),
+        store.due(10, 0).await.unwrap(),
         if alone { vec!["g3"] } else { vec![] }
     );
     store
@@ -160,7 +143,7 @@ where
         .await
         .unwrap();
     assert!(
-        store.due(10).await.unwrap().is_empty(),
+        store.due(10, 0).await.unwrap().is_empty(),
         "g3's bot has played"
     );
     assert_eq!(store.lobby(1).await.unwrap(), [r#"{"id":"g3","seq":1}"#]);
@@ -309,7 +292,7 @@ async fn a_waiting_seat_is_taken_once(a: Arc<dyn Storage>, b: Arc<dyn Storage>) 
 async fn a_passed_deadline_is_due(store: Arc<dyn Storage>) {
     store.create(&game("clocked", false)).await.unwrap();
     assert!(!store
-        .due(100)
+        .due(100, 0)
         .await
         .unwrap()
         .contains(&"clocked".to_owned()));
@@ -320,18 +303,70 @@ async fn a_passed_deadline_is_due(store: Arc<dyn Storage>) {
     };
     store.append(ticking(1, Some(1))).await.unwrap();
     assert!(store
-        .due(100)
+        .due(100, 0)
         .await
         .unwrap()
         .contains(&"clocked".to_owned()));
     store.append(ticking(2, None)).await.unwrap();
     assert!(!store
-        .due(100)
+        .due(100, 0)
         .await
         .unwrap()
         .contains(&"clocked".to_owned()));
     let loaded = store.load("clocked").await.unwrap().unwrap();
     assert_eq!(loaded.game.clock.as_deref(), Some("{\"at\":2}"));
+}
+
+/// A game unchanged for long is due; one waiting for players is then aborted once, only if
+/// it is still idle, and is never seated after.
+async fn an_idle_game_is_due_and_aborted_once(store: Arc<dyn Storage>) {
+    let mut idle = game("idle", false);
+    idle.seats[1].agent = "open".to_owned();
+    idle.seats[1].token_hash = None;
+    store.create(&idle).await.unwrap();
+    let updated = store.load("idle").await.unwrap().unwrap().game.updated_at;
+    assert!(!store
+        .due(100, updated)
+        .await
+        .unwrap()
+        .contains(&"idle".to_owned()));
+    assert!(store
+        .due(100, updated + 1)
+        .await
+        .unwrap()
+        .contains(&"idle".to_owned()));
+    assert!(
+        !store.abort("idle", updated, "{}").await.unwrap(),
+        "not idle long enough"
+    );
+    assert!(store
+        .abort("idle", updated + 1, r#"{"over":true}"#)
+        .await
+        .unwrap());
+    assert!(
+        !store.abort("idle", updated + 1, "{}").await.unwrap(),
+        "once"
+    );
+    let loaded = store.load("idle").await.unwrap().unwrap().game;
+    assert_eq!(loaded.status, Status::Over);
+    let claim = SeatClaim {
+        game_id: "idle".to_owned(),
+        seat: 1,
+        was: "open".to_owned(),
+        agent: "human".to_owned(),
+        token_hash: Some("t".to_owned()),
+        player: None,
+        automatic: false,
+        summary: "{}".to_owned(),
+        clock: None,
+        deadline: None,
+    };
+    assert!(
+        !store.claim_seat(&claim).await.unwrap(),
+        "an aborted game is not seated"
+    );
+    let seats = store.load("idle").await.unwrap().unwrap().game.seats;
+    assert_eq!(seats[1].agent, "open");
 }
 
 /// A rematch is named once, when the last person agrees.
@@ -432,6 +467,7 @@ async fn sqlite_keeps_the_contract() {
     one_of_two_racing_appends_wins(store.clone(), store.clone()).await;
     a_waiting_seat_is_taken_once(store.clone(), store.clone()).await;
     a_passed_deadline_is_due(store.clone()).await;
+    an_idle_game_is_due_and_aborted_once(store.clone()).await;
     a_rematch_is_named_once_when_all_agree(store.clone(), store.clone()).await;
     a_rated_game_is_rated_once(store.clone()).await;
     a_review_is_kept_once(store.clone(), store.clone()).await;
@@ -454,6 +490,7 @@ async fn postgres_keeps_the_contract() {
     one_of_two_racing_appends_wins(a.clone(), postgres(&url, "b", lease).await).await;
     a_waiting_seat_is_taken_once(a.clone(), postgres(&url, "b", lease).await).await;
     a_passed_deadline_is_due(a.clone()).await;
+    an_idle_game_is_due_and_aborted_once(a.clone()).await;
     a_rematch_is_named_once_when_all_agree(a.clone(), postgres(&url, "b", lease).await).await;
     a_rated_game_is_rated_once(a.clone()).await;
     a_review_is_kept_once(a.clone(), postgres(&url, "b", lease).await).await;
@@ -546,18 +583,18 @@ async fn postgres_leases_go_to_one_instance_and_pass_on_when_they_run_out() {
     a.create(&game("l1", true)).await.unwrap();
     assert!(!b.claim("l1").await.unwrap());
     assert!(a.claim("l1").await.unwrap(), "a renews its own lease");
-    assert!(b.due(10).await.unwrap().is_empty());
+    assert!(b.due(10, 0).await.unwrap().is_empty());
     // a dies (stops renewing): once the lease runs out the game is due, and b takes it.
     tokio::time::sleep(lease + Duration::from_millis(200)).await;
-    assert_eq!(b.due(10).await.unwrap(), vec!["l1".to_owned()]);
+    assert_eq!(b.due(10, 0).await.unwrap(), vec!["l1".to_owned()]);
     assert!(b.claim("l1").await.unwrap());
     assert!(!a.claim("l1").await.unwrap());
-    assert!(b.due(10).await.unwrap().is_empty());
+    assert!(b.due(10, 0).await.unwrap().is_empty());
     // An append leaving a person to act frees the lease; one leaving a bot takes it.
     b.append(append("l1", 1, Status::Running, false))
         .await
         .unwrap();
-    assert!(a.due(10).await.unwrap().is_empty());
+    assert!(a.due(10, 0).await.unwrap().is_empty());
     a.append(append("l1", 2, Status::Running, true))
         .await
         .unwrap();
@@ -565,7 +602,7 @@ async fn postgres_leases_go_to_one_instance_and_pass_on_when_they_run_out() {
     // A finished game is never due.
     a.append(append("l1", 3, Status::Over, true)).await.unwrap();
     tokio::time::sleep(lease + Duration::from_millis(200)).await;
-    assert!(b.due(10).await.unwrap().is_empty());
+    assert!(b.due(10, 0).await.unwrap().is_empty());
     // The lobby lists the running games of every instance, newest first.
     b.create(&game("l2", false)).await.unwrap();
     assert_eq!(

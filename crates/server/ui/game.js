@@ -35,6 +35,8 @@ export class GamePage {
     this.claimGone = false;
     const changed = (c, what, m) => this.changed(c, what, m);
     this.conns = tokens.length ? tokens.map(tok => new Conn(id, tok, changed)) : [new Conn(id, null, changed)];
+    // A named player without the seat's token here (another device) gets one from its key.
+    if (!watch && !tokens.length && this.claimCode == null && player()) this.seatFromKey();
     this.shown = null; // the conn whose view is shown
     this.unveiled = null; // hot seat: the seat that last confirmed it holds the device
     this.proposed = null;
@@ -330,7 +332,7 @@ export class GamePage {
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending, online: conn.open });
     const play = h('section', { class: 'play' }, [
-      status, this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), this.fillOffer(live), offline, replayBar, this.boardHost,
+      status, this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), this.fillOffer(live), this.absentOffer(live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
@@ -457,6 +459,46 @@ export class GamePage {
     return h('div', { class: 'join', 'data-fill': '' }, [
       h('p', {}, [t('fill.ask')]),
       h('button', { type: 'button', 'data-act': 'fill', onclick: fill }, [t('fill.button')]),
+    ]);
+  }
+
+  /// Asks the server for the tokens of the seats this browser's named player sits in
+  /// (`POST /api/games/{id}/seat-token`) and opens them; a game it does not sit in stays
+  /// watched.
+  async seatFromKey() {
+    try {
+      const { seats } = await api('POST', `/api/games/${this.id}/seat-token`, { token: player().key });
+      if (seats.length) location.replace(`/games/${this.id}#` + seats.map(s => 'token=' + s.token).join('&'));
+    } catch {
+      // Not seated here, or the server cannot say now: watching is what is left.
+    }
+  }
+
+  /// When the seat to act has been away long enough (the server says so: `absent`), a
+  /// seated player here may claim the win, hand the seat to the AI, or keep waiting (which
+  /// hides the offer until the seat is away anew).
+  absentOffer(live) {
+    const absent = live.absent;
+    const conn = this.conns.find(c => c.role === 'seat' && c.seat !== absent?.seat);
+    if (!absent || !conn || live.result || this.keptWaiting === `${absent.seat}:${absent.since_ms}`) return null;
+    const choose = async choice => {
+      try {
+        await api('POST', `/api/games/${this.id}/absent`, { body: { choice }, token: conn.token });
+      } catch (e) {
+        this.message = { refusal: e.body ?? { message: e.message } };
+        this.draw();
+      }
+    };
+    const wait = () => {
+      this.keptWaiting = `${absent.seat}:${absent.since_ms}`;
+      this.draw();
+    };
+    const name = cap(this.game.seatLabel(absent.seat, live.view));
+    return h('div', { class: 'join absent', 'data-absent': absent.seat, role: 'group', 'aria-labelledby': 'absent-ask' }, [
+      h('p', { id: 'absent-ask' }, [t('absent.ask', { name })]),
+      h('button', { type: 'button', class: 'primary', 'data-act': 'absent-win', onclick: () => choose('win') }, [t('absent.win')]),
+      h('button', { type: 'button', 'data-act': 'absent-ai', onclick: () => choose('ai') }, [t('absent.ai')]),
+      h('button', { type: 'button', 'data-act': 'absent-wait', onclick: wait }, [t('absent.wait')]),
     ]);
   }
 

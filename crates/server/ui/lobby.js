@@ -10,10 +10,13 @@ import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
 import { kinds } from './kinds.js';
 import { ratingText } from './player.js';
+import { resultHeadline } from './panels.js';
 
 const REFRESH_MS = 5000;
 /// How many of each leaderboard the lobby shows.
 const LEADERS = 10;
+/// Finished games shown at first, and added by each "More".
+const FINISHED_PAGE = 10;
 
 export class Lobby {
   constructor(redraw) {
@@ -36,7 +39,15 @@ export class Lobby {
     this.nameError = null;
     this.board = h('section', { class: 'leaders' });
     this.leaders();
-    signInFromLink().then(() => this.refresh(), e => {
+    this.finished = [];
+    this.finishedNext = null;
+    this.finishedList = h('section', { class: 'finished', 'data-finished': '' });
+    this.moreFinished();
+    signInFromLink().then(signed => {
+      // The name panel was drawn before the link's key was kept.
+      if (signed) this.redraw();
+      this.refresh();
+    }, e => {
       this.nameError = e instanceof ApiError ? refusal(e.body) : e.message;
       this.redraw();
     });
@@ -68,6 +79,43 @@ export class Lobby {
     }
     if (this.list) this.renderList();
     if (this.mineList) this.renderMine();
+  }
+
+  /// The next page of finished games (`GET /api/games?status=finished`), most recently
+  /// ended first, added under those shown.
+  async moreFinished() {
+    const after = this.finishedNext ? `&after=${encodeURIComponent(this.finishedNext)}` : '';
+    try {
+      const page = await api('GET', `/api/games?status=finished&limit=${FINISHED_PAGE}${after}`);
+      this.finished.push(...page.games);
+      this.finishedNext = page.next ?? null;
+    } catch {
+      // Shown again with the next page asked for; the lobby's other parts stand.
+    }
+    this.renderFinished();
+  }
+
+  renderFinished() {
+    const section = clear(this.finishedList);
+    if (!this.finished.length) return;
+    section.append(
+      h('h2', {}, [t('lobby.finished')]),
+      h('ul', { class: 'games' }, this.finished.map(g => {
+        const game = gameOf(g.game);
+        // The replay opens on the seat this browser or its player holds, else watched.
+        const mine = sitsIn(g);
+        return h('li', { 'data-finished-game': g.id }, [
+          h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
+          ' — ',
+          g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)})`).join(', '),
+          ' · ',
+          h('strong', {}, [g.result ? resultHeadline(game, g) : t('me.over')]),
+          ' · ',
+          h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch'), 'data-replay': g.id }, [t('lobby.replay')]),
+        ]);
+      })),
+      this.finishedNext ? h('button', { type: 'button', 'data-act': 'more-finished', onclick: () => this.moreFinished() }, [t('lobby.more')]) : null,
+    );
   }
 
   /// The best players of each game (`GET /api/ratings/{kind}`), the first few.
@@ -103,6 +151,7 @@ export class Lobby {
         h('h2', {}, [t('me.title')]),
         h('p', { class: 'note' }, [t('me.explain')]),
         h('div', { class: 'name-row' }, [input, h('button', { type: 'button', 'data-action': 'take-name', onclick: take }, [t('me.take')])]),
+        this.signInForm(),
         this.nameError ? h('p', { class: 'error' }, [this.nameError]) : null,
       ]);
     }
@@ -111,8 +160,59 @@ export class Lobby {
     return h('section', { class: 'me' }, [
       h('p', { 'data-me': me.name }, [t('me.as', { name: me.name }), ' ', h('a', { href: `/players/${encodeURIComponent(me.name)}` }, [t('me.page')])]),
       h('details', {}, [h('summary', {}, [t('me.link')]), linkRow(t('me.link'), `${location.origin}/#player=${me.key}`, 'player')]),
+      this.passwordForm(me),
       h('h2', {}, [t('me.games')]),
       this.mineList,
+    ]);
+  }
+
+  /// Sign in with a name and its password, on a device without the key: the server gives
+  /// this browser a key of its own.
+  signInForm() {
+    const name = h('input', { type: 'text', name: 'sign-in-name', autocomplete: 'username', 'aria-label': t('me.name') });
+    const password = h('input', { type: 'password', name: 'sign-in-password', autocomplete: 'current-password', 'aria-label': t('me.password') });
+    const signIn = async event => {
+      event.preventDefault();
+      try {
+        rememberPlayer(await api('POST', '/api/players/sign-in', { body: { name: name.value, password: password.value } }));
+        this.nameError = null;
+        this.refresh();
+      } catch (e) {
+        this.nameError = e instanceof ApiError ? refusal(e.body) : e.message;
+      }
+      this.redraw();
+    };
+    return h('details', { class: 'sign-in' }, [
+      h('summary', {}, [t('me.signin')]),
+      h('form', { class: 'name-row', 'data-form': 'sign-in', onsubmit: signIn }, [
+        name, password, h('button', { type: 'submit', 'data-action': 'sign-in' }, [t('me.signin.button')]),
+      ]),
+    ]);
+  }
+
+  /// A password for this name, to sign in on another device with the name alone.
+  passwordForm(me) {
+    const password = h('input', { type: 'password', name: 'new-password', autocomplete: 'new-password', minlength: 8, maxlength: 128, 'aria-label': t('me.password') });
+    const status = h('p', { class: 'note', 'aria-live': 'polite' });
+    const save = async event => {
+      event.preventDefault();
+      try {
+        await api('POST', '/api/players/me/password', { body: { password: password.value }, token: me.key });
+        password.value = '';
+        status.className = 'note';
+        status.dataset.passwordSet = '';
+        status.textContent = t('me.password.set');
+      } catch (e) {
+        status.className = 'error';
+        status.textContent = e instanceof ApiError ? refusal(e.body) : e.message;
+      }
+    };
+    return h('details', { class: 'password' }, [
+      h('summary', {}, [t('me.password.title')]),
+      h('form', { class: 'name-row', 'data-form': 'password', onsubmit: save }, [
+        password, h('button', { type: 'submit', 'data-action': 'set-password' }, [t('me.password.button')]),
+      ]),
+      status,
     ]);
   }
 
@@ -142,6 +242,7 @@ export class Lobby {
         error: this.error,
       }) : h('p', { class: this.error ? 'error' : 'note' }, [this.error ?? t('lobby.loading')]),
       h('section', { class: 'running' }, [h('h2', {}, [t('lobby.running')]), this.list]),
+      this.finishedList,
       this.board,
     ]);
     this.renderList();
@@ -230,8 +331,9 @@ export class Lobby {
     }
     for (const g of this.games) {
       const game = gameOf(g.game);
-      // A game this browser holds a seat of opens that seat (the page finds the tokens).
-      const mine = savedTokens(g.id).length > 0;
+      // A game this browser or its player sits in opens that seat (the page finds the
+      // tokens, or asks for them with the player's key).
+      const mine = sitsIn(g);
       const open = !mine && g.seats.find(s => s.player === 'open');
       list.append(h('li', mine ? { 'data-mine': '' } : open ? { 'data-open': '' } : {}, [
         h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
@@ -245,6 +347,13 @@ export class Lobby {
       ]));
     }
   }
+}
+
+/// Whether this browser holds a seat of game `g` (a lobby line), or its named player sits
+/// there.
+function sitsIn(g) {
+  const me = player();
+  return savedTokens(g.id).length > 0 || (me != null && g.seats.some(s => s.player_name === me.name));
 }
 
 /// The time controls the form offers (`clock` of `POST /api/games`), by name.

@@ -127,23 +127,36 @@ export function playersPanel(game, live, online = true) {
 
 /// The result once the game is over, with `tools` (the record's) under it.
 export function resultPanel(game, live, tools) {
+  if (live.aborted) {
+    return h('section', { class: 'result', 'data-result': 'aborted' }, [
+      h('h2', {}, [t('result.title')]),
+      h('p', { class: 'headline' }, [t('result.aborted')]),
+    ]);
+  }
   if (!live.result) return null;
   const view = live.view;
-  const ranks = live.result.ranks;
-  const order = ranks.map((r, seat) => ({ r, seat })).sort((a, b) => a.r - b.r);
+  const order = live.result.ranks.map((r, seat) => ({ r, seat })).sort((a, b) => a.r - b.r);
   const sentence = game.resultSentence(view);
-  const draw = ranks.every(r => r === ranks[0]);
-  const flagged = live.clock && live.clock.flagged;
-  const headline = live.result.resigned != null
-    ? t(flagged === live.result.resigned ? 'result.timeout' : 'result.resigned', { name: cap(game.seatLabel(live.result.resigned, view)) })
-    : draw ? t('result.draw') : t('result.wins', { name: cap(game.seatLabel(order[0].seat, view)) });
   return h('section', { class: 'result', 'data-result': '' }, [
     h('h2', {}, [t('result.title')]),
-    h('p', { class: 'headline' }, [headline]),
+    h('p', { class: 'headline' }, [resultHeadline(game, live)]),
     sentence ? h('p', {}, [sentence]) : null,
     h('ol', { class: 'ranking' }, order.map(o => h('li', { 'data-rank': o.r }, [`${o.r + 1}. ${game.seatLabel(o.seat, view)}`]))),
     tools,
   ]);
+}
+
+/// A result in a few words: who won, who resigned, ran out of time or left; `live` is a
+/// snapshot or a lobby line (`result`, and `view`, `clock`, `abandoned` where known).
+export function resultHeadline(game, live) {
+  const { ranks, resigned } = live.result;
+  const view = live.view ?? null;
+  if (resigned != null) {
+    const why = live.clock?.flagged === resigned ? 'result.timeout' : live.abandoned === resigned ? 'result.abandoned' : 'result.resigned';
+    return t(why, { name: cap(game.seatLabel(resigned, view)) });
+  }
+  if (ranks.every(r => r === ranks[0])) return t('result.draw');
+  return t('result.wins', { name: cap(game.seatLabel(ranks.indexOf(Math.min(...ranks)), view)) });
 }
 
 /// The lines of the move list, each `{n, text, title, cls, from, to}` (moves `from`..`to`

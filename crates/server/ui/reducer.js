@@ -12,15 +12,21 @@ export function reduce(game, message) {
     }
     case 'event':
       return game ? applyEvent(game, message) : game;
-    case 'presence':
-      return game ? { ...game, seats: game.seats.map((s, i) => ({ ...s, connected: !!message.connected[i] })) } : game;
+    case 'presence': {
+      if (!game) return game;
+      const seats = game.seats.map((s, i) => ({ ...s, connected: !!message.connected[i] }));
+      // An absent seat back at the table is absent no more.
+      const absent = game.absent && !message.connected[game.absent.seat] ? game.absent : null;
+      return { ...game, seats, absent };
+    }
     default:
       return game;
   }
 }
 
 function applyEvent(game, m) {
-  const next = { ...game, seq: m.seq };
+  // Any change gives the seat to act its time again: no seat is absent after it.
+  const next = { ...game, seq: m.seq, absent: null };
   if (m.kind === 'undo') next.moves = game.moves.slice(0, game.moves.length - (m.undone || 0));
   else if (m.kind === 'play' || m.kind === 'chance') next.moves = [...game.moves, { seat: m.seat, action: m.action ?? null, parts: m.parts ?? null }];
   if (m.kind === 'resign') next.resigned = m.seat;

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
-use trio_server::{AppState, Limits, Rate};
+use trio_server::{Absence, AppState, Limits, Rate, Settings};
 
 #[derive(Debug, Args)]
 #[command(after_help = "The API is in docs/api.md, the WebSocket protocol in \
@@ -66,6 +66,43 @@ pub struct ServeArgs {
     /// Replay steps one address may ask for.
     #[arg(long, default_value = "30/s", value_name = "RATE")]
     pub replay_rate: Rate,
+    /// Sign-ins with a password (and passwords set) one address may try.
+    #[arg(long, default_value = "10/h", value_name = "RATE")]
+    pub sign_in_rate: Rate,
+    /// In a game without a clock, how long the seat to act may be away, having left the
+    /// table after the last move, before the others may claim the win or hand its seat to
+    /// the AI (a number and s, m, h or d).
+    #[arg(long, default_value = "10m", value_name = "TIME", value_parser = duration)]
+    pub absent_after: Duration,
+    /// The same for a seat not back since the last move (a game played by correspondence).
+    #[arg(long, default_value = "7d", value_name = "TIME", value_parser = duration)]
+    pub absent_after_correspondence: Duration,
+    /// How long a game may go with nobody acting and nobody connected before it ends (the
+    /// seat to act loses; a game still waiting for players ends with no result).
+    #[arg(long, default_value = "30d", value_name = "TIME", value_parser = duration)]
+    pub expire_after: Duration,
+}
+
+/// A time such as `90s`, `10m`, `12h` or `7d`.
+fn duration(text: &str) -> Result<Duration, String> {
+    let bad = || {
+        format!(
+            "{}: a time is a number and s, m, h or d (10m, 7d)",
+            trio_catalog::excerpt(text)
+        )
+    };
+    let unit = match text.chars().last() {
+        Some('s') => 1,
+        Some('m') => 60,
+        Some('h') => 3600,
+        Some('d') => 86_400,
+        _ => return Err(bad()),
+    };
+    let count: u64 = text[..text.len() - 1].parse().map_err(|_| bad())?;
+    match count.checked_mul(unit) {
+        Some(secs) if secs > 0 && secs <= 3650 * 86_400 => Ok(Duration::from_secs(secs)),
+        _ => Err(bad()),
+    }
 }
 
 fn timeout_seconds(text: &str) -> Result<f64, String> {
@@ -76,6 +113,17 @@ fn timeout_seconds(text: &str) -> Result<f64, String> {
 }
 
 impl ServeArgs {
+    fn settings(&self) -> Settings {
+        Settings {
+            absence: Absence {
+                live: self.absent_after,
+                correspondence: self.absent_after_correspondence,
+                expire: self.expire_after,
+            },
+            ..Settings::default()
+        }
+    }
+
     fn limits(&self) -> Limits {
         Limits {
             connections: self.max_connections,
@@ -89,6 +137,7 @@ impl ServeArgs {
             actions: self.action_rate,
             hints: self.hint_rate,
             replays: self.replay_rate,
+            sign_ins: self.sign_in_rate,
         }
     }
 }
@@ -148,12 +197,14 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
         let (state, kept) = match db(&args.db) {
             Db::Sqlite(path) => {
                 // The storage error already holds its cause: not repeated as a chain.
-                let state = AppState::sqlite(path).await.map_err(|e| {
-                    anyhow!(
-                        "cannot open the database {}: {e}",
-                        trio_catalog::excerpt(path)
-                    )
-                })?;
+                let state = AppState::sqlite_with(path, args.settings())
+                    .await
+                    .map_err(|e| {
+                        anyhow!(
+                            "cannot open the database {}: {e}",
+                            trio_catalog::excerpt(path)
+                        )
+                    })?;
                 (state, path.to_owned())
             }
             Db::Postgres(url) => {
@@ -165,7 +216,7 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
                     )
                 });
                 let lease = Duration::from_secs_f64(args.ai_lease);
-                let state = AppState::postgres(url, &instance, lease)
+                let state = AppState::postgres_with(url, &instance, lease, args.settings())
                     .await
                     .map_err(|e| anyhow!("cannot open the PostgreSQL database: {e}"))?;
                 (state, format!("PostgreSQL, as instance {instance}"))

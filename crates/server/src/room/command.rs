@@ -32,9 +32,16 @@ impl RoomHandle {
 
     /// Tells the room that storage moved on (to `seq`, or maybe), without waiting.
     pub(crate) fn nudge(&self, seq: Option<u64>) {
-        if let Err(mpsc::error::TrySendError::Full(command)) =
-            self.tx.try_send(Command::Sync { seq })
-        {
+        self.tell(Command::Sync { seq });
+    }
+
+    /// Tells the room that another instance changed a seat, without waiting.
+    pub(crate) fn reseat(&self) {
+        self.tell(Command::Reseated);
+    }
+
+    fn tell(&self, command: Command) {
+        if let Err(mpsc::error::TrySendError::Full(command)) = self.tx.try_send(command) {
             let tx = self.tx.clone();
             tokio::spawn(async move { tx.send(command).await });
         }
@@ -110,6 +117,22 @@ pub(crate) enum Command {
         level: u8,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
+    /// A seated person chooses for the absent seat to act: the win (it loses as by a
+    /// resignation) or the AI to play it on.
+    Absent {
+        token: Option<String>,
+        choice: crate::protocol::AbsentChoice,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// Named player `player`'s device, holding its `key`, asks for the tokens of the seats
+    /// the player sits in: derived from the key, stored as more tokens of those seats.
+    SeatTokens {
+        player: String,
+        key: String,
+        reply: oneshot::Sender<Result<Vec<SeatTicket>, Refusal>>,
+    },
+    /// Another instance changed a seat (its player, its tokens): the game is read again.
+    Reseated,
     /// The holder of `token` asks for (or accepts) a rematch of the finished game: its
     /// token there, and when with it every person agreed, the rematch to make.
     Rematch {

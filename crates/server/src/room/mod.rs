@@ -9,7 +9,8 @@
 //! - [`act`]: requests to act, checked, committed, answered and broadcast;
 //! - [`driver`]: chance and bots, under the game's lease on a shared store;
 //! - [`follower`]: keeping up with other instances on a shared store;
-//! - [`rebuild`]: the room again from its stored events.
+//! - [`rebuild`]: the room again from its stored events;
+//! - [`away`]: how long the seat to act has been away, and the game idle.
 //!
 //! Each accepted change is committed to storage (event row and version together) before
 //! it is acknowledged, and only then broadcast, each recipient getting what its seat (or
@@ -17,6 +18,7 @@
 
 mod act;
 mod audience;
+mod away;
 pub(crate) mod clock;
 mod command;
 mod driver;
@@ -35,11 +37,14 @@ use trio_catalog::Live;
 use trio_core::{LogEntry, Seat};
 
 pub(crate) use audience::CLIENT_QUEUE;
+pub use away::Absence;
 pub(crate) use command::{Command, Reply, Request, RoomHandle, Who};
 pub(crate) use table::{INVITED, OPEN};
 
 use crate::error::Refusal;
-use crate::protocol::{GameSummary, RematchTicket, Role, SeatTicket, ServerMessage};
+use crate::protocol::{
+    AbsentChoice, AbsentShown, GameSummary, RematchTicket, Role, SeatTicket, ServerMessage,
+};
 use crate::secrets;
 use crate::store::{
     Append, EventKind, EventRow, PlayerRow, Rated, SeatClaim, Status, Storage, StorageError,
@@ -64,7 +69,8 @@ pub(crate) struct RematchPlan {
 
 /// A seat's canned messages are one a second at most.
 const SAY_EVERY: Duration = Duration::from_secs(1);
-/// Who plays on for a seat whose time ran out in a game of more than two.
+/// Who plays on for a seat whose time ran out in a game of more than two, or whose
+/// absence the others handed to the AI.
 const TIMEOUT_AI: trio_catalog::AgentSpec = trio_catalog::AgentSpec::Ai(2);
 /// How long a finished game with nobody watching stays in memory.
 const LINGER: Duration = Duration::from_secs(600);
@@ -79,6 +85,10 @@ pub(crate) struct Shared {
     pub(crate) on_stop: Arc<dyn Fn(&str) + Send + Sync>,
     /// How long a lease lasts, when other instances share the store.
     pub(crate) lease: Option<Duration>,
+    /// How long a seat may be away, and a game idle.
+    pub(crate) absence: Absence,
+    /// The time absences are measured by.
+    pub(crate) time: crate::time::Time,
 }
 
 impl std::fmt::Debug for Shared {
@@ -106,6 +116,8 @@ pub(crate) struct Room {
     clock: Option<clock::Clock>,
     /// Per seat, when it last said a canned message.
     said: Vec<Option<std::time::Instant>>,
+    /// Who has been away since when.
+    away: away::Away,
 }
 
 impl std::fmt::Debug for Room {
@@ -142,21 +154,22 @@ impl Room {
             return;
         }
         loop {
-            // A running clock wakes the room when its flag falls.
-            let wait = self.until_flag().map_or(LINGER, |d| d.min(LINGER));
+            // A running clock wakes the room when its flag falls, an absence when the
+            // others may choose, an idle game when it expires.
+            let wait = self.until_due().map_or(LINGER, |d| d.min(LINGER));
             let command = match self.deferred.pop_front() {
                 Some(command) => command,
                 None => match tokio::time::timeout(wait, rx.recv()).await {
                     Ok(Some(command)) => command,
                     Ok(None) => return,
-                    Err(_) if self.until_flag() == Some(Duration::ZERO) => {
-                        if self.time_out().await.is_err() || self.drive(&mut rx).await.is_err() {
+                    Err(_) if self.until_due() == Some(Duration::ZERO) => {
+                        if self.when_due().await.is_err() || self.drive(&mut rx).await.is_err() {
                             return;
                         }
                         continue;
                     }
-                    // Woken a moment early: the flag is near.
-                    Err(_) if self.until_flag().is_some_and(|d| d < LINGER) => continue,
+                    // Woken a moment early: what is due is near.
+                    Err(_) if self.until_due().is_some_and(|d| d < LINGER) => continue,
                     // Idle and unwatched, a game leaves memory (its store has everything,
                     // its lobby line included) and is loaded when asked for again; alone,
                     // a game with chance or a bot to act stays to play it.
@@ -171,10 +184,12 @@ impl Room {
                     Err(_) => continue,
                 },
             };
-            if self.handle(command).await.is_err() {
-                return;
-            }
-            if self.drive(&mut rx).await.is_err() {
+            // What is due is looked at after every command too: the time may have moved
+            // on by hand (a test's), or a notice found a game to expire.
+            if self.handle(command).await.is_err()
+                || self.when_due().await.is_err()
+                || self.drive(&mut rx).await.is_err()
+            {
                 return;
             }
         }
@@ -214,6 +229,22 @@ impl Room {
                 let answer = self.fill(token.as_deref(), level).await?;
                 let _ = reply.send(answer);
             }
+            Command::SeatTokens { player, key, reply } => {
+                let answer = self.seat_tokens(&player, &key).await?;
+                let _ = reply.send(answer);
+            }
+            Command::Reseated => {
+                self.reload(self.committed).await?;
+                self.tell_seats();
+            }
+            Command::Absent {
+                token,
+                choice,
+                reply,
+            } => {
+                let answer = self.choose_for_absent(token.as_deref(), choice).await?;
+                let _ = reply.send(answer);
+            }
             // Seats are not events: another instance's claim is read with the whole game.
             Command::Sync { seq: None } if self.table.waiting() => {
                 self.reload(self.committed).await?;
@@ -238,11 +269,10 @@ impl Room {
     fn read(&mut self, command: Command) {
         match command {
             Command::Show { token, reply } => {
-                let shown = self.table.viewer(token.as_deref()).map(|viewer| {
-                    let summary = self.summary.lock().expect("summary lock");
-                    self.views
-                        .snapshot(&summary, self.live.as_ref(), &self.table, viewer)
-                });
+                let shown = self
+                    .table
+                    .viewer(token.as_deref())
+                    .map(|viewer| self.snapshot(viewer));
                 let _ = reply.send(shown);
             }
             Command::Join {
@@ -283,6 +313,9 @@ impl Room {
             write @ (Command::Act { .. }
             | Command::Claim { .. }
             | Command::Fill { .. }
+            | Command::Absent { .. }
+            | Command::SeatTokens { .. }
+            | Command::Reseated
             | Command::Rematch { .. }
             | Command::Rematched { .. }) => self.deferred.push_back(write),
             sync @ Command::Sync { .. } => {
@@ -328,10 +361,7 @@ impl Room {
                 messages.extend(self.events_since(since, viewer));
             }
             _ => {
-                let summary = self.summary.lock().expect("summary lock");
-                let snapshot =
-                    self.views
-                        .snapshot(&summary, self.live.as_ref(), &self.table, viewer);
+                let snapshot = self.snapshot(viewer);
                 messages.push(ServerMessage::Snapshot(Box::new(snapshot)).to_bytes());
             }
         }
@@ -386,6 +416,12 @@ impl Room {
     /// Tells everyone which seats are connected, if that changed, and the lobby.
     fn presence_changed(&mut self, before: &[bool]) {
         let now = self.audience.connected();
+        let at = self.shared.time.now_millis();
+        for (seat, (was, is)) in before.iter().zip(&now).enumerate() {
+            if *was && !is {
+                self.away.left(seat, at);
+            }
+        }
         if now != before {
             let text = ServerMessage::Presence {
                 connected: now.clone(),
@@ -431,10 +467,10 @@ impl Room {
             game_id: self.id.clone(),
             event: EventRow {
                 seq: entry.version,
-                kind: match self.clock.as_ref().and_then(clock::Clock::flagged) {
-                    Some(s) if entry.change == trio_core::Change::Resigned && seat == Some(s) => {
-                        EventKind::Timeout
-                    }
+                kind: match (self.clock.as_ref().and_then(clock::Clock::flagged), seat) {
+                    _ if entry.change != trio_core::Change::Resigned => views::event_kind(&entry),
+                    (Some(s), Some(by)) if s == by => EventKind::Timeout,
+                    (_, by) if by.is_some() && by == self.table.abandoned() => EventKind::Abandoned,
                     _ => views::event_kind(&entry),
                 },
                 seat,
@@ -461,6 +497,7 @@ impl Room {
             return Err(e);
         }
         self.committed = entry.version;
+        self.away.changed(self.shared.time.now_millis());
         self.lease.granted(automatic);
         if self.views.over() {
             self.rate().await;
@@ -481,6 +518,9 @@ impl Room {
         player: Option<PlayerRow>,
     ) -> Result<Result<SeatTicket, Refusal>, StorageError> {
         self.follow().await;
+        if self.views.over() {
+            return Ok(Err(Refusal::Play(trio_core::PlayError::GameOver)));
+        }
         let seat = match self.table.claimable(wanted, code) {
             Ok(seat) => seat,
             Err(refusal) => return Ok(Err(refusal)),
@@ -509,6 +549,40 @@ impl Room {
             link: format!("/games/{}#token={token}", self.id),
             token,
         }))
+    }
+
+    /// The tokens of the seats named player `player` sits in, for its device holding `key`
+    /// (see [`Command::SeatTokens`]): each derived from the key, stored the first time it
+    /// is asked for, as another token of the seat (the seat's other tokens stay).
+    async fn seat_tokens(
+        &mut self,
+        player: &str,
+        key: &str,
+    ) -> Result<Result<Vec<SeatTicket>, Refusal>, StorageError> {
+        self.follow().await;
+        let seats = self.table.seats_of_player(player);
+        if seats.is_empty() {
+            return Ok(Err(Refusal::NotSeated));
+        }
+        let mut tickets = Vec::new();
+        for seat in seats {
+            let token = secrets::player_seat_token(key, &self.id, seat);
+            if self.table.seat_of(&token) != Some(seat) {
+                let hash = secrets::hash_token(&token);
+                self.shared
+                    .store
+                    .add_seat_token(&self.id, seat, &secrets::token_hash_hex(&hash))
+                    .await?;
+                self.table.add_token(seat, hash);
+            }
+            tickets.push(SeatTicket {
+                seat,
+                name: self.live.seat_name(Seat(seat)),
+                link: format!("/games/{}#token={token}", self.id),
+                token,
+            });
+        }
+        Ok(Ok(tickets))
     }
 
     /// A person of the finished game asks for or accepts a rematch (see
@@ -601,6 +675,9 @@ impl Room {
             }
             Err(refusal) => return Ok(Err(refusal)),
         }
+        if self.views.over() {
+            return Ok(Err(Refusal::Play(trio_core::PlayError::GameOver)));
+        }
         let agent = trio_catalog::AgentSpec::Ai(level);
         let filled = self.table.fill(&agent);
         if filled.is_empty() {
@@ -649,6 +726,7 @@ impl Room {
             deadline: self.deadline(),
         };
         if self.shared.store.claim_seat(&change).await? {
+            self.away.changed(self.shared.time.now_millis());
             return Ok(true);
         }
         self.reload(self.committed).await?;
@@ -706,19 +784,36 @@ impl Room {
             return Ok(());
         };
         if self.live.seat_count() == 2 {
-            self.live
-                .resign(Seat(seat))
-                .map_err(|e| StorageError::Corrupt(e.to_string()))?;
-            return match self.commit(None).await {
-                Ok(()) => {
-                    self.broadcast();
-                    Ok(())
-                }
-                // Another instance moved the game first: follow it.
-                Err(StorageError::Conflict { .. }) => self.reload(self.committed).await,
-                Err(e) => Err(e),
-            };
+            self.lose(seat).await?;
+        } else {
+            self.hand_to_ai(seat).await?;
         }
+        Ok(())
+    }
+
+    /// `seat` loses as if it resigned (its clock or its absence says why, as the event is
+    /// stored): `false` when another instance moved the game first, which is followed.
+    async fn lose(&mut self, seat: u8) -> Result<bool, StorageError> {
+        self.live
+            .resign(Seat(seat))
+            .map_err(|e| StorageError::Corrupt(e.to_string()))?;
+        match self.commit(None).await {
+            Ok(()) => {
+                self.broadcast();
+                Ok(true)
+            }
+            Err(StorageError::Conflict { .. }) => {
+                self.reload(self.committed).await?;
+                Ok(false)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The AI (level 2) plays a person's `seat` from now on; its token still shows the
+    /// seat. `false` when the seat was changed first elsewhere: the room has reloaded
+    /// what the store holds, and everyone is told either way.
+    async fn hand_to_ai(&mut self, seat: u8) -> Result<bool, StorageError> {
         let (was, token) = self.table.hand_to_ai(seat, TIMEOUT_AI);
         self.live
             .set_agent(Seat(seat), &TIMEOUT_AI)
@@ -726,21 +821,171 @@ impl Room {
         self.tick(None);
         self.refresh();
         let player = self.table.player_id(seat);
-        // Changed first elsewhere, the room has reloaded what the store holds: told as well.
-        self.store_seat(seat, &was, TIMEOUT_AI.to_string(), token, player)
+        let stored = self
+            .store_seat(seat, &was, TIMEOUT_AI.to_string(), token, player)
             .await?;
         self.tell_seats();
+        Ok(stored)
+    }
+
+    /// The seat to act when it is away: a person's, of a game without a clock (a clock
+    /// has its own deadline) that is on, with no client connected and another person at
+    /// the game to choose for it. With since when it is away and from when it is absent.
+    fn away_seat(&self) -> Option<(u8, i64, i64)> {
+        let seat = self.clock_runner().filter(|_| self.clock.is_none())?;
+        let others = self.table.people().iter().any(|&s| s != seat);
+        if !others || self.audience.connected()[usize::from(seat)] {
+            return None;
+        }
+        let (since, from) = self.away.absent_from(seat, &self.shared.absence);
+        Some((seat, since, from))
+    }
+
+    /// The absent seat the others may choose for now, if any.
+    fn absent(&self) -> Option<AbsentShown> {
+        let now = self.shared.time.now_millis();
+        self.away_seat()
+            .filter(|&(_, _, from)| from <= now)
+            .map(|(seat, since_ms, _)| AbsentShown { seat, since_ms })
+    }
+
+    /// Whether nobody has acted or been connected for so long that the game ends.
+    fn expired(&self) -> bool {
+        !self.views.over()
+            && self.audience.is_empty()
+            && !self.automatic()
+            && self.away.expires_at(&self.shared.absence) <= self.shared.time.now_millis()
+    }
+
+    /// How long until something is due: a flag, an absence to tell of, the game's expiry
+    /// (zero: it is).
+    fn until_due(&self) -> Option<Duration> {
+        let now = self.shared.time.now_millis();
+        let absence = self
+            .away_seat()
+            .filter(|&(seat, since, _)| !self.away.told(seat, since))
+            .map(|(_, _, from)| from);
+        let expiry = (!self.views.over() && self.audience.is_empty() && !self.automatic())
+            .then(|| self.away.expires_at(&self.shared.absence));
+        let flag = self.deadline();
+        [flag, absence, expiry]
+            .into_iter()
+            .flatten()
+            .min()
+            .map(|at| Duration::from_millis((at - now).max(0) as u64))
+    }
+
+    /// Does what is due: a flag falls, an idle game expires, everyone is told of an
+    /// absence the others may now choose for.
+    async fn when_due(&mut self) -> Result<(), StorageError> {
+        if self.until_flag() == Some(Duration::ZERO) {
+            self.time_out().await?;
+        }
+        if self.expired() {
+            self.expire().await?;
+        }
+        if let Some(absent) = self.absent() {
+            if self.away.tell(absent.seat, absent.since_ms) {
+                self.tell_seats();
+            }
+        }
         Ok(())
     }
 
-    /// Sends every client the game afresh: who sits where changed, and the game may have
-    /// begun.
+    /// An idle game ends: still waiting for players, with no result; else the seat to act,
+    /// away all this time, loses by its absence.
+    async fn expire(&mut self) -> Result<(), StorageError> {
+        if self.table.waiting() {
+            self.table.abort();
+            self.refresh();
+            let idle_before = (self.shared.time.now_millis()
+                - i64::try_from(self.shared.absence.expire.as_millis()).unwrap_or(i64::MAX / 2))
+                / 1000;
+            let summary = self.summary_json();
+            if self
+                .shared
+                .store
+                .abort(&self.id, idle_before, &summary)
+                .await?
+            {
+                self.tell_seats();
+            } else {
+                // Someone took a seat or acted first, here or elsewhere.
+                self.reload(self.committed).await?;
+            }
+            return Ok(());
+        }
+        if let Some(seat) = self.clock_runner() {
+            self.table.abandon(seat);
+            if self.lose(seat).await? {
+                self.tell_seats();
+            }
+        }
+        Ok(())
+    }
+
+    /// A seated person chooses for the absent seat (see [`Command::Absent`]): the win, or
+    /// the AI to play it on.
+    async fn choose_for_absent(
+        &mut self,
+        token: Option<&str>,
+        choice: AbsentChoice,
+    ) -> Result<Result<(), Refusal>, StorageError> {
+        self.follow().await;
+        let caller = match self.table.viewer(token) {
+            Ok(Some(seat)) if self.table.is_person(seat) => seat,
+            Ok(_) => {
+                return Ok(Err(Refusal::NoToken {
+                    needed: "choosing for an absent seat is for a player of the game",
+                }))
+            }
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        if self.views.over() {
+            return Ok(Err(Refusal::Play(trio_core::PlayError::GameOver)));
+        }
+        let Some(absent) = self.absent().filter(|a| a.seat != caller) else {
+            return Ok(Err(Refusal::NotAbsent));
+        };
+        let done = match choice {
+            AbsentChoice::Win => {
+                self.table.abandon(absent.seat);
+                let won = self.lose(absent.seat).await?;
+                if won {
+                    // The end as a snapshot too, which says why: the seat was absent.
+                    self.tell_seats();
+                }
+                won
+            }
+            AbsentChoice::Ai => self.hand_to_ai(absent.seat).await?,
+        };
+        Ok(if done {
+            Ok(())
+        } else {
+            Err(Refusal::NotAbsent)
+        })
+    }
+
+    /// Everything `viewer` may know of the game now.
+    fn snapshot(&self, viewer: Option<u8>) -> crate::protocol::Snapshot {
+        let summary = self.summary.lock().expect("summary lock");
+        let mut snapshot = self
+            .views
+            .snapshot(&summary, self.live.as_ref(), &self.table, viewer);
+        snapshot.absent = self.absent();
+        snapshot
+    }
+
+    /// Sends every client the game afresh: who sits where changed, the game may have
+    /// begun, or a seat is absent.
     fn tell_seats(&mut self) {
         let before = self.audience.connected();
         let summary = self.summary.lock().expect("summary lock").clone();
+        let absent = self.absent();
         let (live, table, views) = (self.live.as_ref(), &self.table, &self.views);
         let dropped = self.audience.send_each(|viewer| {
-            let snapshot = views.snapshot(&summary, live, table, viewer);
+            let mut snapshot = views.snapshot(&summary, live, table, viewer);
+            snapshot.absent = absent;
             vec![ServerMessage::Snapshot(Box::new(snapshot)).to_bytes()]
         });
         if dropped {

@@ -104,6 +104,7 @@ impl Room {
                 .collect(),
             clock: clock.as_ref().map(|c| c.spec),
             rated: row.rated,
+            result: None,
         }));
         let mut room = Room {
             id: row.id.clone(),
@@ -118,9 +119,14 @@ impl Room {
             committed: 0,
             clock,
             said: vec![None; row.seats.len()],
+            away: super::away::Away::new(row.seats.len(), row.updated_at.saturating_mul(1000)),
         };
         for event in events {
             room.replay(&event).map_err(bad)?;
+        }
+        // Over in the store with no result in its events: it expired waiting for players.
+        if row.status == crate::store::Status::Over && room.live.outcome().is_none() {
+            room.table.abort();
         }
         for (s, agent) in room.table.agents().to_vec().iter().enumerate() {
             if !agent.is_human() {
@@ -175,6 +181,10 @@ impl Room {
             // A flag in a game of two loses it as a resignation does.
             EventKind::Resign | EventKind::Timeout => {
                 live.resign(seat()?)?;
+            }
+            EventKind::Abandoned => {
+                live.resign(seat()?)?;
+                self.table.abandon(seat()?.0);
             }
             EventKind::Undo => {
                 live.undo(seat()?)?;

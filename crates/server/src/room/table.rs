@@ -45,6 +45,8 @@ pub(super) struct Table {
     claims: Vec<Claim>,
     /// Per seat, the hash of a person's token.
     tokens: Vec<Option<TokenHash>>,
+    /// More tokens of seats, asked for by their named players' other devices.
+    more_tokens: Vec<(u8, TokenHash)>,
     /// Per seat, the named player sitting there.
     players: Vec<Option<PlayerRow>>,
     /// Per seat, once its person agreed to a rematch, the hash of its token there.
@@ -55,6 +57,11 @@ pub(super) struct Table {
     definitions: std::collections::BTreeMap<String, String>,
     /// Whether its end updates its players' ratings.
     rated: bool,
+    /// The seat whose absence lost the game, once the others claimed the win for it or the
+    /// game expired (`room::away`).
+    abandoned: Option<u8>,
+    /// Whether the game expired still waiting for players: over, with no result.
+    aborted: bool,
     /// The `seq` of each action a seat sent with a client id.
     cids: HashMap<(u8, String), u64>,
     seed_hash: String,
@@ -91,10 +98,19 @@ impl Table {
             claims.push(claim);
             tokens.push(token);
         }
+        let more_tokens = row
+            .more_tokens
+            .iter()
+            .map(|(seat, hex)| {
+                let hash = secrets::token_hash_from_hex(hex).ok_or(StoredFault::TokenHash)?;
+                Ok((*seat, hash))
+            })
+            .collect::<Result<_, StoredFault>>()?;
         Ok(Self {
             agents,
             claims,
             tokens,
+            more_tokens,
             players: row.seats.iter().map(|s| s.player.clone()).collect(),
             rematch: row
                 .seats
@@ -104,6 +120,8 @@ impl Table {
             rematch_id: row.rematch.clone(),
             definitions: row.definitions.clone(),
             rated: row.rated,
+            abandoned: None,
+            aborted: false,
             cids: HashMap::new(),
             seed_hash: row.seed_hash.clone(),
             seed_nonce: row.seed_nonce.clone(),
@@ -165,6 +183,24 @@ impl Table {
 
     pub(super) fn rated(&self) -> bool {
         self.rated
+    }
+
+    /// `seat`'s absence loses the game: its resignation, stored as `abandoned`.
+    pub(super) fn abandon(&mut self, seat: u8) {
+        self.abandoned = Some(seat);
+    }
+
+    pub(super) fn abandoned(&self) -> Option<u8> {
+        self.abandoned
+    }
+
+    /// The game ends with no result (it expired waiting for players).
+    pub(super) fn abort(&mut self) {
+        self.aborted = true;
+    }
+
+    pub(super) fn aborted(&self) -> bool {
+        self.aborted
     }
 
     /// Who each seat of a rated game of `kind` is for the ratings: its named player, or
@@ -263,9 +299,28 @@ impl Table {
         &self.seed_hash
     }
 
-    /// The seat a token stands for, if any.
+    /// The seat a token stands for, if any: its first token, or one its player's other
+    /// devices asked for.
     pub(super) fn seat_of(&self, token: &str) -> Option<u8> {
-        secrets::seat_of(token, &self.tokens).map(|s| s as u8)
+        secrets::seat_of(token, &self.tokens)
+            .map(|s| s as u8)
+            .or_else(|| {
+                let more: Vec<Option<TokenHash>> =
+                    self.more_tokens.iter().map(|(_, h)| Some(*h)).collect();
+                secrets::seat_of(token, &more).map(|i| self.more_tokens[i].0)
+            })
+    }
+
+    /// `seat` has another token, hashing to `hash`.
+    pub(super) fn add_token(&mut self, seat: u8, hash: TokenHash) {
+        self.more_tokens.push((seat, hash));
+    }
+
+    /// The seats named player `id` sits in.
+    pub(super) fn seats_of_player(&self, id: &str) -> Vec<u8> {
+        (0..self.players.len() as u8)
+            .filter(|&s| self.player_id(s).as_deref() == Some(id))
+            .collect()
     }
 
     /// The viewer a token stands for: `None` (a spectator) without one.
@@ -285,7 +340,7 @@ impl Table {
         self.cids.insert((seat, cid), seq);
     }
 
-    fn is_person(&self, seat: u8) -> bool {
+    pub(super) fn is_person(&self, seat: u8) -> bool {
         self.agents[usize::from(seat)].is_human()
     }
 
@@ -388,6 +443,7 @@ mod tests {
             version: 0,
             status: Status::Running,
             created_at: 0,
+            updated_at: 0,
             start: None,
             seats: agents
                 .iter()
@@ -409,6 +465,7 @@ mod tests {
             seek: None,
             rematch: None,
             rated: false,
+            more_tokens: Vec::new(),
         }
     }
 

@@ -30,6 +30,8 @@ pub(super) struct Views {
     seat_names: Vec<String>,
     /// The clock as of the change, shown as of when a message is sent.
     clock: Option<Clock>,
+    /// Whether the game expired waiting for players: over, with no result.
+    aborted: bool,
 }
 
 impl Views {
@@ -40,7 +42,9 @@ impl Views {
         let turn = live.turn();
         self.seat_names = (0..seats).map(|s| live.seat_name(Seat(s as u8))).collect();
         self.seq = live.version();
+        self.aborted = table.aborted();
         self.turn = Some(match turn {
+            _ if self.aborted => TurnInfo::of(TurnKind::Over),
             _ if table.waiting() => TurnInfo::of(TurnKind::Waiting),
             Turn::Seat(s) => TurnInfo {
                 kind: TurnKind::Seat,
@@ -68,7 +72,7 @@ impl Views {
             })
             .collect();
         self.mover = match turn {
-            Turn::Seat(s) if !live.is_bot(s) && !table.waiting() => Some(s.0),
+            Turn::Seat(s) if !live.is_bot(s) && !table.waiting() && !self.aborted => Some(s.0),
             _ => None,
         };
         (self.legal, self.legal_parts) = if self.mover.is_some() {
@@ -95,8 +99,9 @@ impl Views {
             .map(|c| c.shown(crate::store::now_millis()))
     }
 
+    /// Whether the game is over: with a result, or aborted without one.
     pub(super) fn over(&self) -> bool {
-        self.result.is_some()
+        self.result.is_some() || self.aborted
     }
 
     fn index(&self, viewer: Option<u8>) -> usize {
@@ -189,7 +194,10 @@ impl Views {
             seed_hash: table.seed_hash().to_owned(),
             set_up: summary.set_up.clone(),
             clock: state.clock,
-            rematch: self.over().then(|| table.rematch_shown()),
+            rematch: self.result.is_some().then(|| table.rematch_shown()),
+            absent: None,
+            abandoned: table.abandoned().filter(|_| self.result.is_some()),
+            aborted: self.aborted,
         }
     }
 
@@ -202,6 +210,7 @@ impl Views {
             .clone()
             .unwrap_or_else(|| TurnInfo::of(TurnKind::Over));
         summary.over = self.over();
+        summary.result.clone_from(&self.result);
     }
 }
 

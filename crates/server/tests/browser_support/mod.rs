@@ -25,6 +25,8 @@ static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(())
 pub struct Server {
     pub addr: SocketAddr,
     pub http: reqwest::Client,
+    /// The server's time, to move on by hand (absent players).
+    pub time: trio_server::Time,
     _dir: tempfile::TempDir,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     /// Held while the test runs, released when the test ends, failed or not.
@@ -36,7 +38,14 @@ impl Server {
         let turn = ONE_AT_A_TIME.lock().await;
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("games.db");
-        let state = AppState::sqlite(db.to_str().unwrap()).await.unwrap();
+        let time = trio_server::Time::default();
+        let settings = trio_server::Settings {
+            time: time.clone(),
+            ..trio_server::Settings::default()
+        };
+        let state = AppState::sqlite_with(db.to_str().unwrap(), settings)
+            .await
+            .unwrap();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -51,6 +60,7 @@ impl Server {
         Server {
             addr,
             http: reqwest::Client::new(),
+            time,
             _dir: dir,
             stop: Some(stop),
             _turn: turn,

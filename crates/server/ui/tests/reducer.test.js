@@ -122,3 +122,11 @@ test('other messages change nothing', () => {
     assert.equal(reduce(game, { type, cid: 'c1', seq: 9 }), game);
   }
 });
+
+test('an absent seat is absent no more once it connects or anything happens', () => {
+  const away = reduce(null, { ...snapshot(), absent: { seat: 1, since_ms: 5 } });
+  assert.deepEqual(away.absent, { seat: 1, since_ms: 5 });
+  assert.deepEqual(reduce(away, { type: 'presence', connected: [false, false] }).absent, away.absent);
+  assert.equal(reduce(away, { type: 'presence', connected: [true, true] }).absent, null);
+  assert.equal(reduce(away, { type: 'event', seq: 4, kind: 'resign', seat: 0, state: state() }).absent, null);
+});
