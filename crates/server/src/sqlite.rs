@@ -29,7 +29,12 @@ use sqlx::{SqlSafeStr, Sqlite, Transaction};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player, insert_review, insert_seat_token, migrations, now, now_millis, queue_append, rate, read_events, read_finished, read_ids, read_leaderboard, read_lobby, read_password, read_player, read_player_games, read_profile, read_review, read_seeking, read_stored, write_password, Append, Ended, EventRow, GameRow, PasswordRow, Pending, PlayerRow, ProfileRow, Rated, RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
+    abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player,
+    insert_review, insert_seat_token, migrations, now, now_millis, queue_append, rate, read_events,
+    read_finished, read_ids, read_leaderboard, read_lobby, read_password, read_player,
+    read_player_games, read_profile, read_review, read_seeking, read_stored, write_password,
+    Append, Ended, EventRow, GameRow, PasswordRow, Pending, PlayerRow, ProfileRow, Rated,
+    RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
