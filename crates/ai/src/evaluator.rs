@@ -182,11 +182,14 @@ impl<G: Game> Evaluator<G> for RandomRollout<G> {
 /// give no outcome.
 pub(crate) fn score_outcome<G: Game>(game: &G, state: &G::State, rewards: &mut [f64]) {
     match game.outcome(state) {
-        Some(outcome) => {
-            for (seat, reward) in rewards.iter_mut().enumerate() {
-                *reward = outcome.score(Seat(seat as u8));
-            }
-        }
+        Some(outcome) => fill_scores(&outcome, rewards),
         None => rewards.fill(NEUTRAL_REWARD),
+    }
+}
+
+/// Every seat's [`trio_core::Outcome::score`] under `outcome`, into `scores`.
+pub(crate) fn fill_scores(outcome: &trio_core::Outcome, scores: &mut [f64]) {
+    for (seat, score) in scores.iter_mut().enumerate() {
+        *score = outcome.score(Seat(seat as u8));
     }
 }

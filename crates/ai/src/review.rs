@@ -33,6 +33,7 @@ use trio_core::rng::{self, GameRng};
 use trio_core::{Game, Outcome, Seat, Turn};
 use trio_gyges::{Gyges, State as GygesState};
 
+use crate::evaluator::{fill_scores, score_outcome};
 use crate::gyges::{self, GygesEngine, SearchLimit as GygesLimit};
 use crate::mcts::Appraisal;
 use crate::{Evaluator, MctsBot};
@@ -134,9 +135,7 @@ impl Judge<Gyges> for GygesJudge {
     ) -> Appraisal<trio_gyges::Move> {
         let mut values = vec![0.5; 2];
         let Turn::Seat(mover) = game.turn(state) else {
-            if let Some(outcome) = game.outcome(state) {
-                fill_scores(&outcome, &mut values);
-            }
+            score_outcome(game, state, &mut values);
             return Appraisal { values, best: None };
         };
         let pos = state.position();
@@ -162,12 +161,6 @@ impl Judge<Gyges> for GygesJudge {
             values,
             best: Some(result.best),
         }
-    }
-}
-
-fn fill_scores(outcome: &Outcome, values: &mut [f64]) {
-    for (seat, value) in values.iter_mut().enumerate() {
-        *value = outcome.score(Seat(seat as u8));
     }
 }
 
