@@ -259,18 +259,21 @@ impl Storage for PgStorage {
     fn due(
         &self,
         limit: usize,
+        now: i64,
         idle_before: i64,
     ) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
+            // Leases are between instances, on the system's time; flags on the server's.
             let rows = sqlx::query(
                 "SELECT id FROM games WHERE status = $1 \
-                 AND ((automatic AND lease_until < $2) OR deadline < $2 OR updated_at < $4) \
+                 AND ((automatic AND lease_until < $2) OR deadline < $5 OR updated_at < $4) \
                  ORDER BY updated_at LIMIT $3",
             )
             .bind(Status::Running.as_str())
             .bind(now_millis())
             .bind(limit as i64)
             .bind(idle_before)
+            .bind(now)
             .fetch_all(&self.pool)
             .await?;
             read_ids(&rows)

@@ -30,7 +30,7 @@ use tokio::sync::mpsc;
 
 use crate::store::{
     abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player,
-    insert_review, insert_seat_token, migrations, now, now_millis, queue_append, rate, read_events,
+    insert_review, insert_seat_token, migrations, now, queue_append, rate, read_events,
     read_finished, read_ids, read_leaderboard, read_lobby, read_password, read_player,
     read_player_games, read_profile, read_review, read_seeking, read_stored, write_password,
     Append, Ended, EventRow, GameRow, PasswordRow, Pending, PlayerRow, ProfileRow, Rated,
@@ -266,6 +266,7 @@ impl Storage for SqliteStorage {
     fn due(
         &self,
         limit: usize,
+        now: i64,
         idle_before: i64,
     ) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
@@ -276,7 +277,7 @@ impl Storage for SqliteStorage {
             )
             .bind(Status::Running.as_str())
             .bind(limit.min(i64::MAX as usize) as i64)
-            .bind(now_millis())
+            .bind(now)
             .bind(idle_before)
             .fetch_all(&self.readers)
             .await?;

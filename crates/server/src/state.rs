@@ -179,12 +179,17 @@ impl AppState {
         Ok(state)
     }
 
+    /// The server's time in milliseconds since the Unix epoch (`crate::Time`).
+    fn now(&self) -> i64 {
+        self.inner.shared.time.now_millis()
+    }
+
     /// Games unchanged since before this second (since the Unix epoch) have been idle long
     /// enough to expire, if nobody is connected to them either.
     fn idle_before(&self) -> i64 {
         let shared = &self.inner.shared;
         let expire = i64::try_from(shared.absence.expire.as_millis()).unwrap_or(i64::MAX / 2);
-        (shared.time.now_millis() - expire) / 1000
+        (self.now() - expire) / 1000
     }
 
     /// The room of game `id`, loading it if needed; 404 if there is no such game.
@@ -741,7 +746,12 @@ async fn take_over(state: Weak<Inner>, period: Duration) {
             return;
         };
         let state = AppState { inner };
-        let due = match state.inner.store.due(DUE_BATCH, state.idle_before()).await {
+        let due = match state
+            .inner
+            .store
+            .due(DUE_BATCH, state.now(), state.idle_before())
+            .await
+        {
             Ok(due) => due,
             Err(e) => {
                 tracing::warn!("cannot look for games to take over: {e}");
@@ -764,7 +774,12 @@ async fn take_over(state: Weak<Inner>, period: Duration) {
 /// Alone on its store: loads the running games with chance or a bot to act, so that they
 /// go on without anyone asking for them.
 async fn resume(state: AppState) {
-    let due = match state.inner.store.due(usize::MAX, state.idle_before()).await {
+    let due = match state
+        .inner
+        .store
+        .due(usize::MAX, state.now(), state.idle_before())
+        .await
+    {
         Ok(due) => due,
         Err(e) => {
             tracing::error!("cannot list the games to resume: {e}");

@@ -337,12 +337,13 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     }
 
     /// Running games to load and play: waiting for chance or a bot (on a shared store,
-    /// whose lease is free or ran out), whose clock's flag is due, or unchanged since
-    /// before second `idle_before` (to expire, `room::away`); oldest change first, at
-    /// most `limit`.
+    /// whose lease is free or ran out), whose clock's flag is due by millisecond `now`
+    /// (the server's time, `crate::Time`), or unchanged since before second
+    /// `idle_before` (to expire, `room::away`); oldest change first, at most `limit`.
     fn due(
         &self,
         limit: usize,
+        now: i64,
         idle_before: i64,
     ) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
 
@@ -535,6 +536,7 @@ pub(crate) fn migrations() -> Vec<Migration> {
             "reviews",
             include_str!("../migrations/0010_reviews.sql"),
         ),
+        (11, "order", include_str!("../migrations/0011_order.sql")),
     ]
     .into_iter()
     .map(|(version, name, sql)| {
@@ -564,7 +566,8 @@ pub(crate) const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_i
 /// Stores a new game's row (its seats follow, one [`INSERT_SEAT`] each).
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, \
      version, status, created_at, updated_at, start_position, definitions, clock, deadline, \
-     seek, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14)";
+     seek, seek_at, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, \
+     $14, $15)";
 pub(crate) const INSERT_SEAT: &str = "INSERT INTO seats (game_id, seat, agent, token_hash, \
      player_id) VALUES ($1, $2, $3, $4, $5)";
 
@@ -599,6 +602,8 @@ where
         .bind(game.clock.as_deref())
         .bind(game.deadline)
         .bind(game.seek.as_deref())
+        // Stored as made, so that seeks are paired first come, first served.
+        .bind(game.seek.as_ref().map(|_| seek_stamp()))
         .bind(game.rated)
         .execute(&mut *conn)
         .await?;
@@ -1083,8 +1088,8 @@ where
         .await?;
         let (rating, deviation) = model.shown(&after);
         sqlx::query::<DB>(
-            "INSERT INTO rating_history (player_id, kind, game_id, rating, deviation, at) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO rating_history (player_id, kind, game_id, rating, deviation, at, \
+             number) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(player.as_str())
         .bind(kind)
@@ -1092,6 +1097,7 @@ where
         .bind(rating)
         .bind(deviation)
         .bind(at)
+        .bind(i64::from(after.games))
         .execute(&mut *conn)
         .await?;
     }
@@ -1157,7 +1163,7 @@ where
     .collect::<Result<_, StorageError>>()?;
     let history = sqlx::query::<DB>(
         "SELECT kind, game_id, rating, deviation, at FROM rating_history \
-         WHERE player_id = $1 ORDER BY at, game_id",
+         WHERE player_id = $1 ORDER BY COALESCE(number, 0), at, game_id",
     )
     .bind(player.id.as_str())
     .fetch_all(&mut *conn)
@@ -1291,7 +1297,7 @@ where
     let rows = sqlx::query::<DB>(
         "SELECT g.id FROM games g WHERE g.status = $1 AND g.seek = $2 AND EXISTS \
          (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.agent = 'open') \
-         ORDER BY g.created_at, g.id LIMIT $3",
+         ORDER BY g.seek_at, g.id LIMIT $3",
     )
     .bind(Status::Running.as_str())
     .bind(seek)
@@ -1500,6 +1506,21 @@ pub(crate) fn now() -> i64 {
 }
 
 /// Milliseconds since the Unix epoch.
+/// The time a seek is made, in milliseconds: never the same twice in this process, so that
+/// two seeks of one millisecond are still paired in the order they came.
+fn seek_stamp() -> i64 {
+    static LAST: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+    let now = now_millis();
+    let before = LAST
+        .fetch_update(
+            std::sync::atomic::Ordering::Relaxed,
+            std::sync::atomic::Ordering::Relaxed,
+            |last| Some(now.max(last + 1)),
+        )
+        .expect("the update always gives a value");
+    now.max(before + 1)
+}
+
 pub(crate) fn now_millis() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -132,7 +132,7 @@ where
     // Alone, a game with a bot to act is due; shared, not while its creator's lease runs.
     let alone = store.lease_ttl().is_none();
     assert_eq!(
-        store.due(10, 0).await.unwrap(),
+        store.due(10, 0, 0).await.unwrap(),
         if alone { vec!["g3"] } else { vec![] }
     );
     store
@@ -143,7 +143,7 @@ where
         .await
         .unwrap();
     assert!(
-        store.due(10, 0).await.unwrap().is_empty(),
+        store.due(10, 0, 0).await.unwrap().is_empty(),
         "g3's bot has played"
     );
     assert_eq!(store.lobby(1).await.unwrap(), [r#"{"id":"g3","seq":1}"#]);
@@ -291,25 +291,28 @@ async fn a_waiting_seat_is_taken_once(a: Arc<dyn Storage>, b: Arc<dyn Storage>) 
 /// A clock's deadline makes its game due once it passes, and a stopped clock no longer.
 async fn a_passed_deadline_is_due(store: Arc<dyn Storage>) {
     store.create(&game("clocked", false)).await.unwrap();
-    assert!(!store
-        .due(100, 0)
-        .await
-        .unwrap()
-        .contains(&"clocked".to_owned()));
+    let due_at = |now| {
+        let store = store.clone();
+        async move {
+            store
+                .due(100, now, 0)
+                .await
+                .unwrap()
+                .contains(&"clocked".to_owned())
+        }
+    };
+    assert!(!due_at(i64::MAX).await, "no clock runs");
     let ticking = |seq, deadline| Append {
         clock: Some(format!("{{\"at\":{seq}}}")),
         deadline,
         ..append("clocked", seq, Status::Running, false)
     };
-    store.append(ticking(1, Some(1))).await.unwrap();
-    assert!(store
-        .due(100, 0)
-        .await
-        .unwrap()
-        .contains(&"clocked".to_owned()));
+    store.append(ticking(1, Some(1_000))).await.unwrap();
+    assert!(!due_at(1_000).await, "not yet at the deadline itself");
+    assert!(due_at(1_001).await);
     store.append(ticking(2, None)).await.unwrap();
     assert!(!store
-        .due(100, 0)
+        .due(100, i64::MAX, 0)
         .await
         .unwrap()
         .contains(&"clocked".to_owned()));
@@ -326,12 +329,12 @@ async fn an_idle_game_is_due_and_aborted_once(store: Arc<dyn Storage>) {
     store.create(&idle).await.unwrap();
     let updated = store.load("idle").await.unwrap().unwrap().game.updated_at;
     assert!(!store
-        .due(100, updated)
+        .due(100, 0, updated)
         .await
         .unwrap()
         .contains(&"idle".to_owned()));
     assert!(store
-        .due(100, updated + 1)
+        .due(100, 0, updated + 1)
         .await
         .unwrap()
         .contains(&"idle".to_owned()));
@@ -583,18 +586,18 @@ async fn postgres_leases_go_to_one_instance_and_pass_on_when_they_run_out() {
     a.create(&game("l1", true)).await.unwrap();
     assert!(!b.claim("l1").await.unwrap());
     assert!(a.claim("l1").await.unwrap(), "a renews its own lease");
-    assert!(b.due(10, 0).await.unwrap().is_empty());
+    assert!(b.due(10, 0, 0).await.unwrap().is_empty());
     // a dies (stops renewing): once the lease runs out the game is due, and b takes it.
     tokio::time::sleep(lease + Duration::from_millis(200)).await;
-    assert_eq!(b.due(10, 0).await.unwrap(), vec!["l1".to_owned()]);
+    assert_eq!(b.due(10, 0, 0).await.unwrap(), vec!["l1".to_owned()]);
     assert!(b.claim("l1").await.unwrap());
     assert!(!a.claim("l1").await.unwrap());
-    assert!(b.due(10, 0).await.unwrap().is_empty());
+    assert!(b.due(10, 0, 0).await.unwrap().is_empty());
     // An append leaving a person to act frees the lease; one leaving a bot takes it.
     b.append(append("l1", 1, Status::Running, false))
         .await
         .unwrap();
-    assert!(a.due(10, 0).await.unwrap().is_empty());
+    assert!(a.due(10, 0, 0).await.unwrap().is_empty());
     a.append(append("l1", 2, Status::Running, true))
         .await
         .unwrap();
@@ -602,7 +605,7 @@ async fn postgres_leases_go_to_one_instance_and_pass_on_when_they_run_out() {
     // A finished game is never due.
     a.append(append("l1", 3, Status::Over, true)).await.unwrap();
     tokio::time::sleep(lease + Duration::from_millis(200)).await;
-    assert!(b.due(10, 0).await.unwrap().is_empty());
+    assert!(b.due(10, 0, 0).await.unwrap().is_empty());
     // The lobby lists the running games of every instance, newest first.
     b.create(&game("l2", false)).await.unwrap();
     assert_eq!(

@@ -752,7 +752,7 @@ impl Room {
     fn tick(&mut self, decided: Option<u8>) {
         let runner = self.clock_runner();
         if let Some(clock) = &mut self.clock {
-            clock.after_change(crate::store::now_millis(), decided, runner);
+            clock.after_change(self.shared.time.now_millis(), decided, runner);
         }
     }
 
@@ -769,7 +769,7 @@ impl Room {
 
     /// How long until the running clock's flag falls (zero: it has).
     fn until_flag(&self) -> Option<Duration> {
-        let left = self.deadline()? - crate::store::now_millis();
+        let left = self.deadline()? - self.shared.time.now_millis();
         Some(Duration::from_millis(left.max(0) as u64))
     }
 
@@ -779,7 +779,7 @@ impl Room {
         let Some(seat) = self
             .clock
             .as_mut()
-            .and_then(|c| c.flag(crate::store::now_millis()))
+            .and_then(|c| c.flag(self.shared.time.now_millis()))
         else {
             return Ok(());
         };

@@ -111,7 +111,7 @@ impl Room {
             audience: Audience::new(live.seat_count()),
             live,
             table,
-            views: Views::default(),
+            views: Views::new(shared.time.clone()),
             summary,
             deferred: VecDeque::new(),
             lease: Lease::new(shared.lease),

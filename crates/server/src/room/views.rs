@@ -30,11 +30,21 @@ pub(super) struct Views {
     seat_names: Vec<String>,
     /// The clock as of the change, shown as of when a message is sent.
     clock: Option<Clock>,
+    /// The server's time, which the clock is shown at.
+    time: crate::time::Time,
     /// Whether the game expired waiting for players: over, with no result.
     aborted: bool,
 }
 
 impl Views {
+    /// Views whose clock is shown at the server's `time`.
+    pub(super) fn new(time: crate::time::Time) -> Self {
+        Self {
+            time,
+            ..Self::default()
+        }
+    }
+
     /// Recomputes everything from the game.
     pub(super) fn refresh(&mut self, live: &dyn Live, table: &Table, clock: Option<&Clock>) {
         self.clock = clock.cloned();
@@ -94,9 +104,7 @@ impl Views {
 
     /// The clock as of now.
     fn clock(&self) -> Option<ClockShown> {
-        self.clock
-            .as_ref()
-            .map(|c| c.shown(crate::store::now_millis()))
+        self.clock.as_ref().map(|c| c.shown(self.time.now_millis()))
     }
 
     /// Whether the game is over: with a result, or aborted without one.
