@@ -21,6 +21,8 @@ use crate::store::PlayerRow;
 const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=20;
 /// The most games "My games" lists.
 const MY_GAMES: usize = 200;
+/// The most games a player's public page lists.
+const PROFILE_GAMES: usize = 20;
 /// The most players a leaderboard lists.
 const LEADERBOARD: usize = 100;
 
@@ -72,12 +74,14 @@ pub struct HistoryPoint {
     pub at: i64,
 }
 
-/// `GET /api/players/{name}`: a player's ratings and their history.
+/// `GET /api/players/{name}`: a player's ratings and their history, and its newest games.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Profile {
     pub name: String,
     pub ratings: Vec<RatingShown>,
     pub history: Vec<HistoryPoint>,
+    /// The games it sits in, running and over, newest first (lobby lines: public anyway).
+    pub games: Vec<GameSummary>,
 }
 
 /// The kinds of game ratings are kept for.
@@ -113,8 +117,17 @@ async fn profiles_show(
             "no such player",
         ));
     };
+    let games = state
+        .store()
+        .player_games(&player.id, PROFILE_GAMES)
+        .await
+        .map_err(|e| {
+            tracing::error!("cannot read a player's games: {e}");
+            ApiError::unavailable()
+        })?;
     Ok(Json(Profile {
         name: player.name,
+        games: summaries(&games),
         ratings: ratings.iter().map(RatingShown::of).collect(),
         history: history
             .into_iter()
@@ -397,11 +410,16 @@ async fn player_games_list(
             ApiError::unavailable()
         })?;
     Ok(Json(MyGames {
-        games: lines
-            .iter()
-            .filter_map(|line| serde_json::from_str(line).ok())
-            .collect(),
+        games: summaries(&lines),
     }))
+}
+
+/// Stored lobby lines read as games (a line that does not read is left out).
+fn summaries(lines: &[String]) -> Vec<GameSummary> {
+    lines
+        .iter()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect()
 }
 
 #[cfg(test)]

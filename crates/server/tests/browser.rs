@@ -1397,6 +1397,17 @@ async fn take_name(b: &Browser, server: &Server, name: &str) {
     b.wait(&format!("[data-me='{name}']")).await;
 }
 
+/// The key of the named player the page of `b` is.
+async fn player_key(b: &Browser) -> String {
+    let me = b
+        .js(
+            "return JSON.parse(localStorage.getItem('trio.player'))",
+            json!([]),
+        )
+        .await;
+    me["key"].as_str().unwrap().to_owned()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_another_device_a_players_key_opens_its_own_seat_never_a_watch() {
     let server = Server::start().await;
@@ -1805,6 +1816,15 @@ async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() 
     zoe.wait("[data-turn=waiting]").await;
     ola.goto(&server.url("/")).await;
     ola.wait("li[data-open] button[data-join]").await;
+    assert!(
+        ola.find("li[data-open] [data-rated]").await.is_some(),
+        "rated"
+    );
+    ola.js(
+        "document.querySelector('li[data-open]').scrollIntoView({block: 'center'})",
+        json!([]),
+    )
+    .await;
     ola.screenshot(&screenshot_path("lobby-open-seats.png"))
         .await;
     ola.click("li[data-open] button[data-join]").await;
@@ -1825,6 +1845,45 @@ async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() 
         .unwrap();
     assert_eq!(resigned.status(), 200);
     ola.wait("[data-result]").await;
+    // Three more rated games over the API, Ola losing the last: her page draws each.
+    let (zoe_key, ola_key) = (player_key(&zoe).await, player_key(&ola).await);
+    for loser in [&zoe_key, &zoe_key, &ola_key] {
+        let made = server
+            .http
+            .post(server.url("/api/games"))
+            .bearer_auth(&zoe_key)
+            .json(&json!({"game": "gyges", "seats": ["human", "open"], "rated": true}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(made.status(), 201);
+        let made: Value = made.json().await.unwrap();
+        let game = made["id"].as_str().unwrap();
+        let joined = server
+            .http
+            .post(server.url(&format!("/api/games/{game}/join")))
+            .bearer_auth(&ola_key)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(joined.status(), 201);
+        let joined: Value = joined.json().await.unwrap();
+        let token = if loser == &zoe_key {
+            made["seats"][0]["token"].clone()
+        } else {
+            joined["token"].clone()
+        };
+        let resigned = server
+            .http
+            .post(server.url(&format!("/api/games/{game}/resign")))
+            .bearer_auth(token.as_str().unwrap())
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resigned.status(), 200);
+    }
     ola.click("[data-player-link='Ola']").await;
     ola.wait("[data-rating=gyges]").await;
     let shown = ola.text("[data-rating=gyges]").await;
@@ -1838,13 +1897,59 @@ async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() 
         rating > 1500 && shown.contains('?'),
         "provisional and higher: {shown}"
     );
+    assert!(shown.contains("4 rated games"), "{shown}");
     assert_eq!(
         ola.attr("svg.history .line", "data-points")
             .await
             .as_deref(),
-        Some("1")
+        Some("4")
     );
+    // In the order the games were rated, although all four were within a second or two:
+    // three wins, then the loss.
+    let points = ola
+        .js(
+            "return [...document.querySelectorAll('svg.history circle title')].map(t => parseInt(t.textContent))",
+            json!([]),
+        )
+        .await;
+    let points: Vec<i64> = serde_json::from_value(points).unwrap();
+    assert!(
+        points[0] < points[1] && points[1] < points[2] && points[2] > points[3],
+        "{points:?}"
+    );
+    // Her games, newest first, each with its result and a replay.
+    assert_eq!(ola.count("[data-player-game] [data-replay]").await, 4);
+    assert!(ola
+        .text("[data-player-game]")
+        .await
+        .contains("South resigned"));
     ola.screenshot(&screenshot_path("player.png")).await;
+    // On a phone, in Polish: the same page fits the screen, its words in Polish forms.
+    let phone = Browser::start(390, 844).await;
+    phone.goto(&server.url("/players/Ola")).await;
+    phone.wait("[data-lang=pl]").await;
+    phone.click("[data-lang=pl]").await;
+    phone.wait("[data-rating=gyges] svg.history").await;
+    assert!(
+        phone
+            .text("[data-rating=gyges]")
+            .await
+            .contains("4 gry rankingowe"),
+        "{}",
+        phone.text("[data-rating=gyges]").await
+    );
+    assert_eq!(
+        phone
+            .js(
+                "return document.documentElement.scrollWidth <= window.innerWidth",
+                json!([])
+            )
+            .await,
+        json!(true),
+        "the page is wider than the phone"
+    );
+    phone.screenshot(&screenshot_path("phone-player.png")).await;
+    phone.close().await;
     // The lobby's leaderboard lists both, Ola first.
     zoe.goto(&server.url("/")).await;
     zoe.wait("[data-leaders=gyges]").await;
@@ -1895,6 +2000,61 @@ async fn a_clock_counts_down_on_the_page_and_the_game_ends_on_time() {
         "{}",
         b.text(".result").await
     );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_move_is_reminded_at_three_quarters_and_flagged_when_its_days_run_out() {
+    let server = Server::start().await;
+    let response = server
+        .http
+        .post(server.url("/api/games"))
+        .json(&json!({"game": "gyges", "seats": ["human", "human"], "clock": {"days": 3}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let created: Created = response.json().await.unwrap();
+    // South sets up first: its three days run.
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("[data-clock='0'].running").await;
+    assert!(
+        b.text("[data-clock='0']").await.starts_with("2 d 23 h")
+            || b.text("[data-clock='0']").await.starts_with("3 d 0 h"),
+        "{}",
+        b.text("[data-clock='0']").await
+    );
+    assert_eq!(b.count("[data-remind]").await, 0);
+
+    // Two days and seven hours on (the server's time, moved by hand): 17 hours are left,
+    // under a quarter of 72, and the page says so; the game goes on.
+    let hour = std::time::Duration::from_secs(3600);
+    server.time.advance(55 * hour);
+    b.refresh().await;
+    b.wait("[data-remind]").await;
+    assert!(b.text("[data-remind]").await.contains("three quarters"));
+    assert!(
+        b.text("[data-clock='0']").await.starts_with("16:")
+            || b.text("[data-clock='0']").await.starts_with("17:00"),
+        "{}",
+        b.text("[data-clock='0']").await
+    );
+    assert_eq!(b.count("[data-outcome]").await, 0);
+    let running = server.show(&created.id, None).await;
+    assert!(running["result"].is_null(), "{running}");
+
+    // Past the third day: nobody asks for the game, yet the server's watch for due flags
+    // lets South's fall, and the open page hears of it.
+    server.time.advance(18 * hour);
+    b.wait("[data-outcome]").await;
+    b.wait("[data-clock='0'].flagged").await;
+    assert!(
+        b.text(".result").await.contains("South ran out of time"),
+        "{}",
+        b.text(".result").await
+    );
+    assert_eq!(b.count("[data-remind]").await, 0);
     b.close().await;
 }
 

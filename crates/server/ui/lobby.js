@@ -5,12 +5,12 @@
 
 import { h, clear } from './dom.js';
 import { t, known, refusal, whoPlays } from './i18n.js';
-import { api, rememberCreated, savedTokens, ApiError, player, rememberPlayer, signInFromLink, gamesWithSeats } from './net.js';
+import { api, rememberCreated, ApiError, player, rememberPlayer, signInFromLink, gamesWithSeats } from './net.js';
 import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
 import { kinds } from './kinds.js';
 import { ratingText } from './player.js';
-import { resultHeadline } from './panels.js';
+import { gameLine, sitsIn } from './lines.js';
 
 const REFRESH_MS = 5000;
 /// How many of each leaderboard the lobby shows.
@@ -100,20 +100,7 @@ export class Lobby {
     if (!this.finished.length) return;
     section.append(
       h('h2', {}, [t('lobby.finished')]),
-      h('ul', { class: 'games' }, this.finished.map(g => {
-        const game = gameOf(g.game);
-        // The replay opens on the seat this browser or its player holds, else watched.
-        const mine = sitsIn(g);
-        return h('li', { 'data-finished-game': g.id }, [
-          h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
-          ' — ',
-          g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)})`).join(', '),
-          ' · ',
-          h('strong', {}, [g.result ? resultHeadline(game, g) : t('me.over')]),
-          ' · ',
-          h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch'), 'data-replay': g.id }, [t('lobby.replay')]),
-        ]);
-      })),
+      h('ul', { class: 'games' }, this.finished.map(g => gameLine(g, { 'data-finished-game': g.id }))),
       this.finishedNext ? h('button', { type: 'button', 'data-act': 'more-finished', onclick: () => this.moreFinished() }, [t('lobby.more')]) : null,
     );
   }
@@ -219,15 +206,7 @@ export class Lobby {
   renderMine() {
     const list = clear(this.mineList);
     if (!this.mine.length) list.append(h('li', { class: 'none' }, [t('me.none')]));
-    for (const g of this.mine) {
-      const game = gameOf(g.game);
-      list.append(h('li', { 'data-my-game': g.id }, [
-        h('a', { href: `/games/${g.id}` }, [t('game.' + game.kind)]),
-        ' — ',
-        g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)})`).join(', '),
-        g.over ? ' · ' + t('me.over') : ', ' + t('lobby.move', { n: g.seq }),
-      ]));
-    }
+    for (const g of this.mine) list.append(gameLine(g, { 'data-my-game': g.id }));
   }
 
   render() {
@@ -342,18 +321,12 @@ export class Lobby {
         g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)}${s.connected ? ' ●' : ''})`).join(', '),
         ', ' + t('lobby.move', { n: g.seq }),
         g.clock ? ' · ' + clockWords(g.clock) : null,
+        g.rated ? h('span', { 'data-rated': '' }, [' · ' + t('lobby.rated')]) : null,
         g.set_up && g.set_up.length ? h('span', { class: 'set-up', 'data-set-up': g.set_up.join(' ') }, [' · ' + t(g.set_up.includes('position') ? 'lobby.setposition' : 'lobby.ownfile')]) : null,
         open ? h('button', { type: 'button', class: 'small primary', 'data-join': g.id, onclick: () => this.join(g.id, open.seat) }, [t('join.button')]) : null,
       ]));
     }
   }
-}
-
-/// Whether this browser holds a seat of game `g` (a lobby line), or its named player sits
-/// there.
-function sitsIn(g) {
-  const me = player();
-  return savedTokens(g.id).length > 0 || (me != null && g.seats.some(s => s.player_name === me.name));
 }
 
 /// The time controls the form offers (`clock` of `POST /api/games`), by name.

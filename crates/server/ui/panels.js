@@ -112,9 +112,12 @@ export function playersPanel(game, live, online = true) {
   const rows = live.seats.map(s => h('li', { 'data-seat': s.seat, class: live.turn.seat === s.seat && !live.result ? 'to-move' : '' }, [
     h('span', { class: 'presence ' + presence(s), 'data-presence': presence(s), title: said[presence(s)] }),
     h('span', { class: 'swatch ' + game.swatch(s.seat, view) }),
-    ' ' + game.seatLabel(s.seat, view) + ' — ',
-    s.player_name ? h('a', { href: `/players/${encodeURIComponent(s.player_name)}`, 'data-player-link': s.player_name }, [s.player_name]) : whoPlays(s),
-    s.player === 'human' ? h('span', { class: 'conn' }, [' · ' + said[presence(s)]]) : null,
+    // One box for the words, so that a narrow panel wraps them as a line of text.
+    h('span', { class: 'who' }, [
+      game.seatLabel(s.seat, view) + ' — ',
+      s.player_name ? h('a', { href: `/players/${encodeURIComponent(s.player_name)}`, 'data-player-link': s.player_name }, [s.player_name]) : whoPlays(s),
+      s.player === 'human' ? h('span', { class: 'conn' }, [' · ' + said[presence(s)]]) : null,
+    ]),
     clockNode(live.clock, s.seat),
   ]));
   const order = game.turnOrder(view);
