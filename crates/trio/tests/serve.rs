@@ -2,45 +2,15 @@
 //! with SIGKILL in the middle of games and started again on the same file, and no
 //! acknowledged action is lost; a finished game's record verifies, a tampered one does not.
 
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
 mod serving;
-use serving::{create_game, spawn_serve};
+use serving::{create_game, Server};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{json, Value};
 use trio_server::protocol::{Created, Snapshot};
-
-/// A `trio serve` process on a free port of 127.0.0.1.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Server {
-    fn start(db: &Path) -> Server {
-        let args = ["--db", db.to_str().unwrap()];
-        let (child, addr) = spawn_serve(&args, Stdio::null());
-        let addr = addr.expect("trio serve says its address");
-        Server {
-            child,
-            base: format!("http://{addr}"),
-        }
-    }
-
-    fn addr(&self) -> &str {
-        self.base.trim_start_matches("http://")
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 async fn snapshot(
     http: &reqwest::Client,
