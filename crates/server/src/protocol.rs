@@ -364,6 +364,9 @@ pub struct Snapshot {
     /// Whether the game expired waiting for players: over, with no result.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aborted: bool,
+    /// Whether its end updates the players' ratings.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// A seat away from the game (`docs/api.md`, "Absent players").

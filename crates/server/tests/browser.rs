@@ -1830,6 +1830,11 @@ async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() 
     ola.click("li[data-open] button[data-join]").await;
     for b in [&zoe, &ola] {
         b.wait("[data-clock='0'].running").await;
+        let said = b.text("[data-spec]").await;
+        assert!(
+            said.contains("10 min + 5 s") && said.contains("rated"),
+            "{said}"
+        );
     }
     zoe.screenshot(&screenshot_path("clocks.png")).await;
     // Zoë gives up: the rated game is over, and Ola's rating rises.
@@ -1919,10 +1924,11 @@ async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() 
     );
     // Her games, newest first, each with its result and a replay.
     assert_eq!(ola.count("[data-player-game] [data-replay]").await, 4);
-    assert!(ola
-        .text("[data-player-game]")
-        .await
-        .contains("South resigned"));
+    let games = ola.text(".player-games").await;
+    assert!(
+        games.contains("South resigned") && games.contains("North resigned"),
+        "{games}"
+    );
     ola.screenshot(&screenshot_path("player.png")).await;
     // On a phone, in Polish: the same page fits the screen, its words in Polish forms.
     let phone = Browser::start(390, 844).await;

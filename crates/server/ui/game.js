@@ -10,6 +10,7 @@ import { t, cap, refusal } from './i18n.js';
 import { api, Conn, tokensFor, createdGame, ApiError, player } from './net.js';
 import { gameOf } from './games.js';
 import { kinds, specWords } from './kinds.js';
+import { clockWords } from './lines.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
 import { Replay } from './replay.js';
 import { Review } from './review.js';
@@ -548,11 +549,13 @@ export class GamePage {
   }
 
   /// Which variant is played: every option of the game's kind, as its spec sets it.
+  /// The variant and options played, the time control and whether the game is rated.
   specLine(live) {
     const kind = this.kinds && this.kinds.find(k => k.kind === this.game.kind);
-    if (!kind || !kind.options.length) return null;
-    const words = specWords(kind.kind, kind.options, live.game).map(w => `${w.label}: ${w.value}`);
-    return h('p', { class: 'spec', 'data-spec': live.game }, [words.join(' · ')]);
+    const words = kind ? specWords(kind.kind, kind.options, live.game).map(w => `${w.label}: ${w.value}`) : [];
+    if (live.clock) words.push(clockWords(live.clock.spec));
+    if (live.rated) words.push(t('lobby.rated'));
+    return words.length ? h('p', { class: 'spec', 'data-spec': live.game }, [words.join(' · ')]) : null;
   }
 
   passDevice(seat, view) {

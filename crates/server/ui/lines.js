@@ -28,3 +28,8 @@ export function sitsIn(g) {
   const me = player();
   return savedTokens(g.id).length > 0 || (me != null && g.seats.some(s => s.player_name === me.name));
 }
+
+/// A time control (`clock` of a game) in words.
+export function clockWords(clock) {
+  return clock.days ? t('new.clock.days', { d: clock.days }) : t('new.clock.rt', { m: clock.initial / 60, s: clock.increment });
+}

@@ -10,7 +10,7 @@ import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
 import { kinds } from './kinds.js';
 import { ratingText } from './player.js';
-import { gameLine, sitsIn } from './lines.js';
+import { gameLine, sitsIn, clockWords } from './lines.js';
 
 const REFRESH_MS = 5000;
 /// How many of each leaderboard the lobby shows.
@@ -339,11 +339,6 @@ const CLOCKS = {
   '3d': { days: 3 },
   '7d': { days: 7 },
 };
-
-/// A time control in words.
-function clockWords(clock) {
-  return clock.days ? t('new.clock.days', { d: clock.days }) : t('new.clock.rt', { m: clock.initial / 60, s: clock.increment });
-}
 
 /// Every option at its default: a `set` empty, an `order` drawn (''), a file built in
 /// (`null`; an upload is `{label, text}`).

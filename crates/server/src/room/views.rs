@@ -201,6 +201,7 @@ impl Views {
             result: state.result,
             seed_hash: table.seed_hash().to_owned(),
             set_up: summary.set_up.clone(),
+            rated: summary.rated,
             clock: state.clock,
             rematch: self.result.is_some().then(|| table.rematch_shown()),
             absent: None,
