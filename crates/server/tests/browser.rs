@@ -1623,6 +1623,30 @@ async fn two_strangers_find_each_other_with_play_someone_and_play_to_the_end() {
             b.text("[data-result]").await
         );
     }
+    // A rematch, asked by one and accepted by the other; then each one's My games lists
+    // both games, the first with its result, on the desktop and on the phone.
+    let first = state(&zoe, "trio.page().id").await;
+    for b in [&zoe, &ola] {
+        b.wait("[data-act=rematch]").await;
+        b.click("[data-act=rematch]").await;
+    }
+    for b in [&zoe, &ola] {
+        b.wait_for(
+            "in the rematch",
+            &format!("trio.page() && trio.page().id && trio.page().id !== {first}"),
+        )
+        .await;
+    }
+    for b in [&zoe, &ola] {
+        b.goto(&server.url("/")).await;
+        b.wait_for(
+            "both games listed",
+            "document.querySelectorAll('[data-my-game]').length === 2",
+        )
+        .await;
+        let over = format!("[data-my-game={first}] [data-replay]");
+        assert!(b.find(&over).await.is_some(), "the first game is over");
+    }
     for b in [zoe, ola] {
         b.close().await;
     }
