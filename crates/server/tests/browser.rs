@@ -1721,15 +1721,7 @@ async fn the_lobby_lists_finished_games_with_their_result_and_more_by_pages() {
     let mut ids = Vec::new();
     for _ in 0..11 {
         let created = server.create("gyges", &["human", "human"], None).await;
-        let resigned = server
-            .http
-            .post(server.url(&format!("/api/games/{}/resign", created.id)))
-            .bearer_auth(&created.seats[0].token)
-            .json(&json!({}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(resigned.status(), 200);
+        server.resign(&created.id, &created.seats[0].token).await;
         ids.push(created.id);
     }
     let b = Browser::start(1280, 900).await;
@@ -1791,15 +1783,7 @@ async fn a_rematch_accepted_by_the_other_opens_with_the_seats_rotated() {
         .wait_for("seated", "trio.page().conns.some(c => c.role === 'seat')")
         .await;
     // South gives up; the game is over on both pages.
-    let resigned = server
-        .http
-        .post(server.url(&format!("/api/games/{}/resign", created.id)))
-        .bearer_auth(&created.seats[0].token)
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resigned.status(), 200);
+    server.resign(&created.id, &created.seats[0].token).await;
     south.wait("[data-act=rematch]").await;
     south.click("[data-act=rematch]").await;
     south.wait("[data-rematch] .note").await;
@@ -1864,15 +1848,9 @@ async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() 
     // Zoë gives up: the rated game is over, and Ola's rating rises.
     let id = state(&zoe, "trio.page().id").await;
     let token = state(&zoe, "trio.page().conns[0].token").await;
-    let resigned = server
-        .http
-        .post(server.url(&format!("/api/games/{}/resign", id.as_str().unwrap())))
-        .bearer_auth(token.as_str().unwrap())
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resigned.status(), 200);
+    server
+        .resign(id.as_str().unwrap(), token.as_str().unwrap())
+        .await;
     ola.wait("[data-result]").await;
     // Three more rated games over the API, Ola losing the last: her page draws each.
     let (zoe_key, ola_key) = (player_key(&zoe).await, player_key(&ola).await);
@@ -1903,15 +1881,7 @@ async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() 
         } else {
             joined["token"].clone()
         };
-        let resigned = server
-            .http
-            .post(server.url(&format!("/api/games/{game}/resign")))
-            .bearer_auth(token.as_str().unwrap())
-            .json(&json!({}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(resigned.status(), 200);
+        server.resign(game, token.as_str().unwrap()).await;
     }
     ola.click("[data-player-link='Ola']").await;
     ola.wait("[data-rating=gyges]").await;
@@ -2025,11 +1995,8 @@ async fn a_clock_counts_down_on_the_page_and_the_game_ends_on_time() {
     b.wait("[data-clock='0'].running").await;
     b.wait("[data-outcome]").await;
     b.wait("[data-clock='0'].flagged").await;
-    assert!(
-        b.text(".result").await.contains("South ran out of time"),
-        "{}",
-        b.text(".result").await
-    );
+    b.assert_text(".result", &["South ran out of time"], true)
+        .await;
     b.close().await;
 }
 
@@ -2049,12 +2016,8 @@ async fn a_correspondence_move_is_reminded_at_three_quarters_and_flagged_when_it
     let b = Browser::start(1280, 900).await;
     b.goto(&server.url(&created.seats[0].link)).await;
     b.wait("[data-clock='0'].running").await;
-    assert!(
-        b.text("[data-clock='0']").await.starts_with("2 d 23 h")
-            || b.text("[data-clock='0']").await.starts_with("3 d 0 h"),
-        "{}",
-        b.text("[data-clock='0']").await
-    );
+    b.assert_text("[data-clock='0']", &["2 d 23 h", "3 d 0 h"], false)
+        .await;
     assert_eq!(b.count("[data-remind]").await, 0);
 
     // Two days and seven hours on (the server's time, moved by hand): 17 hours are left,
@@ -2064,12 +2027,8 @@ async fn a_correspondence_move_is_reminded_at_three_quarters_and_flagged_when_it
     b.refresh().await;
     b.wait("[data-remind]").await;
     assert!(b.text("[data-remind]").await.contains("three quarters"));
-    assert!(
-        b.text("[data-clock='0']").await.starts_with("16:")
-            || b.text("[data-clock='0']").await.starts_with("17:00"),
-        "{}",
-        b.text("[data-clock='0']").await
-    );
+    b.assert_text("[data-clock='0']", &["16:", "17:00"], false)
+        .await;
     assert_eq!(b.count("[data-outcome]").await, 0);
     let running = server.show(&created.id, None).await;
     assert!(running["result"].is_null(), "{running}");
@@ -2079,11 +2038,8 @@ async fn a_correspondence_move_is_reminded_at_three_quarters_and_flagged_when_it
     server.time.advance(18 * hour);
     b.wait("[data-outcome]").await;
     b.wait("[data-clock='0'].flagged").await;
-    assert!(
-        b.text(".result").await.contains("South ran out of time"),
-        "{}",
-        b.text(".result").await
-    );
+    b.assert_text(".result", &["South ran out of time"], true)
+        .await;
     assert_eq!(b.count("[data-remind]").await, 0);
     b.close().await;
 }

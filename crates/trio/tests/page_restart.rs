@@ -63,11 +63,8 @@ async fn a_flag_falls_when_due_after_the_server_is_killed_and_started_again() {
     );
     b.wait("[data-outcome]").await;
     b.wait("[data-clock='0'].flagged").await;
-    assert!(
-        b.text(".result").await.contains("South ran out of time"),
-        "{}",
-        b.text(".result").await
-    );
+    b.assert_text(".result", &["South ran out of time"], true)
+        .await;
     assert!(
         created_at.elapsed().as_secs() >= SECONDS,
         "the flag fell early"

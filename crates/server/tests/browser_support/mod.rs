@@ -88,6 +88,19 @@ impl Server {
         response.json().await.unwrap()
     }
 
+    /// The seat holding `token` gives up game `id`.
+    pub async fn resign(&self, id: &str, token: &str) {
+        let response = self
+            .http
+            .post(self.url(&format!("/api/games/{id}/resign")))
+            .bearer_auth(token)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
+    }
+
     /// The game as a seat (or a spectator) sees it.
     pub async fn show(&self, id: &str, token: Option<&str>) -> Value {
         let mut request = self.http.get(self.url(&format!("/api/games/{id}")));
@@ -362,6 +375,18 @@ impl Browser {
         .as_str()
         .unwrap_or_default()
         .to_owned()
+    }
+
+    /// Asserts that the text of the first element `css` matches starts with one of
+    /// `starts` (or contains `starts[0]` when `anywhere`), saying what it was if not.
+    pub async fn assert_text(&self, css: &str, starts: &[&str], anywhere: bool) {
+        let text = self.text(css).await;
+        let found = if anywhere {
+            starts.iter().any(|s| text.contains(s))
+        } else {
+            starts.iter().any(|s| text.starts_with(s))
+        };
+        assert!(found, "{css} says {text:?}, not {starts:?}");
     }
 
     pub async fn count(&self, css: &str) -> usize {
