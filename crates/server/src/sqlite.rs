@@ -217,10 +217,10 @@ fn sqlite_migrations() -> Vec<Migration> {
         false,
     ));
     all.push(Migration::new(
-        12,
+        13,
         "due".into(),
         MigrationType::Simple,
-        include_str!("../migrations/sqlite/0012_due.sql").into_sql_str(),
+        include_str!("../migrations/sqlite/0013_due.sql").into_sql_str(),
         false,
     ));
     all.sort_by_key(|m| m.version);

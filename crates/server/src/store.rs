@@ -536,7 +536,7 @@ pub(crate) fn migrations() -> Vec<Migration> {
             "reviews",
             include_str!("../migrations/0010_reviews.sql"),
         ),
-        (11, "order", include_str!("../migrations/0011_order.sql")),
+        (12, "order", include_str!("../migrations/0012_order.sql")),
     ]
     .into_iter()
     .map(|(version, name, sql)| {
