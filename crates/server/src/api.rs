@@ -6,25 +6,27 @@ use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use trio_core::Record;
 
 use crate::error::ApiError;
+use crate::limits::Peer;
 use crate::protocol::{
     check_cid, AbsentRequest, Accepted, ActionRequest, CreateGame, Created, FillRequest,
     GamesQuery, JoinRequest, Lobby, RematchTicket, SeatRequest, SeatTicket, SeekRequest, Seeked,
     Snapshot,
 };
 use crate::room::{Command, Reply, Request as RoomRequest, Who};
-use crate::state::AppState;
+use crate::state::{AppState, Creator};
+use crate::store::{Cursor, Listed};
 
-/// The longest lobby.
-const LOBBY_SIZE: usize = 200;
-/// Finished games per page, unless asked for another number up to the most.
+/// Running games and finished games per page, unless asked for another number up to the
+/// most.
+const RUNNING_PAGE: usize = 50;
 const FINISHED_PAGE: usize = 20;
-const MAX_FINISHED_PAGE: usize = 100;
+const MAX_PAGE: usize = 100;
 /// The AI level that fills open seats unless asked for another.
 const FILL_LEVEL: u8 = 2;
 /// The AI level that gives hints.
@@ -106,48 +108,49 @@ fn checked_cid(cid: Option<String>) -> Result<Option<String>, ApiError> {
 async fn games_create(
     State(state): State<AppState>,
     headers: HeaderMap,
+    peer: Option<Extension<Peer>>,
     Body(request): Body<CreateGame>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
-    let creator = crate::players::player_of(&state, &headers).await?;
+    let player = crate::players::player_of(&state, &headers).await?;
+    let creator = Creator::new(player, peer);
     let created = state.create_from(request, creator, None).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
-/// The lobby: the games being played, or with `?status=finished` a page of finished ones.
+/// The lobby, a page at a time: the games being played, or with `?status=finished` those
+/// over.
 async fn games_list(
     State(state): State<AppState>,
     Query(query): Query<GamesQuery>,
 ) -> Result<Json<Lobby>, ApiError> {
-    match query.status.as_deref() {
-        None | Some("running") => Ok(Json(Lobby {
-            games: state.lobby(LOBBY_SIZE).await?,
-            next: None,
-        })),
-        Some("finished") => {
-            let limit = query.limit.unwrap_or(FINISHED_PAGE);
-            if !(1..=MAX_FINISHED_PAGE).contains(&limit) {
-                return Err(ApiError::bad_request(
-                    "bad-request",
-                    format!("a page is 1 to {MAX_FINISHED_PAGE} games"),
-                ));
-            }
-            let after = query
-                .after
-                .as_deref()
-                .map(|a| {
-                    a.parse::<crate::store::Ended>().map_err(|()| {
-                        ApiError::bad_request("bad-cursor", "after is the next of a page before")
-                    })
-                })
-                .transpose()?;
-            let (games, next) = state.finished(after.as_ref(), limit).await?;
-            Ok(Json(Lobby { games, next }))
+    let (listed, page) = match query.status.as_deref() {
+        None | Some("running") => (Listed::Running, RUNNING_PAGE),
+        Some("finished") => (Listed::Finished, FINISHED_PAGE),
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "bad-request",
+                "status is running or finished",
+            ))
         }
-        Some(_) => Err(ApiError::bad_request(
+    };
+    let limit = query.limit.unwrap_or(page);
+    if !(1..=MAX_PAGE).contains(&limit) {
+        return Err(ApiError::bad_request(
             "bad-request",
-            "status is running or finished",
-        )),
+            format!("a page is 1 to {MAX_PAGE} games"),
+        ));
     }
+    let after = query
+        .after
+        .as_deref()
+        .map(|a| {
+            a.parse::<Cursor>().map_err(|()| {
+                ApiError::bad_request("bad-cursor", "after is the next of a page before")
+            })
+        })
+        .transpose()?;
+    let (games, next) = state.games(listed, after.as_ref(), limit).await?;
+    Ok(Json(Lobby { games, next }))
 }
 
 async fn games_show(
@@ -172,10 +175,11 @@ async fn games_show(
 async fn seeks_create(
     State(state): State<AppState>,
     headers: HeaderMap,
+    peer: Option<Extension<Peer>>,
     Body(request): Body<SeekRequest>,
 ) -> Result<(StatusCode, Json<Seeked>), ApiError> {
     let player = crate::players::player_of(&state, &headers).await?;
-    let seeked = state.seek(request, player).await?;
+    let seeked = state.seek(request, Creator::new(player, peer)).await?;
     Ok((StatusCode::CREATED, Json(seeked)))
 }
 

@@ -143,6 +143,11 @@ pub enum Refusal {
     /// A player's key asking for a seat of a game it does not sit in.
     #[error("this player sits at no seat of this game")]
     NotSeated,
+    /// An undo in a game whose log reached the server's most events (`--max-events`).
+    #[error(
+        "this game has reached {max} events: nothing more can be taken back; play on to its end"
+    )]
+    TooManyEvents { max: u64 },
 }
 
 impl Refusal {
@@ -178,6 +183,7 @@ impl From<Refusal> for ApiError {
             Refusal::NotSeated => (StatusCode::FORBIDDEN, "not-seated"),
             Refusal::NoRematchYet => (StatusCode::CONFLICT, "not-over"),
             Refusal::RatedNeedsName => (StatusCode::UNAUTHORIZED, "no-key"),
+            Refusal::TooManyEvents { .. } => (StatusCode::CONFLICT, "too-many-events"),
         };
         ApiError::new(status, code, refusal.to_string())
     }

@@ -18,6 +18,7 @@ mod api;
 mod error;
 mod limits;
 mod listen;
+mod loading;
 mod passwords;
 pub mod players;
 mod pool;
@@ -41,7 +42,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 
 pub use error::ApiError;
-pub use limits::{connection_budget, Limits, Rate};
+pub use limits::{connection_budget, raise_descriptor_limit, Limits, Rate};
 pub use postgres::{PgStorage, CHANNEL as NOTICE_CHANNEL};
 pub use room::Absence;
 pub use sqlite::SqliteStorage;

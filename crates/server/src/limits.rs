@@ -119,6 +119,19 @@ impl FromStr for Rate {
     }
 }
 
+/// Raises this process's descriptor limit to the most it may have (the hard limit), as a
+/// server holding a socket per player needs; answers the limit now (`None`: unlimited).
+pub fn raise_descriptor_limit() -> Option<u64> {
+    use rustix::process::{getrlimit, setrlimit, Resource};
+    let mut limit = getrlimit(Resource::Nofile);
+    if limit.current != limit.maximum {
+        limit.current = limit.maximum;
+        // Refused, the limit stays as it was.
+        let _ = setrlimit(Resource::Nofile, limit);
+    }
+    getrlimit(Resource::Nofile).current
+}
+
 /// The connections this process may hold: its descriptor limit less a reserve (an eighth,
 /// at least 64) for storage, logs and accepting, so a flood fills the budget and never
 /// the limit.

@@ -1,6 +1,8 @@
 //! The accept loop: each connection counted in all and per address (one over either is
 //! answered with the JSON error and closed, so `accept` never stops), timed out when its
-//! headers stall or it goes idle, and drained when the server stops.
+//! headers stall or it goes idle, and drained when the server stops. What hyper answers
+//! by itself to a request it cannot read (400, 414, 431: a head, no body) goes out as the
+//! documented JSON error instead.
 
 use std::future::Future;
 use std::io;
@@ -36,12 +38,12 @@ pub(crate) async fn serve(
     let budget = limits.connections.unwrap_or_else(connection_budget);
     let connections = Arc::new(Semaphore::new(budget));
     let per_address = PerAddress::new(limits.connections_per_address);
-    let busy = turned_away(
+    let busy = answer(
         StatusCode::SERVICE_UNAVAILABLE,
         "busy",
         "the server is full",
     );
-    let too_many = turned_away(
+    let too_many = answer(
         StatusCode::TOO_MANY_REQUESTS,
         "too-many-connections",
         "too many connections from this address",
@@ -103,24 +105,64 @@ pub(crate) async fn serve(
     Ok(())
 }
 
-/// A whole HTTP response with the JSON error, for a connection refused before it is read.
-fn turned_away(status: StatusCode, code: &str, message: &str) -> Vec<u8> {
+/// A whole HTTP response with the JSON error, after which the connection closes: for a
+/// connection refused before it is read (to try again in a second), or a request hyper
+/// could not read.
+fn answer(status: StatusCode, code: &str, message: &str) -> Vec<u8> {
     let body = serde_json::json!({ "code": code, "message": message }).to_string();
+    let retry = if status.is_server_error() || status == StatusCode::TOO_MANY_REQUESTS {
+        "retry-after: 1\r\n"
+    } else {
+        ""
+    };
     format!(
         "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
-         retry-after: 1\r\nconnection: close\r\n\r\n{body}",
+         {retry}connection: close\r\n\r\n{body}",
         body.len()
     )
     .into_bytes()
 }
 
+/// The JSON answer in place of `written`, if it is hyper's own answer to a request it
+/// could not read: a head of status 400, 414 or 431 without a content type. The service's
+/// own errors always carry JSON (`json_errors`), and a WebSocket frame never starts so.
+fn instead_of(written: &[u8]) -> Option<Vec<u8>> {
+    let rest = written.strip_prefix(b"HTTP/1.1 ")?;
+    let (status, code, message) = match rest.get(..4)? {
+        b"400 " => (
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+            "the request could not be read as HTTP/1.1",
+        ),
+        b"414 " => (
+            StatusCode::URI_TOO_LONG,
+            "uri-too-long",
+            "the request's path is too long",
+        ),
+        b"431 " => (
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "headers-too-large",
+            "the request's headers are too large",
+        ),
+        _ => return None,
+    };
+    let end = written.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let head = String::from_utf8_lossy(&written[..end]).to_ascii_lowercase();
+    if head.contains("\r\ncontent-type:") {
+        return None;
+    }
+    Some(answer(status, code, message))
+}
+
 /// A connection with its places in the limits, closed when no byte passes either way for
-/// its idle time.
+/// its idle time; hyper's own answers to requests it could not read are written as JSON.
 struct Counted {
     tcp: TcpStream,
     _places: (OwnedSemaphorePermit, Slot),
     idle: Pin<Box<Sleep>>,
     idle_for: Duration,
+    /// The JSON answer being written in place of hyper's, and how much of it went out.
+    instead: Option<(Vec<u8>, usize)>,
 }
 
 impl Counted {
@@ -130,7 +172,25 @@ impl Counted {
             _places: places,
             idle: Box::pin(tokio::time::sleep(idle_for)),
             idle_for,
+            instead: None,
         }
+    }
+
+    /// Writes the rest of the answer in place of hyper's.
+    fn write_instead(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while let Some((answer, sent)) = &mut self.instead {
+            if *sent == answer.len() {
+                self.instead = None;
+                break;
+            }
+            match Pin::new(&mut self.tcp).poll_write(cx, &answer[*sent..]) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => *sent += n,
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        Poll::Ready(Ok(()))
     }
 
     /// Notes progress, or fails a wait that outlasted the idle time.
@@ -166,7 +226,15 @@ impl AsyncWrite for Counted {
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        let poll = Pin::new(&mut this.tcp).poll_write(cx, buf);
+        if this.instead.is_none() {
+            this.instead = instead_of(buf).map(|answer| (answer, 0));
+            if this.instead.is_none() {
+                let poll = Pin::new(&mut this.tcp).poll_write(cx, buf);
+                return this.note(cx, poll);
+            }
+        }
+        // hyper's head counts as written once the answer in its place is.
+        let poll = this.write_instead(cx).map_ok(|()| buf.len());
         this.note(cx, poll)
     }
 

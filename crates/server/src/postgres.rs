@@ -29,12 +29,12 @@ use sqlx::{Connection, Postgres, Row, SqlSafeStr};
 use tokio::sync::mpsc;
 
 use crate::store::{
-    abort, agree_rematch, claim_seat, describe, insert_game, insert_key, insert_player,
-    insert_review, insert_seat_token, migrations, now, now_millis, queue_append, rate, read_events,
-    read_finished, read_ids, read_leaderboard, read_lobby, read_password, read_player,
+    abort, agree_rematch, claim_seat, count_running, describe, insert_game, insert_key,
+    insert_player, insert_review, insert_seat_token, migrations, now, now_millis, queue_append,
+    rate, read_events, read_ids, read_leaderboard, read_page, read_password, read_player,
     read_player_games, read_profile, read_review, read_seeking, read_stored, write_password,
-    Append, Ended, EventRow, GameRow, Notice, PasswordRow, Pending, PlayerRow, ProfileRow, Rated,
-    RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
+    Append, Cursor, EventRow, GameRow, Listed, Notice, PasswordRow, Pending, PlayerRow, ProfileRow,
+    Rated, RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
 };
 
 /// The channel of the notices.
@@ -316,22 +316,23 @@ impl Storage for PgStorage {
         .boxed()
     }
 
-    fn finished<'a>(
-        &'a self,
-        after: Option<&'a Ended>,
-        limit: usize,
-    ) -> BoxFuture<'a, Result<Vec<(String, Ended)>, StorageError>> {
+    fn running_of<'a>(&'a self, creator: &'a str) -> BoxFuture<'a, Result<u64, StorageError>> {
         async move {
             let mut conn = self.pool.acquire().await?;
-            read_finished::<Postgres>(&mut conn, after, limit).await
+            count_running::<Postgres>(&mut conn, creator).await
         }
         .boxed()
     }
 
-    fn lobby(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
+    fn lobby<'a>(
+        &'a self,
+        listed: Listed,
+        after: Option<&'a Cursor>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<(String, Cursor)>, StorageError>> {
         async move {
             let mut conn = self.pool.acquire().await?;
-            read_lobby::<Postgres>(&mut conn, limit).await
+            read_page::<Postgres>(&mut conn, listed, after, limit).await
         }
         .boxed()
     }

@@ -441,13 +441,13 @@ pub struct GameSummary {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Lobby {
     pub games: Vec<GameSummary>,
-    /// Of finished games: the cursor of the next page (`after`), `null` on the last.
+    /// The cursor of the next page (`after`), absent on the last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
 }
 
-/// `GET /api/games`'s query: `status` `running` (the default) or `finished`; for finished
-/// games, the page after cursor `after`, at most `limit` games.
+/// `GET /api/games`'s query: `status` `running` (the default) or `finished`, the page
+/// after cursor `after`, at most `limit` games.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct GamesQuery {
     pub status: Option<String>,

@@ -22,7 +22,8 @@ use crate::room::{Command, RematchPlan, Room, RoomHandle, Shared, INVITED, OPEN}
 use crate::secrets;
 use crate::sqlite::SqliteStorage;
 use crate::store::{
-    now, GameRow, Notice, PlayerRow, SeatRow, Status, Storage, StorageError, StoredGame,
+    now, Cursor, GameRow, Listed, Notice, PlayerRow, SeatRow, Status, Storage, StorageError,
+    StoredGame,
 };
 
 /// A game to store, checked.
@@ -36,6 +37,37 @@ struct NewGame {
     seek: Option<String>,
     /// Whether its end updates its players' ratings (checked: named players only).
     rated: bool,
+    /// Who created it, as counted (`GameRow::creator`); `None` for a rematch.
+    creator: Option<String>,
+}
+
+/// Who creates a game: a named player (by its key), or else the address it came from
+/// (known when [`crate::serve`] serves).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Creator {
+    pub(crate) player: Option<PlayerRow>,
+    pub(crate) address: Option<std::net::IpAddr>,
+}
+
+impl Creator {
+    pub(crate) fn new(
+        player: Option<PlayerRow>,
+        peer: Option<axum::Extension<crate::limits::Peer>>,
+    ) -> Self {
+        Self {
+            player,
+            address: peer.map(|axum::Extension(crate::limits::Peer(ip))| ip),
+        }
+    }
+
+    /// The creator as its running games are counted: the player, or else the address.
+    fn key(&self) -> Option<String> {
+        match (&self.player, self.address) {
+            (Some(player), _) => Some(format!("player:{}", player.id)),
+            (None, Some(ip)) => Some(format!("address:{ip}")),
+            (None, None) => None,
+        }
+    }
 }
 
 /// How many waiting games "Play someone" tries before it makes one.
@@ -45,12 +77,31 @@ const FLAG_POLL: Duration = Duration::from_secs(1);
 /// The most games one look for due games takes over.
 const DUE_BATCH: usize = 64;
 
-/// How the server treats absent players and idle games, and the time it goes by.
-#[derive(Clone, Debug, Default)]
+/// How the server treats absent players and idle games, what one creator and one game may
+/// hold, and the time it goes by.
+#[derive(Clone, Debug)]
 pub struct Settings {
     pub absence: crate::room::Absence,
     /// The system's time; a test's, moved on by hand.
     pub time: crate::time::Time,
+    /// Running games one creator may have at once: a player, by its key, or else an
+    /// address (`trio serve --games-per-creator`).
+    pub games_per_creator: u64,
+    /// Events in a game's log past which undo is refused, so that a move-and-undo loop
+    /// cannot grow a game without bound; every game's rules end it in a bounded number of
+    /// moves (`trio serve --max-events`).
+    pub max_events: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            absence: crate::room::Absence::default(),
+            time: crate::time::Time::default(),
+            games_per_creator: 100,
+            max_events: 5_000,
+        }
+    }
 }
 
 /// What every handler shares. Cheap to clone.
@@ -62,11 +113,13 @@ pub struct AppState {
 struct Inner {
     store: Arc<dyn Storage>,
     rooms: Arc<Mutex<HashMap<String, RoomHandle>>>,
-    /// Held while a game is loaded, so that it is loaded once.
-    loading: tokio::sync::Mutex<()>,
+    /// A gate per game being loaded, so that each is loaded once and others meanwhile.
+    loading: crate::loading::Loading,
     shared: Shared,
     replays: crate::replays::Replays,
     reviews: Arc<crate::reviews::Reviews>,
+    /// Running games one creator may have ([`Settings::games_per_creator`]).
+    games_per_creator: u64,
 }
 
 impl std::fmt::Debug for Inner {
@@ -152,15 +205,17 @@ impl AppState {
             lease: store.lease_ttl(),
             absence: settings.absence,
             time: settings.time,
+            max_events: settings.max_events,
         };
         let state = Self {
             inner: Arc::new(Inner {
                 store,
                 rooms,
-                loading: tokio::sync::Mutex::new(()),
+                loading: crate::loading::Loading::default(),
                 shared,
                 replays: crate::replays::Replays::new(),
                 reviews: crate::reviews::Reviews::new(),
+                games_per_creator: settings.games_per_creator,
             }),
         };
         if let Some(lease) = state.inner.shared.lease {
@@ -217,7 +272,7 @@ impl AppState {
         if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(ApiError::not_found());
         }
-        let _loading = self.inner.loading.lock().await;
+        let _loading = self.inner.loading.enter(id).await;
         if let Some(handle) = self.cached(id) {
             return Ok(handle);
         }
@@ -292,7 +347,7 @@ impl AppState {
                 clock: None,
                 rated: false,
             },
-            None,
+            Creator::default(),
             None,
         )
         .await
@@ -300,13 +355,18 @@ impl AppState {
 
     /// Creates the game `request` asks for (`POST /api/games`): its spec with the texts of
     /// any definition files it names, its seats, and the position it starts from; the
-    /// creator's seats are `creator`'s when a named player creates it.
-    pub async fn create_from(
+    /// creator's seats are its player's when a named player creates it. Refused while the
+    /// creator has as many running games as one may.
+    pub(crate) async fn create_from(
         &self,
         request: CreateGame,
-        creator: Option<PlayerRow>,
+        creator: Creator,
         seek: Option<String>,
     ) -> Result<Created, ApiError> {
+        let by = creator.key();
+        let Creator {
+            player: creator, ..
+        } = creator;
         let CreateGame {
             game: spec,
             seats,
@@ -350,6 +410,9 @@ impl AppState {
         // A game the catalog cannot start is refused before anything is stored.
         game.start(0, &agents, None)
             .map_err(|e| ApiError::bad_request("bad-seats", e.to_string()))?;
+        if let Some(by) = &by {
+            self.check_running(by).await?;
+        }
         let id = secrets::new_game_id();
         let mut tickets = Vec::new();
         let mut invites = Vec::new();
@@ -402,6 +465,7 @@ impl AppState {
                 clock,
                 seek,
                 rated,
+                creator: by,
             })
             .await?;
         Ok(Created {
@@ -426,6 +490,7 @@ impl AppState {
             clock,
             seek,
             rated,
+            creator,
         } = new;
         let seed = secrets::new_seed();
         let started = game
@@ -456,6 +521,7 @@ impl AppState {
             summary: None,
             deadline: None,
             seek,
+            creator,
             rematch: None,
             rated,
             more_tokens: Vec::new(),
@@ -500,6 +566,7 @@ impl AppState {
             clock: plan.clock,
             seek: None,
             rated: plan.rated,
+            creator: None,
         })
         .await?;
         Ok(())
@@ -507,13 +574,14 @@ impl AppState {
 
     /// "Play someone" (`POST /api/seeks`): takes the open seat of the oldest game waiting
     /// for the same game and clock, or makes one with the caller's seat drawn at random
-    /// and the others open, for the next to ask. Never pairs `player` or a game in
-    /// `except` (the caller's own) with itself.
-    pub async fn seek(
+    /// and the others open, for the next to ask. Never pairs the caller's player or a game
+    /// in `except` (the caller's own) with itself.
+    pub(crate) async fn seek(
         &self,
         request: SeekRequest,
-        player: Option<PlayerRow>,
+        caller: Creator,
     ) -> Result<Seeked, ApiError> {
+        let player = caller.player.clone();
         let game = checked_game(&request.game, BTreeMap::new())?;
         let clock = request
             .clock
@@ -587,7 +655,7 @@ impl AppState {
                     clock,
                     rated: request.rated,
                 },
-                player,
+                caller,
                 Some(key),
             )
             .await?;
@@ -599,61 +667,71 @@ impl AppState {
         })
     }
 
-    /// The games still running, newest first: alone, those in memory; on a shared store,
-    /// those of every instance (as stored with their last event, or as this instance
-    /// knows them when it has them).
+    /// Refuses a game to `creator` (as [`Creator::key`] names it) while it has as many
+    /// running games as one may.
+    async fn check_running(&self, creator: &str) -> Result<(), ApiError> {
+        let most = self.inner.games_per_creator;
+        let running = self.inner.store.running_of(creator).await.map_err(|e| {
+            tracing::error!("cannot count a creator's games: {e}");
+            ApiError::unavailable()
+        })?;
+        if running >= most {
+            let who = if creator.starts_with("player:") {
+                "this player"
+            } else {
+                "this address"
+            };
+            return Err(ApiError::new(
+                axum::http::StatusCode::CONFLICT,
+                "too-many-games",
+                format!(
+                    "{who} already has {running} games running, the most one may have: \
+                     finish or resign one first"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A page of the lobby, the latest first, after `after`: at most `limit` games of
+    /// `listed` (running or finished), and the cursor of the next page if there is one.
+    /// Read from the store's index, on a shared store every instance's games; a running
+    /// game loaded here is shown as it is now (who is connected).
     /// Unavailable (503) when a shared store cannot be read, so that a load balancer's
     /// health check sees it.
-    pub async fn lobby(&self, limit: usize) -> Result<Vec<GameSummary>, ApiError> {
-        let mut games: Vec<GameSummary> = match self.inner.store.lobby(limit).await {
-            Ok(lines) => lines
-                .iter()
-                .filter_map(|line| serde_json::from_str(line).ok())
-                .collect(),
-            Err(e) => {
-                tracing::warn!("cannot read the lobby: {e}");
-                return Err(ApiError::unavailable());
-            }
-        };
-        // A game loaded here knows who is connected now; only the listed ones are looked
-        // up, so the lobby never walks every room under the lock the rooms need.
-        let rooms = self.inner.rooms.lock().expect("rooms lock");
-        for game in &mut games {
-            if let Some(room) = rooms.get(&game.id) {
-                *game = room.summary.lock().expect("summary lock").clone();
-            }
-        }
-        drop(rooms);
-        games.retain(|g| !g.over);
-        Ok(games)
-    }
-}
-
-impl AppState {
-    /// A page of finished games, the most recently ended first, after `after`: at most
-    /// `limit`, and the cursor of the next page if there is one.
-    pub async fn finished(
+    pub(crate) async fn games(
         &self,
-        after: Option<&crate::store::Ended>,
+        listed: Listed,
+        after: Option<&Cursor>,
         limit: usize,
     ) -> Result<(Vec<GameSummary>, Option<String>), ApiError> {
-        let mut rows = self
-            .inner
-            .store
-            .finished(after, limit + 1)
-            .await
-            .map_err(|e| {
-                tracing::warn!("cannot read the finished games: {e}");
-                ApiError::unavailable()
-            })?;
+        let read = self.inner.store.lobby(listed, after, limit + 1).await;
+        let mut rows = read.map_err(|e| {
+            tracing::warn!("cannot read the lobby: {e}");
+            ApiError::unavailable()
+        })?;
         let next = (rows.len() > limit).then(|| {
             rows.truncate(limit);
-            rows.last().map(|(_, ended)| ended.to_string())
+            rows.last().map(|(_, at)| at.to_string())
         });
-        let games = rows
+        let mut games: Vec<GameSummary> = rows
             .iter()
             .filter_map(|(line, _)| serde_json::from_str(line).ok())
             .collect();
+        if let Listed::Running = listed {
+            // Only the listed games are looked up, their handles taken at once: the rooms'
+            // lock is held for a page of lookups, never while a summary is read.
+            let loaded: Vec<Option<RoomHandle>> = {
+                let rooms = self.inner.rooms.lock().expect("rooms lock");
+                games.iter().map(|g| rooms.get(&g.id).cloned()).collect()
+            };
+            for (game, room) in games.iter_mut().zip(loaded) {
+                if let Some(room) = room {
+                    *game = room.summary.lock().expect("summary lock").clone();
+                }
+            }
+            games.retain(|g| !g.over);
+        }
         Ok((games, next.flatten()))
     }
 }

@@ -92,6 +92,9 @@ pub struct GameRow {
     pub deadline: Option<i64>,
     /// For a game made by "Play someone", what it pairs (spec and clock); written only.
     pub seek: Option<String>,
+    /// Who created it (`player:<id>` or `address:<ip>`), to count a creator's running
+    /// games; written only.
+    pub creator: Option<String>,
     /// The rematch's id, once every person agreed to it.
     pub rematch: Option<String>,
     /// Whether its end updates its players' ratings.
@@ -252,28 +255,29 @@ pub struct SeatClaim {
     pub deadline: Option<i64>,
 }
 
-/// Where a finished game stands in the list of finished games: when it ended (its last
-/// change, seconds since the Unix epoch), then its id. A page's cursor.
+/// Where a game stands in a list of games, a page's cursor: a time (seconds since the Unix
+/// epoch), then its id. Running games are listed by when they were created, finished ones
+/// by when they ended (their last change), the latest first.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ended {
+pub struct Cursor {
     pub at: i64,
     pub id: String,
 }
 
-impl std::fmt::Display for Ended {
+impl std::fmt::Display for Cursor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}-{}", self.at, self.id)
     }
 }
 
-impl std::str::FromStr for Ended {
+impl std::str::FromStr for Cursor {
     type Err = ();
 
     fn from_str(text: &str) -> Result<Self, ()> {
         let (at, id) = text.split_once('-').ok_or(())?;
         let hex = id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit());
         match at.parse() {
-            Ok(at) if hex => Ok(Ended {
+            Ok(at) if hex => Ok(Cursor {
                 at,
                 id: id.to_owned(),
             }),
@@ -347,17 +351,18 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         idle_before: i64,
     ) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
 
-    /// The lobby lines of the newest running games, newest first, at most `limit`.
-    fn lobby(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
+    /// How many running games `creator` created (as [`GameRow::creator`] names it).
+    fn running_of<'a>(&'a self, creator: &'a str) -> BoxFuture<'a, Result<u64, StorageError>>;
 
-    /// Finished games that were played (an event at least: not those that expired waiting
-    /// for players), the most recently ended first, after `after` in that order, at most
-    /// `limit`.
-    fn finished<'a>(
+    /// The lobby lines of `listed`, the latest first, after `after` in that order, at most
+    /// `limit`; each with its place in the list. Finished games are those that were played
+    /// (an event at least: not those that expired waiting for players).
+    fn lobby<'a>(
         &'a self,
-        after: Option<&'a Ended>,
+        listed: Listed,
+        after: Option<&'a Cursor>,
         limit: usize,
-    ) -> BoxFuture<'a, Result<Vec<(String, Ended)>, StorageError>>;
+    ) -> BoxFuture<'a, Result<Vec<(String, Cursor)>, StorageError>>;
 
     /// Stores a new player with its first key (a SHA-256 in hex), if the folded name
     /// `name_key` is free: `false` if it is taken.
@@ -536,6 +541,11 @@ pub(crate) fn migrations() -> Vec<Migration> {
             "reviews",
             include_str!("../migrations/0010_reviews.sql"),
         ),
+        (
+            11,
+            "creators",
+            include_str!("../migrations/0011_creators.sql"),
+        ),
         (12, "order", include_str!("../migrations/0012_order.sql")),
     ]
     .into_iter()
@@ -566,8 +576,8 @@ pub(crate) const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_i
 /// Stores a new game's row (its seats follow, one [`INSERT_SEAT`] each).
 pub(crate) const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, \
      version, status, created_at, updated_at, start_position, definitions, clock, deadline, \
-     seek, seek_at, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, \
-     $14, $15)";
+     seek, seek_at, rated, creator) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
 pub(crate) const INSERT_SEAT: &str = "INSERT INTO seats (game_id, seat, agent, token_hash, \
      player_id) VALUES ($1, $2, $3, $4, $5)";
 
@@ -605,6 +615,7 @@ where
         // Stored as made, so that seeks are paired first come, first served.
         .bind(game.seek.as_ref().map(|_| seek_stamp()))
         .bind(game.rated)
+        .bind(game.creator.as_deref())
         .execute(&mut *conn)
         .await?;
     for (seat, row) in game.seats.iter().enumerate() {
@@ -669,41 +680,45 @@ where
     Ok(Some(StoredGame { game, events }))
 }
 
-/// The lobby lines of the newest running games, newest first, at most `limit`.
-pub(crate) async fn read_lobby<DB>(
+/// How many running games `creator` created, counted on `conn`.
+pub(crate) async fn count_running<DB>(
     conn: &mut DB::Connection,
-    limit: usize,
-) -> Result<Vec<String>, StorageError>
+    creator: &str,
+) -> Result<u64, StorageError>
 where
     DB: Database,
     for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
     DB::Arguments: IntoArguments<DB>,
     for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
-    for<'r> i64: Encode<'r, DB> + Type<DB>,
-    for<'r> String: Decode<'r, DB> + Type<DB>,
+    for<'r> i64: Decode<'r, DB> + Type<DB>,
 {
-    let rows = sqlx::query::<DB>(
-        "SELECT summary FROM games WHERE status = $1 AND summary IS NOT NULL \
-         ORDER BY created_at DESC, id LIMIT $2",
+    let row = sqlx::query::<DB>(
+        "SELECT COUNT(*) AS running FROM games WHERE status = $1 AND creator = $2",
     )
     .bind(Status::Running.as_str())
-    .bind(limit.min(i64::MAX as usize) as i64)
-    .fetch_all(conn)
+    .bind(creator)
+    .fetch_one(conn)
     .await?;
-    rows.iter()
-        .map(|r| {
-            r.try_get::<String, _>("summary")
-                .map_err(StorageError::from)
-        })
-        .collect()
+    let running: i64 = column(&row, "running")?;
+    Ok(u64::try_from(running).unwrap_or(0))
 }
 
-/// The lines of finished games after `after`, most recently ended first, read on `conn`.
-pub(crate) async fn read_finished<DB>(
+/// A list of games the lobby pages through, each by its index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listed {
+    /// Running games, by when they were created.
+    Running,
+    /// Finished games that were played (an event at least), by when they ended.
+    Finished,
+}
+
+/// The lines of `listed` after `after`, the latest first, at most `limit`, read on `conn`.
+pub(crate) async fn read_page<DB>(
     conn: &mut DB::Connection,
-    after: Option<&Ended>,
+    listed: Listed,
+    after: Option<&Cursor>,
     limit: usize,
-) -> Result<Vec<(String, Ended)>, StorageError>
+) -> Result<Vec<(String, Cursor)>, StorageError>
 where
     DB: Database,
     for<'e> &'e mut DB::Connection: Executor<'e, Database = DB>,
@@ -712,24 +727,36 @@ where
     for<'r> i64: Decode<'r, DB> + Encode<'r, DB> + Type<DB>,
     for<'r> String: Decode<'r, DB> + Type<DB>,
 {
+    let (status, sql) = match listed {
+        Listed::Running => (
+            Status::Running,
+            "SELECT id, summary, created_at AS at FROM games \
+             WHERE status = $1 AND summary IS NOT NULL \
+             AND (created_at < $2 OR (created_at = $2 AND id > $3)) \
+             ORDER BY created_at DESC, id LIMIT $4",
+        ),
+        Listed::Finished => (
+            Status::Over,
+            "SELECT id, summary, updated_at AS at FROM games \
+             WHERE status = $1 AND summary IS NOT NULL AND version > 0 \
+             AND (updated_at < $2 OR (updated_at = $2 AND id > $3)) \
+             ORDER BY updated_at DESC, id LIMIT $4",
+        ),
+    };
     let (at, id) = after.map_or((i64::MAX, ""), |e| (e.at, e.id.as_str()));
-    let rows = sqlx::query::<DB>(
-        "SELECT id, summary, updated_at FROM games WHERE status = $1 AND summary IS NOT NULL \
-         AND version > 0 AND (updated_at < $2 OR (updated_at = $2 AND id > $3)) \
-         ORDER BY updated_at DESC, id LIMIT $4",
-    )
-    .bind(Status::Over.as_str())
-    .bind(at)
-    .bind(id)
-    .bind(limit.min(i64::MAX as usize) as i64)
-    .fetch_all(conn)
-    .await?;
+    let rows = sqlx::query::<DB>(sql)
+        .bind(status.as_str())
+        .bind(at)
+        .bind(id)
+        .bind(limit.min(i64::MAX as usize) as i64)
+        .fetch_all(conn)
+        .await?;
     rows.iter()
         .map(|r| {
             Ok((
                 column(r, "summary")?,
-                Ended {
-                    at: column(r, "updated_at")?,
+                Cursor {
+                    at: column(r, "at")?,
                     id: column(r, "id")?,
                 },
             ))
@@ -1450,6 +1477,7 @@ where
         clock: column(row, "clock")?,
         deadline: None,
         seek: None,
+        creator: None,
         rematch: column(row, "rematch")?,
         rated: column(row, "rated")?,
         more_tokens: Vec::new(),

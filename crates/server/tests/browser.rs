@@ -1715,6 +1715,39 @@ async fn the_one_waiting_for_an_absent_player_chooses_by_keyboard() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_lists_running_games_by_pages_with_more() {
+    let server = Server::start().await;
+    // One more than the lobby shows at first.
+    let mut ids = Vec::new();
+    for _ in 0..21 {
+        ids.push(server.create("gyges", &["human", "human"], None).await.id);
+    }
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url("/")).await;
+    b.wait("[data-game]").await;
+    assert_eq!(b.count("[data-game]").await, 20);
+    b.click("[data-act=more-running]").await;
+    b.wait_for(
+        "the next page",
+        "document.querySelectorAll('[data-game]').length === 21",
+    )
+    .await;
+    assert_eq!(b.count("[data-act=more-running]").await, 0, "the last page");
+    let mut shown: Vec<String> = serde_json::from_value(
+        b.js(
+            "return [...document.querySelectorAll('[data-game]')].map(e => e.dataset.game)",
+            json!([]),
+        )
+        .await,
+    )
+    .unwrap();
+    shown.sort();
+    ids.sort();
+    assert_eq!(shown, ids, "each game once");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_lists_finished_games_with_their_result_and_more_by_pages() {
     let server = Server::start().await;
     // Eleven games South gave up: one more than the lobby shows at first.

@@ -95,10 +95,15 @@ async fn serve(backend: &Backend) -> Server {
 
 /// [`serve`] within `limits`, as `trio serve` serves (its clients told apart by address).
 async fn serve_within(backend: &Backend, limits: Limits) -> Server {
+    serve_with(backend, limits, Settings::default()).await
+}
+
+/// [`serve_within`] with `settings`, its time its own.
+async fn serve_with(backend: &Backend, limits: Limits, settings: Settings) -> Server {
     let time = Time::default();
     let settings = Settings {
         time: time.clone(),
-        ..Settings::default()
+        ..settings
     };
     let state = match backend {
         Backend::Sqlite(dir) => {
@@ -134,15 +139,22 @@ impl Server {
     }
 
     async fn create(&self, seats: &[&str]) -> Created {
-        let response = self
+        let (status, created) = self.try_create(seats, None).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        serde_json::from_value(created).unwrap()
+    }
+
+    /// `POST /api/games` of Gygès with `seats`, by the player of `key` if any.
+    async fn try_create(&self, seats: &[&str], key: Option<&str>) -> (StatusCode, Value) {
+        let mut request = self
             .http
             .post(self.url("/api/games"))
-            .json(&json!({"game": "gyges", "seats": seats}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), StatusCode::CREATED);
-        response.json().await.unwrap()
+            .json(&json!({"game": "gyges", "seats": seats}));
+        if let Some(key) = key {
+            request = request.bearer_auth(key);
+        }
+        let response = request.send().await.unwrap();
+        (response.status(), response.json().await.unwrap())
     }
 
     /// `GET /api/games` with `query`.
@@ -439,6 +451,8 @@ async fn finished_games_are_listed_by_pages(backend: Backend) {
         ("status=finished&after=nonsense", "bad-cursor"),
         ("status=finished&limit=0", "bad-request"),
         ("status=finished&limit=101", "bad-request"),
+        ("after=nonsense", "bad-cursor"),
+        ("status=running&limit=101", "bad-request"),
         ("status=lost", "bad-request"),
     ] {
         let (status, body) = server.list(query).await;
@@ -448,6 +462,116 @@ async fn finished_games_are_listed_by_pages(backend: Backend) {
             "{query}"
         );
     }
+}
+
+/// Running games come the newest first, a page at a time: the pages hold every running
+/// game once, and no finished one.
+async fn running_games_are_listed_by_pages(backend: Backend) {
+    let server = serve(&backend).await;
+    let mut running = Vec::new();
+    for _ in 0..3 {
+        running.push(server.create(&["human", "human"]).await.id);
+    }
+    let over = server.create(&["human", "human"]).await;
+    let (status, body) = server
+        .post(&over.id, "resign", Some(&over.seats[0].token), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, first) = server.list("limit=2").await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    assert_eq!(ids(&first).len(), 2, "{first}");
+    let next = first["next"].as_str().expect("a next page").to_owned();
+    let (_, second) = server
+        .list(&format!("status=running&limit=2&after={next}"))
+        .await;
+    assert!(second.get("next").is_none(), "{second}");
+    let mut listed = [ids(&first), ids(&second)].concat();
+    listed.sort();
+    running.sort();
+    assert_eq!(listed, running);
+}
+
+/// One creator keeps at most so many games running: an address, or apart from it a named
+/// player by its key. One more is refused until one of them ends.
+async fn a_creator_keeps_at_most_so_many_games_running(backend: Backend) {
+    let settings = Settings {
+        games_per_creator: 2,
+        ..Settings::default()
+    };
+    let server = serve_with(&backend, Limits::default(), settings).await;
+    let people = ["human", "human"];
+    let first = server.create(&people).await;
+    server.create(&people).await;
+    let (status, refused) = server.try_create(&people, None).await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (StatusCode::CONFLICT, Some("too-many-games")),
+        "{refused}"
+    );
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("this address"),
+        "{refused}"
+    );
+    let (status, zoe) = players_post(&server, "", None, json!({"name": "Zoë"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{zoe}");
+    let key = zoe["key"].as_str().unwrap();
+    for _ in 0..2 {
+        let (status, created) = server.try_create(&people, Some(key)).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+    }
+    let (status, refused) = server.try_create(&people, Some(key)).await;
+    assert_eq!(refused["code"], "too-many-games", "{status} {refused}");
+    assert!(
+        refused["message"].as_str().unwrap().contains("this player"),
+        "{refused}"
+    );
+    // "Play someone" makes a game too.
+    let (status, refused) = seek(&server).await;
+    assert_eq!(refused["code"], "too-many-games", "{status} {refused}");
+    let (status, body) = server
+        .post(&first.id, "resign", Some(&first.seats[0].token), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    server.create(&people).await;
+}
+
+/// Once a game's log holds the most events a game may, nothing is taken back, and the
+/// snapshot offers no undo; the game goes on.
+async fn undo_stops_at_the_most_events(backend: Backend) {
+    let settings = Settings {
+        max_events: 2,
+        ..Settings::default()
+    };
+    let server = serve_with(&backend, Limits::default(), settings).await;
+    let game = server.create(&["human", "human"]).await;
+    let (south, north) = (&game.seats[0].token, &game.seats[1].token);
+    server.play_first(&game.id, south).await;
+    let (status, body) = server.post(&game.id, "undo", Some(south), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "below the most, undo works: {body}");
+    server.play_first(&game.id, south).await;
+    server.play_first(&game.id, north).await;
+    assert!(!server.snapshot(&game.id, Some(north)).await.offers.undo);
+    let (status, body) = server.post(&game.id, "undo", Some(north), json!({})).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::CONFLICT, Some("too-many-events")),
+        "{body}"
+    );
+    server.play_first(&game.id, south).await;
+}
+
+async fn seek(server: &Server) -> (StatusCode, Value) {
+    let response = server
+        .http
+        .post(server.url("/api/seeks"))
+        .json(&json!({"game": "gyges"}))
+        .send()
+        .await
+        .unwrap();
+    (response.status(), response.json().await.unwrap())
 }
 
 /// `POST /api/players{path}` with `key`, if any.
@@ -680,6 +804,12 @@ on_both_backends!(
 );
 
 on_both_backends!(finished_games_listed, finished_games_are_listed_by_pages);
+on_both_backends!(running_games_listed, running_games_are_listed_by_pages);
+on_both_backends!(undo_stops_at_most_events, undo_stops_at_the_most_events);
+on_both_backends!(
+    games_per_creator,
+    a_creator_keeps_at_most_so_many_games_running
+);
 
 on_both_backends!(
     absent_seat_win_claimed,

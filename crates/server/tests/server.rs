@@ -2337,6 +2337,48 @@ async fn a_flood_from_one_address_leaves_the_others_served() {
     drop(flood);
 }
 
+/// What the HTTP layer refuses before any handler sees it (a request line that does not
+/// read, a path too long, headers too large) is the documented JSON error too, and the
+/// connection closes.
+#[tokio::test]
+async fn requests_the_http_layer_cannot_read_get_the_json_error() {
+    use tokio::io::AsyncWriteExt;
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve_within(&dir.path().join("games.db"), Default::default()).await;
+    let long_path = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(70_000));
+    // More headers than the HTTP layer takes (100).
+    let many_headers = format!(
+        "GET /api/games HTTP/1.1\r\nHost: x\r\n{}\r\n",
+        "X-Filler: a\r\n".repeat(120)
+    );
+    for (request, status, code) in [
+        ("GET /api/games\r\n\r\n".to_owned(), "400", "bad-request"),
+        (
+            "BLAH BLAH BLAH BLAH\r\n\r\n".to_owned(),
+            "400",
+            "bad-request",
+        ),
+        (long_path, "414", "uri-too-long"),
+        (many_headers, "431", "headers-too-large"),
+    ] {
+        // Each is refused once read whole, so the server closes with nothing left unread.
+        let mut tcp = TcpStream::connect(server.addr).await.unwrap();
+        tcp.write_all(request.as_bytes()).await.unwrap();
+        let answer = String::from_utf8(read_to_close(&mut tcp).await).unwrap();
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status} ")),
+            "{status}: {answer}"
+        );
+        assert!(
+            answer.contains("content-type: application/json"),
+            "{answer}"
+        );
+        let body: Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+        assert_eq!(body["code"], code, "{answer}");
+        assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+}
+
 #[tokio::test]
 async fn a_stalled_request_and_a_silent_socket_are_closed_by_their_timeouts() {
     use tokio::io::AsyncWriteExt;

@@ -17,8 +17,8 @@ use sqlx::Connection;
 use tokio_tungstenite::tungstenite::Message;
 use trio_server::protocol::{Created, Snapshot};
 use trio_server::store::{
-    Append, EventKind, EventRow, GameRow, Notice, PlayerRow, Rated, SeatClaim, SeatRow, Status,
-    Storage, StorageError,
+    Append, Cursor, EventKind, EventRow, GameRow, Listed, Notice, PlayerRow, Rated, SeatClaim,
+    SeatRow, Status, Storage, StorageError,
 };
 use trio_server::{app, AppState, PgStorage, SqliteStorage};
 
@@ -61,6 +61,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         clock: None,
         deadline: None,
         seek: None,
+        creator: None,
         rematch: None,
         rated: false,
         more_tokens: Vec::new(),
@@ -90,6 +91,16 @@ fn append(id: &str, seq: u64, status: Status, automatic: bool) -> Append {
 }
 
 /// The contract both backends keep; `reopen` gives the same database anew.
+fn lines(page: &[(String, Cursor)]) -> Vec<&str> {
+    page.iter().map(|(line, _)| line.as_str()).collect()
+}
+
+/// A page of the lobby's lines of running games.
+async fn lobby(store: &dyn Storage, after: Option<&Cursor>, limit: usize) -> Vec<String> {
+    let page = store.lobby(Listed::Running, after, limit).await.unwrap();
+    page.into_iter().map(|(line, _)| line).collect()
+}
+
 async fn reads_back_and_fences<F, Fut>(store: Arc<dyn Storage>, reopen: F)
 where
     F: FnOnce() -> Fut,
@@ -123,12 +134,25 @@ where
         ..game("g3", true)
     };
     store.create(&newer).await.unwrap();
-    // The lobby lists the running games, newest first; only g3 has a bot to play.
+    // The lobby lists the running games, newest first, a page at a time; only g3 has a
+    // bot to play.
     assert_eq!(
-        store.lobby(10).await.unwrap(),
+        lobby(&*store, None, 10).await,
         [r#"{"id":"g3"}"#, r#"{"id":"g2"}"#]
     );
-    assert_eq!(store.lobby(1).await.unwrap(), [r#"{"id":"g3"}"#]);
+    let first = store.lobby(Listed::Running, None, 1).await.unwrap();
+    assert_eq!(lines(&first), [r#"{"id":"g3"}"#]);
+    let after = &first[0].1;
+    assert_eq!((after.at, after.id.as_str()), (2, "g3"));
+    assert_eq!(lobby(&*store, Some(after), 10).await, [r#"{"id":"g2"}"#]);
+    // Games created in the same second follow each other by id.
+    store.create(&game("g4", false)).await.unwrap();
+    let second = store.lobby(Listed::Running, Some(after), 1).await.unwrap();
+    assert_eq!(lines(&second), [r#"{"id":"g2"}"#]);
+    assert_eq!(
+        lobby(&*store, Some(&second[0].1), 10).await,
+        [r#"{"id":"g4"}"#]
+    );
     // Alone, a game with a bot to act is due; shared, not while its creator's lease runs.
     let alone = store.lease_ttl().is_none();
     assert_eq!(
@@ -146,7 +170,7 @@ where
         store.due(10, 0, 0).await.unwrap().is_empty(),
         "g3's bot has played"
     );
-    assert_eq!(store.lobby(1).await.unwrap(), [r#"{"id":"g3","seq":1}"#]);
+    assert_eq!(lobby(&*store, None, 1).await, [r#"{"id":"g3","seq":1}"#]);
     drop(store);
     let store = reopen().await;
     let loaded = store.load("g1").await.unwrap().unwrap();
@@ -285,7 +309,7 @@ async fn a_waiting_seat_is_taken_once(a: Arc<dyn Storage>, b: Arc<dyn Storage>) 
     // A seat that does not wait is never claimed.
     assert!(!a.claim_seat(&claim("a")).await.unwrap());
     let line = format!(r#"{{"id":"seats","by":"{winner}"}}"#);
-    assert!(a.lobby(100).await.unwrap().contains(&line));
+    assert!(lobby(&*a, None, 100).await.contains(&line));
 }
 
 /// A clock's deadline makes its game due once it passes, and a stopped clock no longer.
@@ -608,10 +632,7 @@ async fn postgres_leases_go_to_one_instance_and_pass_on_when_they_run_out() {
     assert!(b.due(10, 0, 0).await.unwrap().is_empty());
     // The lobby lists the running games of every instance, newest first.
     b.create(&game("l2", false)).await.unwrap();
-    assert_eq!(
-        a.lobby(10).await.unwrap(),
-        vec!["{\"id\":\"l2\"}".to_owned()]
-    );
+    assert_eq!(lobby(&*a, None, 10).await, ["{\"id\":\"l2\"}"]);
 }
 
 type Socket =

@@ -17,6 +17,8 @@ const REFRESH_MS = 5000;
 const LEADERS = 10;
 /// Finished games shown at first, and added by each "More".
 const FINISHED_PAGE = 10;
+/// Running games shown at first, and added by each "More".
+const RUNNING_PAGE = 20;
 
 export class Lobby {
   constructor(redraw) {
@@ -25,6 +27,9 @@ export class Lobby {
     this.choice = { kind: 'gyges', values: {}, seats: ['me', 'ai:1', 'ai:1', 'ai:1'], clock: '' };
     this.created = null;
     this.games = [];
+    // Pages of running games shown, and the cursor after the last one.
+    this.runningPages = 1;
+    this.runningNext = null;
     this.error = null;
     kinds().then(list => {
       this.kinds = list;
@@ -65,9 +70,21 @@ export class Lobby {
 
   async refresh() {
     try {
-      this.games = (await api('GET', '/api/games')).games;
+      // The pages shown are read again from the first: games start and end meanwhile.
+      const games = [];
+      let next = null;
+      for (let page = 0; page < this.runningPages; page++) {
+        const after = next ? `&after=${encodeURIComponent(next)}` : '';
+        const got = await api('GET', `/api/games?limit=${RUNNING_PAGE}${after}`);
+        games.push(...got.games);
+        next = got.next ?? null;
+        if (!next) break;
+      }
+      this.games = games;
+      this.runningNext = next;
     } catch {
       this.games = [];
+      this.runningNext = null;
     }
     const me = player();
     if (me) {
@@ -79,6 +96,12 @@ export class Lobby {
     }
     if (this.list) this.renderList();
     if (this.mineList) this.renderMine();
+  }
+
+  /// One more page of running games (`GET /api/games`), under those shown.
+  moreRunning() {
+    this.runningPages += 1;
+    this.refresh();
   }
 
   /// The next page of finished games (`GET /api/games?status=finished`), most recently
@@ -211,6 +234,7 @@ export class Lobby {
 
   render() {
     this.list = h('ul', { class: 'games' });
+    this.runningMore = h('div', {});
     const main = h('main', { class: 'lobby' }, [
       h('p', { class: 'tagline' }, [t('app.tagline')]),
       this.namePanel(),
@@ -220,7 +244,7 @@ export class Lobby {
         seek: () => this.seek(),
         error: this.error,
       }) : h('p', { class: this.error ? 'error' : 'note' }, [this.error ?? t('lobby.loading')]),
-      h('section', { class: 'running' }, [h('h2', {}, [t('lobby.running')]), this.list]),
+      h('section', { class: 'running' }, [h('h2', {}, [t('lobby.running')]), this.list, this.runningMore]),
       this.finishedList,
       this.board,
     ]);
@@ -303,6 +327,10 @@ export class Lobby {
   }
 
   renderList() {
+    const more = clear(this.runningMore);
+    if (this.runningNext) {
+      more.append(h('button', { type: 'button', 'data-act': 'more-running', onclick: () => this.moreRunning() }, [t('lobby.more')]));
+    }
     const list = clear(this.list);
     if (!this.games.length) {
       list.append(h('li', { class: 'none' }, [t('lobby.none')]));
@@ -314,7 +342,7 @@ export class Lobby {
       // tokens, or asks for them with the player's key).
       const mine = sitsIn(g);
       const open = !mine && g.seats.find(s => s.player === 'open');
-      list.append(h('li', mine ? { 'data-mine': '' } : open ? { 'data-open': '' } : {}, [
+      list.append(h('li', { 'data-game': g.id, ...(mine ? { 'data-mine': '' } : open ? { 'data-open': '' } : {}) }, [
         h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
         mine ? h('strong', { class: 'mine' }, [' ' + t('lobby.yours')]) : null,
         ' — ',

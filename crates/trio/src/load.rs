@@ -24,13 +24,20 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
 use tokio::sync::{watch, Semaphore};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use trio_server::protocol::Created;
 
+/// Games created, and seats connecting, at once.
+const SETUP: usize = 32;
+
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Start a server first (a release build: cargo run --release -p trio -- \
-serve --db /tmp/load.db), then:\n  trio load --addr 127.0.0.1:8080 --games 1000 --seconds 60\n\n\
+    after_help = "Start a server first, a release build with its per-address limits lifted \
+(every seat connects from 127.0.0.1; otherwise the limits are what is measured):\n  \
+cargo run --release -p trio -- serve --db /tmp/load.db --action-rate 1000000/s \
+--create-rate 1000000/s --games-per-creator 1000000 --connections-per-address 1000000 \
+--sockets-per-address 1000000\nthen:\n  trio load --addr 127.0.0.1:8080 --games 1000 --seconds 60\n\n\
 Several instances on one database: game g is created on instance g mod n and its seat s \
 plays on instance (g + s) mod n, so acks and events cross instances:\n  \
 trio load --addr 127.0.0.1:8080 --addr 127.0.0.1:8081 --games 1000 --seconds 60"
@@ -97,6 +104,17 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
+    // A socket per seat, the connections that create the games, and a margin.
+    let seats = trio_catalog::game(&args.game)?.seat_count();
+    let needed = (args.games * seats + SETUP + 64) as u64;
+    if let Some(limit) = trio_server::raise_descriptor_limit().filter(|&l| l < needed) {
+        bail!(
+            "{} games of {} need about {needed} open descriptors, but this process may \
+             open only {limit} (ulimit -n): ask for fewer games",
+            args.games,
+            args.game
+        );
+    }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(drive(args, &addrs))
 }
@@ -117,7 +135,7 @@ fn loopback(addr: &str) -> Result<SocketAddr> {
 
 async fn drive(args: &LoadArgs, addrs: &[SocketAddr]) -> Result<ExitCode> {
     let http = reqwest::Client::new();
-    let setup = Arc::new(Semaphore::new(32));
+    let setup = Arc::new(Semaphore::new(SETUP));
     eprintln!("creating {} games of {} …", args.games, args.game);
     let mut creations = Vec::new();
     for g in 0..args.games {
@@ -155,7 +173,11 @@ async fn drive(args: &LoadArgs, addrs: &[SocketAddr]) -> Result<ExitCode> {
             connected.push(is_ready);
             seats.push(tokio::spawn(async move {
                 let permit = setup.acquire_owned().await.expect("open");
-                let socket = tokio_tungstenite::connect_async_with_config(&url, None, true).await;
+                // A small read buffer, as the server's: 20,000 sockets of the default
+                // 128 KiB would hold 2.5 GiB here.
+                let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
+                let socket =
+                    tokio_tungstenite::connect_async_with_config(&url, Some(config), true).await;
                 drop(permit);
                 let mut tally = Tally::default();
                 match socket {

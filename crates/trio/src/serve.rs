@@ -69,6 +69,17 @@ pub struct ServeArgs {
     /// Sign-ins with a password (and passwords set) one address may try.
     #[arg(long, default_value = "10/h", value_name = "RATE")]
     pub sign_in_rate: Rate,
+    /// Running games one creator may have at once: a named player (by its key), or else
+    /// an address. One more is refused (409 too-many-games) until one ends.
+    #[arg(long, default_value_t = 100, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub games_per_creator: u64,
+    /// Events in one game's log past which undo is refused (409 too-many-events), so that
+    /// a move-and-undo loop cannot grow a game without bound; moves go on to the game's
+    /// end, which its rules bound.
+    #[arg(long, default_value_t = 5_000, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_events: u64,
     /// In a game without a clock, how long the seat to act may be away, having left the
     /// table after the last move, before the others may claim the win or hand its seat to
     /// the AI (a number and s, m, h or d).
@@ -120,6 +131,8 @@ impl ServeArgs {
                 correspondence: self.absent_after_correspondence,
                 expire: self.expire_after,
             },
+            games_per_creator: self.games_per_creator,
+            max_events: self.max_events,
             ..Settings::default()
         }
     }
@@ -191,6 +204,8 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
         )
         .with_writer(std::io::stderr)
         .init();
+    // A socket per player: as many descriptors as the system lets this process have.
+    trio_server::raise_descriptor_limit();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
         // The URL is not repeated: it may hold a password.

@@ -2,10 +2,10 @@
 //! with SIGKILL in the middle of games and started again on the same file, and no
 //! acknowledged action is lost; a finished game's record verifies, a tampered one does not.
 
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 mod serving;
-use serving::{create_game, Server};
+use serving::{create_game, spawn_serve, Server};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -303,6 +303,68 @@ fn a_servers_record_verifies_and_a_tampered_one_does_not() {
     );
 }
 
+/// `--games-per-creator` and `--max-events` reach the server: a second game from the same
+/// address is refused, and so is an undo once the log holds one event.
+#[test]
+fn the_limits_on_games_per_creator_and_events_are_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let args = [
+        "--db",
+        db.to_str().unwrap(),
+        "--games-per-creator",
+        "1",
+        "--max-events",
+        "1",
+    ];
+    let (child, addr) = spawn_serve(&args, Stdio::null());
+    let server = Server {
+        child,
+        base: format!("http://{}", addr.expect("trio serve says its address")),
+    };
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let http = reqwest::Client::new();
+        let game = create_game(&http, server.addr(), "gyges", &["human", "human"]).await;
+        let post = |path: String, token: Option<&str>, body: Value| {
+            let mut request = http.post(format!("{}{path}", server.base)).json(&body);
+            if let Some(token) = token {
+                request = request.bearer_auth(token);
+            }
+            async move {
+                let response = request.send().await.unwrap();
+                (
+                    response.status().as_u16(),
+                    response.json::<Value>().await.unwrap(),
+                )
+            }
+        };
+        let (status, body) = post(
+            "/api/games".to_owned(),
+            None,
+            json!({"game": "gyges", "seats": ["human", "human"]}),
+        )
+        .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("too-many-games"))
+        );
+        let south = &game.seats[0].token;
+        let mine = snapshot(&http, &server.base, &game.id, south)
+            .await
+            .unwrap();
+        let actions = format!("/api/games/{}/actions", game.id);
+        let body = json!({"action": mine.legal[0], "expect": 0});
+        assert_eq!(post(actions, Some(south), body).await.0, 200);
+        let undo = format!("/api/games/{}/undo", game.id);
+        let (status, body) = post(undo, Some(south), json!({})).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("too-many-events"))
+        );
+    });
+}
+
 #[test]
 fn the_load_generator_plays_and_reports_on_loopback_only() {
     let dir = tempfile::tempdir().unwrap();
@@ -363,6 +425,11 @@ fn the_load_generator_plays_and_reports_on_loopback_only() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("4 seats failed"), "{text}");
+    // More sockets than this process may open: said before anything is created.
+    let out = trio(&["load", "--addr", server.addr(), "--games", "100000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ask for fewer games"), "{err}");
     let out = trio(&["load", "--addr", "10.1.2.3:8080", "--games", "1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a loopback address"));

@@ -111,18 +111,23 @@ impl Room {
                 Who::Conn(_) => Refusal::Spectator,
             }));
         };
-        let done = match request {
+        let done: Result<(), Refusal> = match request {
             Request::Play { action, expect } => self
                 .live
                 .submit(Seat(seat), action, Some(*expect))
-                .map(drop),
-            Request::Resign => self.live.resign(Seat(seat)).map(drop),
+                .map(drop)
+                .map_err(Refusal::from),
+            Request::Resign => self
+                .live
+                .resign(Seat(seat))
+                .map(drop)
+                .map_err(Refusal::from),
             Request::Undo { expect } => self
                 .table
                 .check_undo(self.live.as_ref(), Seat(seat), *expect)
-                .and_then(|()| self.live.undo(Seat(seat)).map(drop)),
+                .and_then(|()| self.live.undo(Seat(seat)).map(drop).map_err(Refusal::from)),
         };
-        done.map_err(|e| Failure::Refused(e.into()))?;
+        done.map_err(Failure::Refused)?;
         self.commit(cid.map(str::to_owned))
             .await
             .map_err(Failure::Storage)?;

@@ -89,6 +89,8 @@ pub(crate) struct Shared {
     pub(crate) absence: Absence,
     /// The time absences are measured by.
     pub(crate) time: crate::time::Time,
+    /// Events in a game's log past which nothing is taken back.
+    pub(crate) max_events: u64,
 }
 
 impl std::fmt::Debug for Shared {

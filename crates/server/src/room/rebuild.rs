@@ -79,7 +79,8 @@ impl Room {
         let game = Definitions::given(&spec, row.definitions.clone())
             .and_then(|definitions| trio_catalog::build_with(&spec, definitions))
             .map_err(|e| bad(e.into()))?;
-        let table = Table::from_row(&row).map_err(bad)?;
+        let mut table = Table::from_row(&row).map_err(bad)?;
+        table.max_events = shared.max_events;
         let outside = vec![AgentSpec::Human; table.agents().len()];
         let live = game
             .start(row.seed, &outside, row.start.as_deref())

@@ -64,6 +64,9 @@ pub(super) struct Table {
     aborted: bool,
     /// The `seq` of each action a seat sent with a client id.
     cids: HashMap<(u8, String), u64>,
+    /// Events in the log past which nothing is taken back (`Settings::max_events`): undo
+    /// alone can make a game's log longer than its rules allow.
+    pub(super) max_events: u64,
     seed_hash: String,
     seed_nonce: String,
     /// The version of the stored commitment: 1 for a game created when it covered the seed
@@ -123,6 +126,7 @@ impl Table {
             abandoned: None,
             aborted: false,
             cids: HashMap::new(),
+            max_events: u64::MAX,
             seed_hash: row.seed_hash.clone(),
             seed_nonce: row.seed_nonce.clone(),
             commitment_version: if row.seed_hash
@@ -346,17 +350,24 @@ impl Table {
 
     /// Whether `seat` may take back its last decisions now: only its own moves and the
     /// AI's answers to them go back (a person's never do); the referee refuses chance and
-    /// an answer that showed `seat` something hidden (`Referee::undo_depth`).
+    /// an answer that showed `seat` something hidden (`Referee::undo_depth`), and nothing
+    /// goes back once the log holds [`Table::max_events`].
     pub(super) fn check_undo(
         &self,
         live: &dyn Live,
         seat: Seat,
         expect: Option<u64>,
-    ) -> Result<(), PlayError> {
+    ) -> Result<(), Refusal> {
         if let Some(expected) = expect.filter(|&e| e != live.version()) {
             return Err(PlayError::Stale {
                 expected,
                 actual: live.version(),
+            }
+            .into());
+        }
+        if live.version() >= self.max_events {
+            return Err(Refusal::TooManyEvents {
+                max: self.max_events,
             });
         }
         let depth = live.undo_depth(seat)?;
@@ -369,7 +380,8 @@ impl Table {
                 "another player has acted since (only your own moves and the AI's answers \
                  can be taken back)"
                     .to_owned(),
-            ));
+            )
+            .into());
         }
         Ok(())
     }
@@ -463,6 +475,7 @@ mod tests {
             clock: None,
             deadline: None,
             seek: None,
+            creator: None,
             rematch: None,
             rated: false,
             more_tokens: Vec::new(),
@@ -548,13 +561,8 @@ mod tests {
         live.run().unwrap(); // the AI's setup
         assert!(table.check_undo(live.as_ref(), south, None).is_ok());
         assert!(table.offers(live.as_ref(), Some(0)).0);
-        assert_eq!(
-            table
-                .check_undo(live.as_ref(), south, Some(0))
-                .unwrap_err()
-                .code(),
-            "stale-version"
-        );
+        let stale = table.check_undo(live.as_ref(), south, Some(0)).unwrap_err();
+        assert_eq!(crate::error::ApiError::from(stale).code, "stale-version");
         assert_eq!(table.offers(live.as_ref(), None), (false, false));
 
         let (table, mut live) = table_of_people();
@@ -565,6 +573,30 @@ mod tests {
         let error = table.check_undo(live.as_ref(), south, None).unwrap_err();
         assert!(error.to_string().contains("another player"), "{error}");
         assert!(table.check_undo(live.as_ref(), Seat(1), None).is_ok());
+    }
+
+    /// Undo alone lengthens a game past its rules' own end: once the log holds the most
+    /// events, nothing goes back and the page offers no undo; moves go on.
+    #[test]
+    fn nothing_is_taken_back_once_the_log_holds_the_most_events() {
+        let (mut table, mut live) = seated("gyges", &["human", "ai:1"]);
+        let south = Seat(0);
+        let setup = live.legal_moves()[0].action.clone();
+        live.submit(south, &setup, None).unwrap();
+        live.run().unwrap();
+        table.max_events = live.version() + 1;
+        assert!(table.check_undo(live.as_ref(), south, None).is_ok());
+        table.max_events = live.version();
+        let refused = table.check_undo(live.as_ref(), south, None).unwrap_err();
+        assert_eq!(
+            refused,
+            Refusal::TooManyEvents {
+                max: live.version()
+            }
+        );
+        assert!(!table.offers(live.as_ref(), Some(0)).0);
+        let moved = live.legal_moves()[0].action.clone();
+        live.submit(south, &moved, None).unwrap();
     }
 
     fn table_of_people() -> (Table, Box<dyn Live>) {
