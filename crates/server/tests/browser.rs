@@ -9,7 +9,7 @@
 
 mod browser_support;
 
-use browser_support::{key, screenshot_path, Browser, Server};
+use browser_support::{key, screenshot_path, Browser, Outage, Server};
 use serde_json::{json, Value};
 use trio_server::protocol::Created;
 
@@ -192,8 +192,20 @@ async fn gyges_finished_game_shows_result_seed_record_and_replay() {
     my_turn(&b).await;
     b.click("[data-sq=a1]").await;
     b.click("[data-goal=South]").await;
+    // The way of the move chosen, bounces and all: a line through the six squares and on
+    // into the goal, a ring on the 3 on a2 and on the 2 on a5.
+    let way = |kind: &str| {
+        format!(
+            "(() => {{ const g = document.querySelector('svg.board [data-route={kind}]'); \
+             return g && [g.querySelector('polyline').getAttribute('points').split(' ').length, \
+             [...g.querySelectorAll('[data-bounce]')].map(c => c.dataset.bounce)]; }})()"
+        )
+    };
+    assert_eq!(state(&b, &way("chosen")).await, json!([7, ["a2", "a5"]]));
     b.click("[data-act=confirm]").await;
     b.wait("[data-result]").await;
+    // Played, the same way is the last move's.
+    assert_eq!(state(&b, &way("last")).await, json!([7, ["a2", "a5"]]));
     let result = b.text("[data-result]").await;
     assert!(
         result.contains("South wins") && result.contains("left the board"),
@@ -641,6 +653,70 @@ async fn orbit_finished_three_player_game_is_ranked() {
         ranking.lines().collect::<Vec<_>>(),
         ["1. green", "2. red", "3. blue"],
         "{ranking}"
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn once_the_only_person_is_placed_the_ais_play_on_unpaced_and_are_summed_up() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    seat_of_new(
+        &b,
+        &server,
+        "orbit(players=3)",
+        &["human", "ai:1", "ai:1"],
+        Some("rgb r r:H,H,6.3/g:H,5.3,4.1/b:H,5.6,4.0 - turn=50"),
+    )
+    .await;
+    // Slowly: paced, each AI decision would be shown 1.8 s after the one before.
+    b.click("select[data-setting=motion] option[value=slow]")
+        .await;
+    my_turn(&b).await;
+    b.js(
+        &format!(
+            "window.shownAt = []; let n = {GAME}.moves.length;
+             setInterval(() => {{ const moves = {GAME}.moves;
+               for (const m of moves.slice(n)) shownAt.push(performance.now());
+               n = moves.length; }}, 5);"
+        ),
+        json!([]),
+    )
+    .await;
+    b.click("[data-field='6.3']").await;
+    b.click("[data-act=home]").await;
+    b.click("[data-act=confirm]").await;
+    b.wait("[data-result]").await;
+    // Red's move, then the AIs' decisions, shown as they came: in less time than pacing
+    // them would have taken.
+    let shown: Vec<f64> = serde_json::from_value(state(&b, "window.shownAt").await).unwrap();
+    let decisions = state(
+        &b,
+        &format!(
+            "{GAME}.moves.slice(-{}).filter(m => m.seat != null && m.seat !== 0).length",
+            shown.len() - 1
+        ),
+    )
+    .await
+    .as_u64()
+    .unwrap();
+    assert!(decisions >= 2, "the AIs played {decisions} decisions");
+    let took = shown[shown.len() - 1] - shown[0];
+    assert!(
+        took < (decisions - 1) as f64 * 1800.0,
+        "{decisions} decisions of the AIs shown over {took} ms"
+    );
+    // Summed up in a line: who came where.
+    let line = b.text("[data-played-on=done]").await;
+    assert!(
+        line.starts_with("The AIs played on: ")
+            && ["Green 2nd", "Blue 2nd"].iter().any(|p| line.contains(p))
+            && ["Green 3rd", "Blue 3rd"].iter().any(|p| line.contains(p)),
+        "{line}"
+    );
+    assert_eq!(
+        b.attr(".status .turn", "data-outcome").await.as_deref(),
+        Some("won")
     );
     b.close().await;
 }
@@ -2343,8 +2419,11 @@ async fn seat_0_connected(server: &Server, id: &str, connected: bool) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_left_closes_its_socket_and_an_outage_shows_no_stale_green() {
     let server = Server::start().await;
+    // The page reaches the server through a way the test cuts: an outage.
+    let way = Outage::to(&server).await;
     let b = Browser::start(1280, 900).await;
-    let created = seat_of_new(&b, &server, "gyges", &["human", "human"], None).await;
+    let created = server.create("gyges", &["human", "human"], None).await;
+    b.goto(&way.url(&created.seats[0].link)).await;
     my_turn(&b).await;
     seat_0_connected(&server, &created.id, true).await;
     // Left for another page (kept in the back/forward cache): the seat is let go at once,
@@ -2357,19 +2436,29 @@ async fn a_page_left_closes_its_socket_and_an_outage_shows_no_stale_green() {
     seat_0_connected(&server, &created.id, true).await;
     b.wait("[data-presence=on]").await;
 
-    // An outage: nobody is shown connected (the page cannot know), and a move waits
-    // visibly for the connection rather than looking sent.
+    // An outage (the server unreachable, reconnecting failing): nobody is shown connected
+    // (the page cannot know), and a move waits visibly for the connection, never looking
+    // sent, for as long as the outage lasts.
     my_turn(&b).await;
-    b.js("trio.drop(6000);", json!([])).await;
+    way.cut(true);
     b.wait("[data-offline]").await;
     assert_eq!(b.count("[data-presence=on]").await, 0);
     assert_eq!(b.count("[data-presence=unknown]").await, 2);
     b.click("[data-act=setup]").await;
+    let turn = "document.querySelector('.status .turn').textContent";
     b.wait_for(
         "waiting said",
-        "document.querySelector('.status .turn').textContent.includes('waiting for the connection')",
+        &format!("{turn}.includes('waiting for the connection')"),
     )
     .await;
+    // Past a few failed reconnections, still so.
+    b.wait_for("reconnections failed", "trio.page().conns[0].failures >= 3")
+        .await;
+    let said = state(&b, turn).await;
+    assert!(said.as_str().unwrap().starts_with("Not sent yet"), "{said}");
+    assert_eq!(b.count("[data-presence=on]").await, 0);
+    assert_eq!(state(&b, &format!("{GAME}.moves.length")).await, json!(0));
+    way.cut(false);
     b.wait_for("sent once back", &format!("{GAME}.moves.length === 1"))
         .await;
     b.wait("[data-presence=on]").await;
@@ -2403,6 +2492,34 @@ async fn the_page_keeps_its_width_whether_or_not_it_scrolls() {
         "[scrolls, then not, same width]"
     );
     b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_stays_put_when_confirm_appears() {
+    let server = Server::start().await;
+    for (width, height) in [(1280, 900), (390, 844)] {
+        let b = Browser::start(width, height).await;
+        seat_of_new(&b, &server, "gyges", &["human", "ai:1"], None).await;
+        my_turn(&b).await;
+        b.click("[data-act=setup]").await;
+        b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+            .await;
+        my_turn(&b).await;
+        let board =
+            "(() => { const r = document.querySelector('svg.board').getBoundingClientRect(); \
+                     return [r.x, r.y + scrollY, r.width, r.height]; })()";
+        let before = state(&b, board).await;
+        // A piece and where it ends: Confirm's row appears (and may make the page scroll).
+        b.click("[data-sq=a1]").await;
+        b.click("[data-sq=a2]").await;
+        b.wait("[data-act=confirm]").await;
+        let after = state(&b, board).await;
+        assert_eq!(
+            before, after,
+            "{width}×{height}: [x, y, width, height] of the board"
+        );
+        b.close().await;
+    }
 }
 
 /// Whether a piece of the board is being shown moving.

@@ -2357,7 +2357,8 @@ async fn a_stalled_request_and_a_silent_socket_are_closed_by_their_timeouts() {
         .await
         .unwrap();
     read_to_close(&mut stalled).await;
-    // A WebSocket that says hello and then never reads, so never answers a ping.
+    // A seat's WebSocket that says hello and then never answers a ping (a browser gone
+    // without closing it): it is let go, and the seat is no longer shown connected.
     let mut silent = TcpStream::connect(server.addr).await.unwrap();
     let upgrade = format!(
         "GET /api/games/{}/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\
@@ -2366,12 +2367,17 @@ async fn a_stalled_request_and_a_silent_socket_are_closed_by_their_timeouts() {
         game.id
     );
     silent.write_all(upgrade.as_bytes()).await.unwrap();
-    let hello = br#"{"type":"hello"}"#;
+    let hello = json!({"type": "hello", "token": game.seats[0].token}).to_string();
     // A masked text frame, its mask all zeros.
     let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
-    frame.extend_from_slice(hello);
+    frame.extend_from_slice(hello.as_bytes());
     silent.write_all(&frame).await.unwrap();
     let sent = read_to_close(&mut silent).await;
+    let text = String::from_utf8_lossy(&sent);
+    assert!(
+        text.contains(r#""role":"seat""#),
+        "joined as the seat: {text}"
+    );
     // The last frame is a close frame (0x88) with code 1008.
     let close = [0x88, 2 + "no answer to ping".len() as u8, 0x03, 0xf0];
     assert!(
@@ -2379,6 +2385,15 @@ async fn a_stalled_request_and_a_silent_socket_are_closed_by_their_timeouts() {
         "{}",
         String::from_utf8_lossy(&sent)
     );
+    // The room hears of it as the socket ends.
+    let let_go = async {
+        while server.show(&game.id, None).await.1["seats"][0]["connected"] != json!(false) {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), let_go)
+        .await
+        .expect("the seat is still shown connected");
 }
 
 #[tokio::test]
