@@ -2643,6 +2643,33 @@ async fn the_rules_dialog_has_no_terminal_commands() {
                 );
             }
             assert!(text.len() > 2000, "{kind} ({lang}): the rules are there");
+            // Its boards drawn as the game page draws them, not as the terminal does (the
+            // Triles chart of cell coordinates stays text).
+            let terminal = state(
+                &b,
+                "[...document.querySelectorAll('dialog .rules-body pre')]\
+                 .filter(p => /a b c d e f|\\b[BW][asd]\\b|home:/.test(p.textContent)).length",
+            )
+            .await;
+            assert_eq!(terminal, json!(0), "{kind} ({lang}): the terminal's boards");
+            let drawn = b.count("dialog figure[data-board] > svg").await;
+            assert_eq!(drawn, b.count("dialog figure[data-board]").await);
+            assert!(drawn >= 2, "{kind} ({lang}): {drawn} boards drawn");
+            if kind == "gyges" {
+                // The ways of the bounce chain (two bounces) and of the `official`
+                // example (one) drawn with a ring at each bounce.
+                assert_eq!(b.count("dialog figure svg [data-bounce]").await, 3);
+                if lang == "en" {
+                    b.js(
+                        "document.querySelectorAll('dialog figure')[4]\
+                         .scrollIntoView({ block: 'center' });",
+                        json!([]),
+                    )
+                    .await;
+                    b.screenshot(&screenshot_path("rules-gyges.png")).await;
+                }
+            }
+
             b.click("dialog .close").await;
         }
     }
