@@ -2431,3 +2431,40 @@ async fn creating_games_past_the_rate_is_refused_with_429() {
         .unwrap();
     assert_eq!(lobby.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_position_is_shown_as_a_spectator_sees_it_with_its_moves_and_their_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let shown = |game: &str, position: &str| {
+        // The positions here hold no character to escape but the space.
+        let query = format!("?game={game}&position={}", position.replace(' ', "%20"));
+        let request = server
+            .http
+            .get(server.url(&format!("/api/positions{query}")));
+        async move {
+            let response = request.send().await.unwrap();
+            (response.status(), response.json::<Value>().await.unwrap())
+        }
+    };
+    let (status, body) = shown("gyges", ".33221/2...../....23/....../311.../1..... S").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["view"]["squares"]["a2"], 3);
+    let goal = body["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|a| a == "a1-G");
+    let parts = &body["legal_parts"][goal.expect("a1-G is legal")];
+    assert_eq!(parts["bounces"], json!(["a2", "a5"]));
+    let (status, body) = shown("gyges", "321123/nonsense S").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-position"))
+    );
+    let (status, body) = shown("chess", "x").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-spec"))
+    );
+}
