@@ -631,22 +631,43 @@ async fn orbit_three_players_a_friend_by_link_and_the_ai() {
     red.close().await;
 }
 
+/// Na orbicie for three from `position`, red (this page) against two AIs, red to play.
+async fn orbit_three_from(b: &Browser, server: &Server, position: &str) {
+    let seats = ["human", "ai:1", "ai:1"];
+    seat_of_new(b, server, "orbit(players=3)", &seats, Some(position)).await;
+    my_turn(b).await;
+}
+
+/// Red's pawn on 6.3 goes home.
+async fn red_home_from_6_3(b: &Browser) {
+    b.click("[data-field='6.3']").await;
+    b.click("[data-act=home]").await;
+    b.click("[data-act=confirm]").await;
+}
+
+/// From now on, `window.shownAt` lists each move as the page's game gets it: its seat and
+/// when.
+async fn record_when_shown(b: &Browser) {
+    let script = format!(
+        "window.shownAt = []; let n = {GAME}.moves.length;
+         setInterval(() => {{ const moves = {GAME}.moves;
+           for (const m of moves.slice(n)) shownAt.push([m.seat, performance.now()]);
+           n = moves.length; }}, 5);"
+    );
+    b.js(&script, json!([])).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn orbit_finished_three_player_game_is_ranked() {
     let server = Server::start().await;
     let b = Browser::start(1280, 900).await;
-    seat_of_new(
+    orbit_three_from(
         &b,
         &server,
-        "orbit(players=3)",
-        &["human", "ai:1", "ai:1"],
-        Some("rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g"),
+        "rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g",
     )
     .await;
-    my_turn(&b).await;
-    b.click("[data-field='6.3']").await;
-    b.click("[data-act=home]").await;
-    b.click("[data-act=confirm]").await;
+    red_home_from_6_3(&b).await;
     b.wait("[data-result]").await;
     let ranking = b.text(".ranking").await;
     assert_eq!(
@@ -661,35 +682,22 @@ async fn orbit_finished_three_player_game_is_ranked() {
 async fn once_the_only_person_is_placed_the_ais_play_on_unpaced_and_are_summed_up() {
     let server = Server::start().await;
     let b = Browser::start(1280, 900).await;
-    seat_of_new(
+    orbit_three_from(
         &b,
         &server,
-        "orbit(players=3)",
-        &["human", "ai:1", "ai:1"],
-        Some("rgb r r:H,H,6.3/g:H,5.3,4.1/b:H,5.6,4.0 - turn=50"),
+        "rgb r r:H,H,6.3/g:H,5.3,4.1/b:H,5.6,4.0 - turn=50",
     )
     .await;
     // Slowly: paced, each AI decision would be shown 1.8 s after the one before.
     b.click("select[data-setting=motion] option[value=slow]")
         .await;
-    my_turn(&b).await;
-    b.js(
-        &format!(
-            "window.shownAt = []; let n = {GAME}.moves.length;
-             setInterval(() => {{ const moves = {GAME}.moves;
-               for (const m of moves.slice(n)) shownAt.push(performance.now());
-               n = moves.length; }}, 5);"
-        ),
-        json!([]),
-    )
-    .await;
-    b.click("[data-field='6.3']").await;
-    b.click("[data-act=home]").await;
-    b.click("[data-act=confirm]").await;
+    record_when_shown(&b).await;
+    red_home_from_6_3(&b).await;
     b.wait("[data-result]").await;
     // Red's move, then the AIs' decisions, shown as they came: in less time than pacing
     // them would have taken.
-    let shown: Vec<f64> = serde_json::from_value(state(&b, "window.shownAt").await).unwrap();
+    let shown: Vec<(Option<u8>, f64)> =
+        serde_json::from_value(state(&b, "window.shownAt").await).unwrap();
     let decisions = state(
         &b,
         &format!(
@@ -701,7 +709,7 @@ async fn once_the_only_person_is_placed_the_ais_play_on_unpaced_and_are_summed_u
     .as_u64()
     .unwrap();
     assert!(decisions >= 2, "the AIs played {decisions} decisions");
-    let took = shown[shown.len() - 1] - shown[0];
+    let took = shown[shown.len() - 1].1 - shown[0].1;
     assert!(
         took < (decisions - 1) as f64 * 1800.0,
         "{decisions} decisions of the AIs shown over {took} ms"
@@ -2581,17 +2589,7 @@ async fn the_ais_answer_is_shown_at_a_pace_a_person_can_follow() {
     b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
         .await;
     my_turn(&b).await;
-    // When each move is shown, as the page's game gets it.
-    b.js(
-        &format!(
-            "window.shownAt = []; let n = {GAME}.moves.length;
-             setInterval(() => {{ const moves = {GAME}.moves;
-               for (const m of moves.slice(n)) shownAt.push([m.seat, performance.now()]);
-               n = moves.length; }}, 5);"
-        ),
-        json!([]),
-    )
-    .await;
+    record_when_shown(&b).await;
     b.click("[data-sq=a1]").await;
     b.click("[data-sq=a2]").await;
     b.click("[data-act=confirm]").await;
