@@ -355,7 +355,7 @@ pub fn review<G: Game>(
                     best_parts: judged
                         .best
                         .as_ref()
-                        .map_or(serde_json::Value::Null, |b| game.action_parts(b)),
+                        .map_or(serde_json::Value::Null, |b| game.action_parts(state, b)),
                     best: judged.best.as_ref().map(|b| game.format_action(state, b)),
                     effects: Some(judged.effects),
                     luck: None,

@@ -664,7 +664,7 @@ impl<G: CatalogGame> Live for LiveGame<G> {
             .iter()
             .map(|a| ShownAction {
                 action: game.format_action(self.referee.state(), a),
-                parts: game.action_parts(a),
+                parts: game.action_parts(self.referee.state(), a),
             })
             .collect()
     }
@@ -712,14 +712,13 @@ impl<G: CatalogGame> Live for LiveGame<G> {
     }
 
     fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<ShownAction>)> {
-        let game = self.referee.game();
         self.referee
             .history()
             .iter()
             .map(|e| {
                 let shown = e.seen_by(viewer).then(|| ShownAction {
                     action: e.notation.clone(),
-                    parts: game.action_parts(&e.action),
+                    parts: e.parts.clone(),
                 });
                 (e.by, shown)
             })

@@ -179,10 +179,11 @@ fn mcts_hint<G: Game, E: trio_ai::Evaluator<G>>(
         }
         None => "the only legal move".to_owned(),
     };
+    // The mover's own decision reads the same in any state its view allows.
+    let state = game.determinize(view, &mut rng::seeded(seed));
     Ok(Hint {
-        // The mover's own decision reads the same in any state its view allows.
-        action: game.format_action(&game.determinize(view, &mut rng::seeded(seed)), &action),
-        parts: game.action_parts(&action),
+        action: game.format_action(&state, &action),
+        parts: game.action_parts(&state, &action),
         evaluation,
     })
 }
@@ -309,7 +310,7 @@ impl CatalogGame for trio_gyges::Gyges {
         };
         Ok(Hint {
             action: result.best.to_string(),
-            parts: self.action_parts(&result.best),
+            parts: self.action_parts(state, &result.best),
             evaluation,
         })
     }

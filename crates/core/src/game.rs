@@ -114,12 +114,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// notation.
     fn view_json(&self, view: &Self::View) -> serde_json::Value;
 
-    /// An action's parts as JSON (`docs/api.md`, "Legal moves"): its `kind` and the places
-    /// and pieces it names, so that a page draws it without reading the notation. A chance
-    /// outcome is only `{"kind": "chance"}`, whoever may know it. Games no page draws
-    /// keep the default, `null`.
-    fn action_parts(&self, action: &Self::Action) -> serde_json::Value {
-        let _ = action;
+    /// An action's parts as JSON (`docs/api.md`, "Legal moves"), `action` being played in
+    /// `state`: its `kind` and the places and pieces it names (and how it goes there, where
+    /// the notation names only the outcome), so that a page draws it without reading the
+    /// notation. A chance outcome is only `{"kind": "chance"}`, whoever may know it. Games
+    /// no page draws keep the default, `null`.
+    fn action_parts(&self, state: &Self::State, action: &Self::Action) -> serde_json::Value {
+        let _ = (state, action);
         serde_json::Value::Null
     }
 

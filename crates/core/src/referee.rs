@@ -30,6 +30,8 @@ pub struct Entry<A> {
     pub action: A,
     /// The action in the game's notation.
     pub notation: String,
+    /// The action's parts ([`Game::action_parts`]) in the state it was played in.
+    pub parts: serde_json::Value,
     /// The seat that chose it; `None` for a chance outcome.
     pub by: Option<Seat>,
     /// For each seat, whether it may know which action this was (decisions: every seat).
@@ -693,6 +695,7 @@ impl<G: Game> Referee<G> {
     /// bot what its seat may know.
     fn commit(&mut self, by: Option<Seat>, action: G::Action, after: G::State) {
         let notation = self.game.format_action(&self.state, &action);
+        let parts = self.game.action_parts(&self.state, &action);
         let seats = self.game.seat_count();
         let (seen, public) = match by {
             Some(_) => (vec![true; seats], true),
@@ -723,11 +726,11 @@ impl<G: Game> Referee<G> {
         }
         let mut logged = seen.clone();
         logged.push(public);
-        let parts = self.game.action_parts(&action);
-        self.log_entry(by, Change::Played(notation.clone()), logged, parts);
+        self.log_entry(by, Change::Played(notation.clone()), logged, parts.clone());
         self.history.push(Entry {
             action,
             notation,
+            parts,
             by,
             seen,
             reveals,

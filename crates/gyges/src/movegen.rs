@@ -62,6 +62,8 @@ struct Path {
     borders: u64,
     /// The end square, or [`EXIT_NORTH`] / [`EXIT_SOUTH`] when the last step leaves the board.
     end: u8,
+    /// Each step's square in order (the last may be an exit): for [`route`] alone.
+    steps: [u8; 3],
 }
 
 const EXIT_NORTH: u8 = 36;
@@ -128,6 +130,7 @@ const fn trace(from: u8, code: usize, len: usize) -> Option<Path> {
         walk: 0,
         borders: 0,
         end: from,
+        steps: [0; 3],
     };
     let mut at = from;
     let mut came_from = u8::MAX;
@@ -159,6 +162,7 @@ const fn trace(from: u8, code: usize, len: usize) -> Option<Path> {
         }
         path.mid = path.walk;
         path.end = next;
+        path.steps[step] = next;
         if next < 36 {
             path.walk |= 1 << next;
             path.borders |= 1 << border;
@@ -314,6 +318,109 @@ pub(crate) fn fewest_bounces(pos: &Position, variant: Variant, mv: Move) -> Opti
             Move::Setup(_) => false,
         }
     })
+}
+
+/// The way a piece move goes, for a page to draw it: the squares the piece passes in
+/// order, its start first and its end last (for a move to the goal, the square it leaves
+/// the board from), and the squares of the pieces it bounced on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Route {
+    pub squares: Vec<Square>,
+    pub bounces: Vec<Square>,
+}
+
+/// One way the legal piece move `mv` goes, with the fewest bounces; `None` for a setup or
+/// a move the piece cannot make. Walks the same segments as move generation does
+/// ([`trace`]), one direction code at a time, keeping the squares.
+pub(crate) fn route(pos: &Position, variant: Variant, mv: Move) -> Option<Route> {
+    let from = mv.from()?;
+    let bounces = fewest_bounces(pos, variant, mv)?;
+    let mut seeker = Seeker {
+        pos,
+        official: variant == Variant::Official,
+        occ: pos.occupied() & !from.bit(),
+        end: match mv {
+            Move::Step { to, .. } | Move::Replace { to, .. } => to.index() as u8,
+            Move::Goal { .. } => match pos.side_to_move() {
+                Side::South => EXIT_NORTH,
+                Side::North => EXIT_SOUTH,
+            },
+            Move::Setup(_) => return None,
+        },
+        max_bounces: bounces,
+        route: Route {
+            squares: vec![from],
+            bounces: Vec::new(),
+        },
+    };
+    let stood = if seeker.official { 0 } else { from.bit() };
+    let value = pos.value_at(from.index());
+    seeker
+        .seek(from.index() as u8, value, stood, 0, 0)
+        .then_some(seeker.route)
+}
+
+/// The search of [`route`]: the walk of [`Reach::walk`] one path at a time.
+struct Seeker<'a> {
+    pos: &'a Position,
+    official: bool,
+    /// The board with the moving piece lifted off its start square.
+    occ: u64,
+    /// The square (or exit) the move ends on.
+    end: u8,
+    max_bounces: u8,
+    route: Route,
+}
+
+impl Seeker<'_> {
+    /// Whether a segment of `len` steps from `at` (and the bounces after it) reaches the
+    /// end, the way there left in `route` when it does.
+    fn seek(&mut self, at: u8, len: u8, stood: u64, crossed: u64, bounced: u64) -> bool {
+        for code in 0..1usize << (2 * len) {
+            let Some(path) = trace(at, code, len as usize) else {
+                continue;
+            };
+            let (restrict, used) = match self.official {
+                true => (path.borders, crossed),
+                false => (path.walk, stood),
+            };
+            if (path.mid & self.occ) | (restrict & used) != 0 {
+                continue;
+            }
+            let landable = path.end < 36 && self.occ & !bounced & (1 << path.end) != 0;
+            let ends_here = path.end == self.end
+                && (path.end >= 36 || landable || self.occ & (1 << path.end) == 0);
+            let bounce =
+                !ends_here && landable && self.route.bounces.len() < usize::from(self.max_bounces);
+            if !ends_here && !bounce {
+                continue;
+            }
+            let before = self.route.squares.len();
+            let on_board = path.steps[..len as usize].iter().filter(|&&s| s < 36);
+            self.route
+                .squares
+                .extend(on_board.map(|&s| Square::from_index(s).expect("on the board")));
+            if ends_here {
+                return true;
+            }
+            let end = Square::from_index(path.end).expect("on the board");
+            self.route.bounces.push(end);
+            let value = self.pos.value_at(end.index());
+            let bit = 1 << path.end;
+            if self.seek(
+                path.end,
+                value,
+                stood | path.walk,
+                crossed | path.borders,
+                bounced | bit,
+            ) {
+                return true;
+            }
+            self.route.bounces.pop();
+            self.route.squares.truncate(before);
+        }
+        false
+    }
 }
 
 /// Where the piece on `from` can get to with the side to move's rules: empty squares it

@@ -191,8 +191,8 @@ impl Game for Gyges {
         view::json(&self.shown(view), &moves)
     }
 
-    fn action_parts(&self, action: &Move) -> serde_json::Value {
-        view::action_parts(action)
+    fn action_parts(&self, state: &State, action: &Move) -> serde_json::Value {
+        view::action_parts(state.position(), self.variant, action)
     }
 
     fn determinize(&self, view: &State, _rng: &mut dyn RngCore) -> State {

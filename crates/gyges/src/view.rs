@@ -5,9 +5,9 @@
 use serde_json::{json, Value};
 
 use crate::board::{Side, Square};
-use crate::movegen::Variant;
+use crate::movegen::{route, Variant};
 use crate::moves::Move;
-use crate::state::{End, State};
+use crate::state::{End, Position, State};
 
 /// What a seat sees: everything (perfect information).
 pub type View = State;
@@ -74,17 +74,20 @@ pub(crate) fn json(shown: &Shown, moves: &[Move]) -> Value {
     })
 }
 
-/// An action's parts, the JSON of [`trio_core::Game::action_parts`].
-pub fn action_parts(action: &Move) -> Value {
-    match *action {
-        Move::Setup(order) => json!({"kind": "setup", "values": order.to_string()}),
-        Move::Step { from, to } => {
-            json!({"kind": "move", "from": from.to_string(), "to": to.to_string(), "drop": null})
-        }
-        Move::Replace { from, to, drop } => json!({"kind": "move", "from": from.to_string(),
-            "to": to.to_string(), "drop": drop.to_string()}),
-        Move::Goal { from } => {
-            json!({"kind": "move", "from": from.to_string(), "to": "G", "drop": null})
-        }
-    }
+/// An action's parts, the JSON of [`trio_core::Game::action_parts`], `action` being played
+/// from `pos`: a piece move with the way it goes ([`route`]).
+pub(crate) fn action_parts(pos: &Position, variant: Variant, action: &Move) -> Value {
+    let (from, to, drop) = match *action {
+        Move::Setup(order) => return json!({"kind": "setup", "values": order.to_string()}),
+        Move::Step { from, to } => (from, to.to_string(), None),
+        Move::Replace { from, to, drop } => (from, to.to_string(), Some(drop.to_string())),
+        Move::Goal { from } => (from, "G".to_owned(), None),
+    };
+    let names = |squares: Vec<Square>| squares.iter().map(Square::to_string).collect::<Vec<_>>();
+    let (path, bounces) = match route(pos, variant, *action) {
+        Some(route) => (json!(names(route.squares)), json!(names(route.bounces))),
+        None => (Value::Null, Value::Null),
+    };
+    json!({"kind": "move", "from": from.to_string(), "to": to, "drop": drop,
+        "path": path, "bounces": bounces})
 }

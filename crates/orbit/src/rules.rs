@@ -331,7 +331,7 @@ impl Game for Orbit {
         )
     }
 
-    fn action_parts(&self, action: &Action) -> serde_json::Value {
+    fn action_parts(&self, _state: &State, action: &Action) -> serde_json::Value {
         view::action_parts(&self.board, action)
     }
 

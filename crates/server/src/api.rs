@@ -58,6 +58,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/review", get(reviews_show))
         .route("/api/games/{id}/ws", get(crate::ws::sockets_open))
         .route("/api/kinds", get(kinds_list))
+        .route("/api/positions", get(positions_show))
         .fallback(not_found)
 }
 
@@ -458,6 +459,20 @@ async fn kinds_list() -> Json<serde_json::Value> {
         })
         .collect();
     Json(serde_json::json!({ "kinds": kinds }))
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct PositionQuery {
+    game: String,
+    position: String,
+}
+
+/// A position of a built-in game as a spectator sees it, with its legal moves: the boards
+/// of the page's rules.
+async fn positions_show(
+    Query(query): Query<PositionQuery>,
+) -> Result<Json<crate::state::PositionShown>, ApiError> {
+    crate::state::position_shown(&query.game, &query.position).map(Json)
 }
 
 /// An unknown address: the documented JSON under `/api/`, the page's 404 for a browser.

@@ -736,6 +736,34 @@ impl AppState {
     }
 }
 
+/// A position of a built-in game as a spectator sees it, with the legal moves of the one to
+/// move and their parts: what the page's rules draw a board from (`GET /api/positions`).
+pub(crate) fn position_shown(spec: &str, position: &str) -> Result<PositionShown, ApiError> {
+    let game = checked_game(spec, BTreeMap::new())?;
+    let outside = vec![AgentSpec::Human; game.seat_count()];
+    let live = game
+        .start(0, &outside, Some(position))
+        .map_err(|e| ApiError::bad_request("bad-position", e.to_string()))?;
+    let (legal, legal_parts) = live
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m.action, m.parts))
+        .unzip();
+    Ok(PositionShown {
+        view: live.view_json(None),
+        legal,
+        legal_parts,
+    })
+}
+
+/// See [`position_shown`].
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct PositionShown {
+    view: serde_json::Value,
+    legal: Vec<String>,
+    legal_parts: Vec<serde_json::Value>,
+}
+
 /// A game a client may create: any catalog spec, its definition files (boards, tile sets)
 /// given as texts — a client must not make the server read a path of its choosing.
 fn checked_game(

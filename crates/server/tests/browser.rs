@@ -9,7 +9,7 @@
 
 mod browser_support;
 
-use browser_support::{key, screenshot_path, Browser, Server};
+use browser_support::{key, screenshot_path, Browser, Outage, Server};
 use serde_json::{json, Value};
 use trio_server::protocol::Created;
 
@@ -192,8 +192,20 @@ async fn gyges_finished_game_shows_result_seed_record_and_replay() {
     my_turn(&b).await;
     b.click("[data-sq=a1]").await;
     b.click("[data-goal=South]").await;
+    // The way of the move chosen, bounces and all: a line through the six squares and on
+    // into the goal, a ring on the 3 on a2 and on the 2 on a5.
+    let way = |kind: &str| {
+        format!(
+            "(() => {{ const g = document.querySelector('svg.board [data-route={kind}]'); \
+             return g && [g.querySelector('polyline').getAttribute('points').split(' ').length, \
+             [...g.querySelectorAll('[data-bounce]')].map(c => c.dataset.bounce)]; }})()"
+        )
+    };
+    assert_eq!(state(&b, &way("chosen")).await, json!([7, ["a2", "a5"]]));
     b.click("[data-act=confirm]").await;
     b.wait("[data-result]").await;
+    // Played, the same way is the last move's.
+    assert_eq!(state(&b, &way("last")).await, json!([7, ["a2", "a5"]]));
     let result = b.text("[data-result]").await;
     assert!(
         result.contains("South wins") && result.contains("left the board"),
@@ -619,28 +631,100 @@ async fn orbit_three_players_a_friend_by_link_and_the_ai() {
     red.close().await;
 }
 
+/// Na orbicie for three from `position`, red (this page) against two AIs, red to play.
+async fn orbit_three_from(b: &Browser, server: &Server, position: &str) {
+    let seats = ["human", "ai:1", "ai:1"];
+    seat_of_new(b, server, "orbit(players=3)", &seats, Some(position)).await;
+    my_turn(b).await;
+}
+
+/// Red's pawn on 6.3 goes home.
+async fn red_home_from_6_3(b: &Browser) {
+    b.click("[data-field='6.3']").await;
+    b.click("[data-act=home]").await;
+    b.click("[data-act=confirm]").await;
+}
+
+/// From now on, `window.shownAt` lists each move as the page's game gets it: its seat and
+/// when.
+async fn record_when_shown(b: &Browser) {
+    let script = format!(
+        "window.shownAt = []; let n = {GAME}.moves.length;
+         setInterval(() => {{ const moves = {GAME}.moves;
+           for (const m of moves.slice(n)) shownAt.push([m.seat, performance.now()]);
+           n = moves.length; }}, 5);"
+    );
+    b.js(&script, json!([])).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn orbit_finished_three_player_game_is_ranked() {
     let server = Server::start().await;
     let b = Browser::start(1280, 900).await;
-    seat_of_new(
+    orbit_three_from(
         &b,
         &server,
-        "orbit(players=3)",
-        &["human", "ai:1", "ai:1"],
-        Some("rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g"),
+        "rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g",
     )
     .await;
-    my_turn(&b).await;
-    b.click("[data-field='6.3']").await;
-    b.click("[data-act=home]").await;
-    b.click("[data-act=confirm]").await;
+    red_home_from_6_3(&b).await;
     b.wait("[data-result]").await;
     let ranking = b.text(".ranking").await;
     assert_eq!(
         ranking.lines().collect::<Vec<_>>(),
         ["1. green", "2. red", "3. blue"],
         "{ranking}"
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn once_the_only_person_is_placed_the_ais_play_on_unpaced_and_are_summed_up() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    orbit_three_from(
+        &b,
+        &server,
+        "rgb r r:H,H,6.3/g:H,5.3,4.1/b:H,5.6,4.0 - turn=50",
+    )
+    .await;
+    // Slowly: paced, each AI decision would be shown 1.8 s after the one before.
+    b.click("select[data-setting=motion] option[value=slow]")
+        .await;
+    record_when_shown(&b).await;
+    red_home_from_6_3(&b).await;
+    b.wait("[data-result]").await;
+    // Red's move, then the AIs' decisions, shown as they came: in less time than pacing
+    // them would have taken.
+    let shown: Vec<(Option<u8>, f64)> =
+        serde_json::from_value(state(&b, "window.shownAt").await).unwrap();
+    let decisions = state(
+        &b,
+        &format!(
+            "{GAME}.moves.slice(-{}).filter(m => m.seat != null && m.seat !== 0).length",
+            shown.len() - 1
+        ),
+    )
+    .await
+    .as_u64()
+    .unwrap();
+    assert!(decisions >= 2, "the AIs played {decisions} decisions");
+    let took = shown[shown.len() - 1].1 - shown[0].1;
+    assert!(
+        took < (decisions - 1) as f64 * 1800.0,
+        "{decisions} decisions of the AIs shown over {took} ms"
+    );
+    // Summed up in a line: who came where.
+    let line = b.text("[data-played-on=done]").await;
+    assert!(
+        line.starts_with("The AIs played on: ")
+            && ["Green 2nd", "Blue 2nd"].iter().any(|p| line.contains(p))
+            && ["Green 3rd", "Blue 3rd"].iter().any(|p| line.contains(p)),
+        "{line}"
+    );
+    assert_eq!(
+        b.attr(".status .turn", "data-outcome").await.as_deref(),
+        Some("won")
     );
     b.close().await;
 }
@@ -2522,8 +2606,11 @@ async fn seat_0_connected(server: &Server, id: &str, connected: bool) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_left_closes_its_socket_and_an_outage_shows_no_stale_green() {
     let server = Server::start().await;
+    // The page reaches the server through a way the test cuts: an outage.
+    let way = Outage::to(&server).await;
     let b = Browser::start(1280, 900).await;
-    let created = seat_of_new(&b, &server, "gyges", &["human", "human"], None).await;
+    let created = server.create("gyges", &["human", "human"], None).await;
+    b.goto(&way.url(&created.seats[0].link)).await;
     my_turn(&b).await;
     seat_0_connected(&server, &created.id, true).await;
     // Left for another page (kept in the back/forward cache): the seat is let go at once,
@@ -2536,19 +2623,29 @@ async fn a_page_left_closes_its_socket_and_an_outage_shows_no_stale_green() {
     seat_0_connected(&server, &created.id, true).await;
     b.wait("[data-presence=on]").await;
 
-    // An outage: nobody is shown connected (the page cannot know), and a move waits
-    // visibly for the connection rather than looking sent.
+    // An outage (the server unreachable, reconnecting failing): nobody is shown connected
+    // (the page cannot know), and a move waits visibly for the connection, never looking
+    // sent, for as long as the outage lasts.
     my_turn(&b).await;
-    b.js("trio.drop(6000);", json!([])).await;
+    way.cut(true);
     b.wait("[data-offline]").await;
     assert_eq!(b.count("[data-presence=on]").await, 0);
     assert_eq!(b.count("[data-presence=unknown]").await, 2);
     b.click("[data-act=setup]").await;
+    let turn = "document.querySelector('.status .turn').textContent";
     b.wait_for(
         "waiting said",
-        "document.querySelector('.status .turn').textContent.includes('waiting for the connection')",
+        &format!("{turn}.includes('waiting for the connection')"),
     )
     .await;
+    // Past a few failed reconnections, still so.
+    b.wait_for("reconnections failed", "trio.page().conns[0].failures >= 3")
+        .await;
+    let said = state(&b, turn).await;
+    assert!(said.as_str().unwrap().starts_with("Not sent yet"), "{said}");
+    assert_eq!(b.count("[data-presence=on]").await, 0);
+    assert_eq!(state(&b, &format!("{GAME}.moves.length")).await, json!(0));
+    way.cut(false);
     b.wait_for("sent once back", &format!("{GAME}.moves.length === 1"))
         .await;
     b.wait("[data-presence=on]").await;
@@ -2582,6 +2679,34 @@ async fn the_page_keeps_its_width_whether_or_not_it_scrolls() {
         "[scrolls, then not, same width]"
     );
     b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_stays_put_when_confirm_appears() {
+    let server = Server::start().await;
+    for (width, height) in [(1280, 900), (390, 844)] {
+        let b = Browser::start(width, height).await;
+        seat_of_new(&b, &server, "gyges", &["human", "ai:1"], None).await;
+        my_turn(&b).await;
+        b.click("[data-act=setup]").await;
+        b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
+            .await;
+        my_turn(&b).await;
+        let board =
+            "(() => { const r = document.querySelector('svg.board').getBoundingClientRect(); \
+                     return [r.x, r.y + scrollY, r.width, r.height]; })()";
+        let before = state(&b, board).await;
+        // A piece and where it ends: Confirm's row appears (and may make the page scroll).
+        b.click("[data-sq=a1]").await;
+        b.click("[data-sq=a2]").await;
+        b.wait("[data-act=confirm]").await;
+        let after = state(&b, board).await;
+        assert_eq!(
+            before, after,
+            "{width}×{height}: [x, y, width, height] of the board"
+        );
+        b.close().await;
+    }
 }
 
 /// Whether a piece of the board is being shown moving.
@@ -2643,17 +2768,7 @@ async fn the_ais_answer_is_shown_at_a_pace_a_person_can_follow() {
     b.wait_for("both set up", &format!("{GAME}.view.phase === 'play'"))
         .await;
     my_turn(&b).await;
-    // When each move is shown, as the page's game gets it.
-    b.js(
-        &format!(
-            "window.shownAt = []; let n = {GAME}.moves.length;
-             setInterval(() => {{ const moves = {GAME}.moves;
-               for (const m of moves.slice(n)) shownAt.push([m.seat, performance.now()]);
-               n = moves.length; }}, 5);"
-        ),
-        json!([]),
-    )
-    .await;
+    record_when_shown(&b).await;
     b.click("[data-sq=a1]").await;
     b.click("[data-sq=a2]").await;
     b.click("[data-act=confirm]").await;
@@ -2705,6 +2820,33 @@ async fn the_rules_dialog_has_no_terminal_commands() {
                 );
             }
             assert!(text.len() > 2000, "{kind} ({lang}): the rules are there");
+            // Its boards drawn as the game page draws them, not as the terminal does (the
+            // Triles chart of cell coordinates stays text).
+            let terminal = state(
+                &b,
+                "[...document.querySelectorAll('dialog .rules-body pre')]\
+                 .filter(p => /a b c d e f|\\b[BW][asd]\\b|home:/.test(p.textContent)).length",
+            )
+            .await;
+            assert_eq!(terminal, json!(0), "{kind} ({lang}): the terminal's boards");
+            let drawn = b.count("dialog figure[data-board] > svg").await;
+            assert_eq!(drawn, b.count("dialog figure[data-board]").await);
+            assert!(drawn >= 2, "{kind} ({lang}): {drawn} boards drawn");
+            if kind == "gyges" {
+                // The ways of the bounce chain (two bounces) and of the `official`
+                // example (one) drawn with a ring at each bounce.
+                assert_eq!(b.count("dialog figure svg [data-bounce]").await, 3);
+                if lang == "en" {
+                    b.js(
+                        "document.querySelectorAll('dialog figure')[4]\
+                         .scrollIntoView({ block: 'center' });",
+                        json!([]),
+                    )
+                    .await;
+                    b.screenshot(&screenshot_path("rules-gyges.png")).await;
+                }
+            }
+
             b.click("dialog .close").await;
         }
     }

@@ -2398,7 +2398,8 @@ async fn a_stalled_request_and_a_silent_socket_are_closed_by_their_timeouts() {
         .await
         .unwrap();
     read_to_close(&mut stalled).await;
-    // A WebSocket that says hello and then never reads, so never answers a ping.
+    // A seat's WebSocket that says hello and then never answers a ping (a browser gone
+    // without closing it): it is let go, and the seat is no longer shown connected.
     let mut silent = TcpStream::connect(server.addr).await.unwrap();
     let upgrade = format!(
         "GET /api/games/{}/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\
@@ -2407,12 +2408,17 @@ async fn a_stalled_request_and_a_silent_socket_are_closed_by_their_timeouts() {
         game.id
     );
     silent.write_all(upgrade.as_bytes()).await.unwrap();
-    let hello = br#"{"type":"hello"}"#;
+    let hello = json!({"type": "hello", "token": game.seats[0].token}).to_string();
     // A masked text frame, its mask all zeros.
     let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
-    frame.extend_from_slice(hello);
+    frame.extend_from_slice(hello.as_bytes());
     silent.write_all(&frame).await.unwrap();
     let sent = read_to_close(&mut silent).await;
+    let text = String::from_utf8_lossy(&sent);
+    assert!(
+        text.contains(r#""role":"seat""#),
+        "joined as the seat: {text}"
+    );
     // The last frame is a close frame (0x88) with code 1008.
     let close = [0x88, 2 + "no answer to ping".len() as u8, 0x03, 0xf0];
     assert!(
@@ -2420,6 +2426,15 @@ async fn a_stalled_request_and_a_silent_socket_are_closed_by_their_timeouts() {
         "{}",
         String::from_utf8_lossy(&sent)
     );
+    // The room hears of it as the socket ends.
+    let let_go = async {
+        while server.show(&game.id, None).await.1["seats"][0]["connected"] != json!(false) {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), let_go)
+        .await
+        .expect("the seat is still shown connected");
 }
 
 #[tokio::test]
@@ -2456,4 +2471,41 @@ async fn creating_games_past_the_rate_is_refused_with_429() {
         .await
         .unwrap();
     assert_eq!(lobby.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_position_is_shown_as_a_spectator_sees_it_with_its_moves_and_their_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let shown = |game: &str, position: &str| {
+        // The positions here hold no character to escape but the space.
+        let query = format!("?game={game}&position={}", position.replace(' ', "%20"));
+        let request = server
+            .http
+            .get(server.url(&format!("/api/positions{query}")));
+        async move {
+            let response = request.send().await.unwrap();
+            (response.status(), response.json::<Value>().await.unwrap())
+        }
+    };
+    let (status, body) = shown("gyges", ".33221/2...../....23/....../311.../1..... S").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["view"]["squares"]["a2"], 3);
+    let goal = body["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|a| a == "a1-G");
+    let parts = &body["legal_parts"][goal.expect("a1-G is legal")];
+    assert_eq!(parts["bounces"], json!(["a2", "a5"]));
+    let (status, body) = shown("gyges", "321123/nonsense S").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-position"))
+    );
+    let (status, body) = shown("chess", "x").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-spec"))
+    );
 }

@@ -6,7 +6,7 @@
 // contract (games.js).
 
 import { h, clear } from './dom.js';
-import { t, cap, refusal } from './i18n.js';
+import { t, cap, ordinal, refusal } from './i18n.js';
 import { api, Conn, tokensFor, createdGame, ApiError, player } from './net.js';
 import { gameOf } from './games.js';
 import { kinds, specWords } from './kinds.js';
@@ -14,7 +14,7 @@ import { clockWords } from './lines.js';
 import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js';
 import { Replay } from './replay.js';
 import { Review } from './review.js';
-import { SPEEDS, speed, setSpeed } from './motion.js';
+import { SPEEDS, speed, setSpeed, holdStill } from './motion.js';
 import { statusBar, playersPanel, resultPanel, moveList, moveLines, invitePanel, toolsRow, passDevice, messageLine, setUpNotice, joinPanel, clockText, timeLeft } from './panels.js';
 
 /// The canned messages (`docs/protocol.md`, "Chat").
@@ -36,6 +36,9 @@ export class GamePage {
     this.claimGone = false;
     const changed = (c, what, m) => this.changed(c, what, m);
     this.conns = tokens.length ? tokens.map(tok => new Conn(id, tok, changed)) : [new Conn(id, null, changed)];
+    // Once no person is left to play, the AIs' moves are shown as they come, unpaced.
+    for (const c of this.conns) c.hurry = live => this.playingOn(live);
+    this.sawPlayingOn = false; // whether this page saw the AIs play a game out
     // A named player without the seat's token here (another device) gets one from its key.
     if (!watch && !tokens.length && this.claimCode == null && player()) this.seatFromKey();
     this.shown = null; // the conn whose view is shown
@@ -207,6 +210,31 @@ export class GamePage {
     return !!(game && !game.result && conn.role === 'seat' && game.offers && game.offers[what]);
   }
 
+  /// Whether the AIs play the game out: its people are all out of it (placed) and it goes on.
+  playingOn(live) {
+    const game = live && gameOf(live.game);
+    if (!game || live.result || live.turn.kind === 'waiting') return false;
+    const people = live.seats.filter(s => s.player === 'human');
+    return people.length > 0 && people.every(s => game.done(live.view, s.seat));
+  }
+
+  /// While the AIs play the game out, that they do (their moves not paced, nothing moving,
+  /// the screen reader not told each one); at the end, the places they played for.
+  playedOnLine(live) {
+    if (this.playingOn(live)) {
+      this.sawPlayingOn = true;
+      return h('p', { class: 'played-on', 'data-played-on': 'now' }, [t('playon.now')]);
+    }
+    if (!live.result || !live.result.ranks || !this.sawPlayingOn) return null;
+    const ranks = live.result.ranks;
+    const people = live.seats.filter(s => s.player === 'human').map(s => ranks[s.seat]);
+    const after = live.seats.filter(s => s.player !== 'human' && ranks[s.seat] > Math.max(...people))
+      .sort((a, b) => ranks[a.seat] - ranks[b.seat]);
+    if (!after.length) return null;
+    const places = after.map(s => `${cap(this.game.seatLabel(s.seat, live.view))} ${ordinal(ranks[s.seat] + 1)}`).join(', ');
+    return h('p', { class: 'played-on', 'data-played-on': 'done' }, [t('playon.done', { places })]);
+  }
+
   myTurn() {
     const conn = this.shown;
     const game = conn && conn.game;
@@ -333,7 +361,7 @@ export class GamePage {
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending, online: conn.open });
     const play = h('section', { class: 'play' }, [
-      status, this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), this.fillOffer(live), this.absentOffer(live), offline, replayBar, this.boardHost,
+      status, this.playedOnLine(live), this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), this.fillOffer(live), this.absentOffer(live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
@@ -341,6 +369,7 @@ export class GamePage {
     ]);
     this.shell.append(play, side);
     if (!replaying) this.announce(live, status.querySelector('.turn').textContent);
+    holdStill(!replaying && this.playingOn(live));
     this.board.render({
       view,
       legal: mine ? live.legal : [],
@@ -539,7 +568,8 @@ export class GamePage {
     const moves = live.moves;
     // The moves before the page opened are in the list, not news.
     if (this.heard === null || moves.length < this.heard) this.heard = moves.length;
-    const said = moveLines(this.game, moves, live.view)
+    // The AIs playing the game out are not read out move by move.
+    const said = this.playingOn(live) ? [] : moveLines(this.game, moves, live.view)
       .filter(line => line.from >= this.heard && !this.local(moves[line.from].seat))
       .map(line => line.text);
     if (turn !== this.turnSaid) said.push(turn);

@@ -17,6 +17,7 @@
 // | `lastRoll(moves)` | `{seat, face}` of the last die roll, or `null` |
 // | `turnOrder(view)` | `{text, letters}` once the order of play is drawn, or `null` |
 // | `hidesHands(view)` | whether a seat sees what another may not (a hot seat then passes the device) |
+// | `done(view, seat)` | whether a seat is out of a game that goes on without it (Na orbicie: all its pawns home) |
 
 import { gyges } from './gyges.js';
 import { triles } from './triles.js';

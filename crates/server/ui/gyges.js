@@ -3,7 +3,9 @@
 // Tap a piece of the active row: the squares where it can end light up (bounce chains
 // are found by the server: a move is written by its result). Ending on a piece offers
 // the replacement: the drop squares light up. A chosen move is confirmed by a second tap
-// or the Confirm button. Setup is played on the home row.
+// or the Confirm button. The way the chosen move goes, else the last move's, is drawn as
+// a line with a ring on each piece bounced on and an arrow off the board to the goal
+// (its parts' `path` and `bounces`). Setup is played on the home row.
 
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
@@ -22,7 +24,7 @@ const SQ = 100;
 function shape(parts) {
   if (!parts) return null;
   if (parts.kind === 'setup') return { setup: parts.values };
-  return { from: parts.from, to: parts.to, drop: parts.drop };
+  return { from: parts.from, to: parts.to, drop: parts.drop, path: parts.path, bounces: parts.bounces };
 }
 
 class GygesBoard {
@@ -150,6 +152,10 @@ class GygesBoard {
       const { y } = this.xy('a' + activeRank);
       svg.append(s('rect', { x: 1, y: y + 1, width: 598, height: SQ - 2, class: 'activerow', 'pointer-events': 'none' }));
     }
+    // The way of the move being chosen (a piece and where it ends), else of the last move.
+    const chosen = proposed || (this.sel && this.sel.to && moves.find(m => m.from === this.sel.from && m.to === this.sel.to));
+    const way = chosen || (!this.sel && last);
+    if (way && way.path) svg.append(this.route(way, chosen ? 'chosen' : 'last'));
     if (last && last.to !== 'G' && isNew(this.seen, model.moves, model.last)) {
       // The piece slides from its square, the one it replaced from the landing square.
       const [from, to] = [this.xy(last.from), this.xy(last.to)];
@@ -162,6 +168,29 @@ class GygesBoard {
     this.seen = model.moves.length;
     this.keys.end();
     this.prompt(setupMine, mover);
+  }
+
+  /// A move's way as a line through the centres of its squares, a ring on each piece it
+  /// bounced on, and an arrow at its end (off the board, into the goal, for a goal move).
+  route(move, kind) {
+    const centre = sq => { const { x, y } = this.xy(sq); return [x + SQ / 2, y + SQ / 2]; };
+    const points = move.path.map(centre);
+    if (move.to === 'G') {
+      // Off the back row across its edge: one square further, in the goal's band.
+      const end = move.path[move.path.length - 1];
+      points.push(centre(end[0] + (end[1] === '6' ? 7 : 0)));
+    }
+    const g = s('g', { class: 'route ' + kind, 'data-route': kind, 'pointer-events': 'none' });
+    g.append(s('polyline', { points: points.map(p => p.join(',')).join(' ') }));
+    for (const sq of move.bounces || []) {
+      const [cx, cy] = centre(sq);
+      g.append(s('circle', { cx, cy, r: 22, class: 'bounce', 'data-bounce': sq }));
+    }
+    const [[x0, y0], [x1, y1]] = points.slice(-2);
+    const angle = Math.atan2(y1 - y0, x1 - x0);
+    const tip = (a, r) => [x1 + r * Math.cos(angle + a), y1 + r * Math.sin(angle + a)].join(',');
+    g.append(s('polygon', { class: 'head', points: [tip(0, 6), tip(2.6, 26), tip(-2.6, 26)].join(' ') }));
+    return g;
   }
 
   pieceAt(sq, view, setupMine) {
@@ -321,12 +350,14 @@ export const gyges = {
     return t('gyges.end.' + r.end);
   },
   /// A move is marked, not a setup.
-  /// A move in words: "a1 → a3, the piece from a3 to e5", "a1 → the goal".
+  /// A move in words: "a1 → a3, the piece from a3 to e5", "a1 → the goal, bounces on a2, a5".
   moveText(parts) {
     if (!parts) return null;
     if (parts.kind === 'setup') return t('words.gyges.setup', { values: parts.values.split('').join(' ') });
     const to = parts.to === 'G' ? t('words.gyges.goal') : parts.to;
-    return parts.drop ? t('words.gyges.drop', { from: parts.from, to, drop: parts.drop }) : `${parts.from} → ${to}`;
+    const move = parts.drop ? t('words.gyges.drop', { from: parts.from, to, drop: parts.drop }) : `${parts.from} → ${to}`;
+    const bounces = parts.bounces && parts.bounces.length ? t('words.gyges.bounces', { squares: parts.bounces.join(', ') }) : null;
+    return [move, bounces].filter(Boolean).join(', ');
   },
   /// The position in words, a row a line from North's edge: "Row 1: a1 1, b1 2, …".
   describe(view) {
@@ -345,5 +376,7 @@ export const gyges = {
   chanceText: move => move.action ?? t('play.hidden'),
   lastRoll: () => null,
   turnOrder: () => null,
+  // A seat is out only when the game is over.
+  done: () => false,
   hidesHands: () => false,
 };

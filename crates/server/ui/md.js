@@ -1,6 +1,9 @@
 // A small Markdown renderer for the rules pages of docs/rules/: headings, paragraphs,
-// lists, tables, block quotes (the rulings), code blocks (the diagrams), and inline code,
-// bold, italics and links. Everything is escaped first; nothing from the text runs.
+// lists, tables, block quotes (the rulings), code blocks, and inline code, bold, italics
+// and links. Everything is escaped first; nothing from the text runs. A code block whose
+// fence says `board <game> <position> …` is a board as the terminal draws it: it becomes
+// a figure (`data-board` holding the rest of the fence's line) for the page to draw the
+// board its own way, the terminal's drawing inside until it does.
 
 function esc(s) {
   return s.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
@@ -31,11 +34,13 @@ export function renderMarkdown(source) {
   while (i < lines.length) {
     const line = lines[i];
     if (/^```/.test(line)) {
+      const board = /^```board\s+(.*)$/.exec(line);
       const body = [];
       i += 1;
       while (i < lines.length && !/^```/.test(lines[i])) body.push(lines[i++]);
       i += 1;
-      out.push(`<pre><code>${esc(body.join('\n'))}</code></pre>`);
+      const pre = `<pre><code>${esc(body.join('\n'))}</code></pre>`;
+      out.push(board ? `<figure class="diagram" data-board="${esc(board[1].trim())}">${pre}</figure>` : pre);
       continue;
     }
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);

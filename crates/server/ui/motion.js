@@ -20,9 +20,16 @@ export function pace() {
   return 2 * SPEEDS[speed()];
 }
 
-/// How long a move is shown moving, in ms: 0 with reduced motion.
+/// Whether nothing is to move for now (the AIs playing a game out once its people are done).
+let still = false;
+
+export function holdStill(on) {
+  still = on;
+}
+
+/// How long a move is shown moving, in ms: 0 with reduced motion or held still.
 function duration() {
-  if (matchMedia('(prefers-reduced-motion: reduce)').matches || !Element.prototype.animate) return 0;
+  if (still || matchMedia('(prefers-reduced-motion: reduce)').matches || !Element.prototype.animate) return 0;
   return SPEEDS[speed()];
 }
 

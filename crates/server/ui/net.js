@@ -67,6 +67,7 @@ export class Conn {
     this.pending = this.loadPending(); // cid -> message, unanswered
     this.inbox = []; // events received, not yet shown (paced: `pump`)
     this.shownAt = 0; // when the last decision was shown
+    this.hurry = () => false; // whether the game as shown is shown as it comes, unpaced
     this.connect();
   }
 
@@ -176,12 +177,13 @@ export class Conn {
   }
 
   /// Shows the events received one by one: another seat's decision no sooner than
-  /// `pace()` ms after the decision before it, so that a person can follow the AI's turns.
+  /// `pace()` ms after the decision before it, so that a person can follow the AI's turns
+  /// (unless `hurry` says nobody is left to follow them).
   pump() {
     clearTimeout(this.paceTimer);
     while (this.inbox.length) {
       const m = this.inbox[0];
-      const paced = this.inbox.length <= BURST && m.kind === 'play' && m.seat !== this.seat && m.state;
+      const paced = this.inbox.length <= BURST && m.kind === 'play' && m.seat !== this.seat && m.state && !this.hurry(this.game);
       const wait = paced ? this.shownAt + pace() - performance.now() : 0;
       if (wait > 0) {
         this.paceTimer = setTimeout(() => this.pump(), wait);

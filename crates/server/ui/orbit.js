@@ -550,4 +550,6 @@ export const orbit = {
     };
   },
   hidesHands: () => false,
+  /// A seat with all its pawns home has a place; the others play on.
+  done: (view, seat) => (view.seats || []).some(x => x.seat === seat && x.finished != null),
 };

@@ -458,5 +458,7 @@ export const triles = {
   turnOrder: () => null,
   /// Each hand is hidden from the other seat but in `open-hands`: a hot seat passes the
   /// device between the players.
+  // A seat is out only when the game is over.
+  done: () => false,
   hidesHands: view => !(view.variants || []).includes('open-hands'),
 };

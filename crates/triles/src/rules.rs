@@ -529,7 +529,7 @@ impl Game for Triles {
         view::view_json(&self.context(view), view)
     }
 
-    fn action_parts(&self, action: &Action) -> serde_json::Value {
+    fn action_parts(&self, _state: &State, action: &Action) -> serde_json::Value {
         view::action_parts(&self.options.tile_set, action)
     }
 

@@ -56,10 +56,15 @@ pub fn run(args: &RulesArgs) -> Result<()> {
 }
 
 /// The text without the lines that mark its passages for the terminal only
-/// (`<!-- cli -->`, `<!-- /cli -->`, which the web page leaves out with what they hold).
+/// (`<!-- cli -->`, `<!-- /cli -->`, which the web page leaves out with what they hold),
+/// and a board's fence (`board <game> <position> …`, which the web page draws its own
+/// way) plain.
 fn for_the_terminal(text: &str) -> String {
     text.lines()
         .filter(|line| !matches!(*line, "<!-- cli -->" | "<!-- /cli -->"))
-        .map(|line| format!("{line}\n"))
+        .map(|line| match line.starts_with("```board ") {
+            true => "```\n".to_owned(),
+            false => format!("{line}\n"),
+        })
         .collect()
 }

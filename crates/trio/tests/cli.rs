@@ -926,6 +926,8 @@ fn the_rules_are_printed_in_english_or_polish() {
     );
     // The terminal's passages (left out by the web page) without their marks.
     assert!(en.contains("trio play gyges --seat") && !en.contains("<!-- cli -->"));
+    // A board the page draws its own way is the terminal's drawing, fenced plainly.
+    assert!(en.contains("a1: the 1 moves one step") && !en.contains("```board"));
     let pl = stdout(&trio(&["rules", "orbit", "--lang", "pl"]));
     assert!(pl.contains("pionk"), "{}", &pl[..200]);
     let all = stdout(&trio(&["rules", "triles", "--developers"]));

@@ -1,7 +1,7 @@
 //! Property tests over random playouts: piece count, notation round-trips, every listed
 //! move accepted by `play`, and move generation (and the counts and summaries drawn from
 //! it) equal to a plain step-by-step walker written straight from the rules (both
-//! variants).
+//! variants); each move's way, as its parts give it, a walk the rules allow to its outcome.
 
 use std::collections::BTreeSet;
 
@@ -111,6 +111,20 @@ proptest! {
     }
 
     #[test]
+    fn every_moves_parts_give_a_way_the_rules_allow(seed in any::<u64>(), variant in variant()) {
+        let game = Gyges::new(variant);
+        for pos in playout(seed, 40, variant).into_iter().skip(2) {
+            let state = game.parse_position(&pos.to_string()).unwrap();
+            for mv in listed(&pos, variant) {
+                let parts = game.action_parts(&state, &mv);
+                if let Err(why) = walk_allowed(&pos, variant, mv, &parts) {
+                    prop_assert!(false, "{} at {}: {}: {}", mv, pos, parts, why);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn parsers_never_panic(text in "\\PC{0,40}") {
         let _ = text.parse::<Position>();
         let _ = text.parse::<Move>();
@@ -165,5 +179,96 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+/// Whether `parts`' path and bounces are a way `mv` may go at `pos`: from its start in
+/// single steps, each stretch as long as the value of the piece it started from, through
+/// empty squares to a piece bounced on or to the outcome, without standing on a square twice
+/// (seed) or crossing a border twice (official).
+fn walk_allowed(
+    pos: &Position,
+    variant: Variant,
+    mv: Move,
+    parts: &serde_json::Value,
+) -> Result<(), String> {
+    let squares = |key: &str| -> Vec<Square> {
+        parts[key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|s| s.as_str().unwrap().parse().unwrap())
+            .collect()
+    };
+    let (path, bounces) = (squares("path"), squares("bounces"));
+    let from = mv.from().unwrap();
+    if path.first() != Some(&from) {
+        return Err("the way does not start at the piece".into());
+    }
+    let last = *path.last().unwrap();
+    let at = |sq: Square| pos.piece_at(sq).filter(|_| sq != from);
+    match mv {
+        Move::Step { to, .. } if last != to || at(to).is_some() => {
+            return Err("not to the empty end".into())
+        }
+        Move::Replace { to, .. } if last != to || at(to).is_none() => {
+            return Err("not to the piece replaced".into())
+        }
+        Move::Goal { .. } if last.rank() != back_rank(pos.side_to_move()) => {
+            return Err("not off the back row".into())
+        }
+        _ => {}
+    }
+    let mut stretch = pos.piece_at(from).unwrap();
+    let (mut stood, mut crossed) = (vec![from], Vec::new());
+    let mut bounced = bounces.iter();
+    let mut steps = 0;
+    for (i, pair) in path.windows(2).enumerate() {
+        let (a, b) = (pair[0], pair[1]);
+        let apart = a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank());
+        if apart != 1 {
+            return Err(format!("{a} to {b} is not a step"));
+        }
+        let border = (a.min(b), a.max(b));
+        let again = match variant {
+            Variant::Seed => stood.contains(&b),
+            Variant::Official => crossed.contains(&border),
+        };
+        if again {
+            return Err(format!("{b} twice"));
+        }
+        stood.push(b);
+        crossed.push(border);
+        steps += 1;
+        let end_of_stretch = steps == stretch;
+        // The move's end, but for a goal: the piece goes on across the edge (from a piece
+        // bounced on there, too).
+        let is_last = i + 2 == path.len() && !matches!(mv, Move::Goal { .. });
+        match (at(b), end_of_stretch, is_last) {
+            (Some(_), false, _) => return Err(format!("through the piece on {b}")),
+            (Some(value), true, false) => {
+                if bounced.next() != Some(&b) {
+                    return Err(format!("a bounce on {b} not listed"));
+                }
+                stretch = value;
+                steps = 0;
+            }
+            (None, true, false) => return Err(format!("a stretch ends on the empty {b}")),
+            _ => {}
+        }
+    }
+    let left = stretch - steps;
+    let expected_left = u8::from(matches!(mv, Move::Goal { .. }));
+    if left != expected_left || bounced.next().is_some() {
+        return Err(format!("{left} steps left at the end, bounces {bounces:?}"));
+    }
+    Ok(())
+}
+
+/// The rank (0 for rank 1) a side's piece leaves the board from: the opponent's home row.
+fn back_rank(side: trio_gyges::Side) -> u8 {
+    match side {
+        trio_gyges::Side::South => 5,
+        trio_gyges::Side::North => 0,
     }
 }

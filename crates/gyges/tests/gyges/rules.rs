@@ -573,6 +573,34 @@ fn the_view_as_json() {
 }
 
 #[test]
+fn a_moves_parts_say_the_way_it_goes() {
+    // The bounce chain of the rules: a1 onto the 3 on a2, three steps onto the 2 on a5, off
+    // the board beyond a6.
+    for variant in BOTH {
+        let game = Gyges::new(variant);
+        let state = game
+            .parse_position(".33221/2...../....23/....../311.../1..... S")
+            .unwrap();
+        let parts = |mv: &str| game.action_parts(&state, &mv.parse().unwrap());
+        assert_eq!(
+            parts("a1-G"),
+            serde_json::json!({"kind": "move", "from": "a1", "to": "G", "drop": null,
+                "path": ["a1", "a2", "a3", "a4", "a5", "a6"], "bounces": ["a2", "a5"]})
+        );
+        // Replacing at once: one step, no bounce.
+        let replace = parts("a1-a2=c1");
+        assert_eq!(replace["path"], serde_json::json!(["a1", "a2"]));
+        assert_eq!(replace["bounces"], serde_json::json!([]));
+        assert_eq!(replace["drop"], "c1");
+        let setup = game.action_parts(&game.new_game(), &"setup 123321".parse().unwrap());
+        assert_eq!(
+            setup,
+            serde_json::json!({"kind": "setup", "values": "123321"})
+        );
+    }
+}
+
+#[test]
 fn facts() {
     let facts = Gyges::new(Variant::Seed).facts();
     assert_eq!(facts.seats, 2..=2);

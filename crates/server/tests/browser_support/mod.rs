@@ -119,6 +119,52 @@ impl Drop for Server {
     }
 }
 
+/// A way to a server that a test cuts and mends, as a network outage or the server going
+/// down would look to a browser: while cut, every connection through it is closed and new
+/// ones are closed as soon as they come.
+pub struct Outage {
+    pub addr: SocketAddr,
+    cut: tokio::sync::watch::Sender<bool>,
+}
+
+impl Outage {
+    /// A way to `server`, open.
+    pub async fn to(server: &Server) -> Outage {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let cut = tokio::sync::watch::Sender::new(false);
+        let (target, watch) = (server.addr, cut.subscribe());
+        tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                let mut watch = watch.clone();
+                if *watch.borrow() {
+                    continue;
+                }
+                tokio::spawn(async move {
+                    let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await else {
+                        return;
+                    };
+                    // Ends as either side closes, or the way is cut (or the test over).
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                        _ = watch.wait_for(|cut| *cut) => {}
+                    }
+                });
+            }
+        });
+        Outage { addr, cut }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// Cuts the way (`true`) or mends it.
+    pub fn cut(&self, cut: bool) {
+        self.cut.send_replace(cut);
+    }
+}
+
 /// A free port of 127.0.0.1 (free when asked; the driver takes it at once).
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")

@@ -83,16 +83,20 @@ test('moves are said in words in the page’s language, their notation on hover'
   const moves = [
     { seat: 0, action: 'a1-a3>e5', parts: { kind: 'move', from: 'a1', to: 'a3', drop: 'e5' } },
     { seat: 1, action: 'b6-G', parts: { kind: 'move', from: 'b6', to: 'G', drop: null } },
+    { seat: 0, action: 'a1-G', parts: { kind: 'move', from: 'a1', to: 'G', drop: null,
+      path: ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'], bounces: ['a2', 'a5'] } },
   ];
   const lines = moveLines(gyges, moves, null);
   assert.deepEqual(lines.map(l => [l.text, l.title]), [
     ['South: a1 → a3, the piece there to e5', 'a1-a3>e5'],
     ['North: b6 → the goal', 'b6-G'],
+    ['South: a1 → the goal, bounces on a2, a5', 'a1-G'],
   ]);
   assert.equal(orbit.moveText({ kind: 'move', from: '1.2', to: '2.3', relocate: 'C' }), '1.2 → 2.3, captures, the pawn to the centre');
   assert.equal(triles.moveText({ kind: 'place', tile: 'A', x: 0, y: 1, rotation: 2 }), 'lays A at 0,1 (turned 2)');
   setLanguage('pl');
   assert.equal(moveLines(gyges, moves, null)[1].text, 'Północ: b6 → cel');
+  assert.equal(moveLines(gyges, moves, null)[2].text, 'Południe: a1 → cel, odbija się od a2, a5');
   assert.equal(orbit.moveText({ kind: 'enter', at: '1.5' }), 'wprowadza pionek na 1.5');
   setLanguage('en');
 });
