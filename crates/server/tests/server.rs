@@ -2423,6 +2423,31 @@ async fn a_stalled_request_and_a_silent_socket_are_closed_by_their_timeouts() {
     );
 }
 
+/// The lobby reads the store: one address reading it past its rate is refused cheaply.
+#[tokio::test]
+async fn reading_the_lobby_past_the_rate_is_refused_with_429() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = trio_server::Limits {
+        lobby: "2/h".parse().unwrap(),
+        ..Default::default()
+    };
+    let server = serve_within(&dir.path().join("games.db"), limits).await;
+    for query in ["", "?status=finished"] {
+        let lobby = server.http.get(server.url(&format!("/api/games{query}")));
+        assert_eq!(lobby.send().await.unwrap().status(), StatusCode::OK);
+    }
+    let response = server
+        .http
+        .get(server.url("/api/games"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(response.headers().contains_key("retry-after"));
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "rate-limited", "{body}");
+}
+
 #[tokio::test]
 async fn creating_games_past_the_rate_is_refused_with_429() {
     let dir = tempfile::tempdir().unwrap();

@@ -17,8 +17,8 @@ use sqlx::Connection;
 use tokio_tungstenite::tungstenite::Message;
 use trio_server::protocol::{Created, Snapshot};
 use trio_server::store::{
-    Append, Cursor, EventKind, Listed, EventRow, GameRow, Notice, PlayerRow, Rated, SeatClaim, SeatRow,
-    Status, Storage, StorageError,
+    Append, Cursor, EventKind, EventRow, GameRow, Listed, Notice, PlayerRow, Rated, SeatClaim,
+    SeatRow, Status, Storage, StorageError,
 };
 use trio_server::{app, AppState, PgStorage, SqliteStorage};
 
