@@ -47,6 +47,8 @@ pub struct Limits {
     pub actions: Rate,
     pub hints: Rate,
     pub replays: Rate,
+    /// Pages of the lobby (`GET /api/games`): each reads the store.
+    pub lobby: Rate,
     /// Sign-ins with a password and passwords set: few, against guessing (each also costs
     /// an Argon2 hash).
     pub sign_ins: Rate,
@@ -66,6 +68,7 @@ impl Default for Limits {
             actions: Rate::new(20, Duration::from_secs(1)),
             hints: Rate::per_minute(30),
             replays: Rate::new(30, Duration::from_secs(1)),
+            lobby: Rate::new(10, Duration::from_secs(1)),
             sign_ins: Rate::new(10, Duration::from_secs(3600)),
         }
     }
@@ -206,6 +209,7 @@ pub(crate) struct Guard {
     pub(crate) actions: DefaultKeyedRateLimiter<IpAddr>,
     hints: DefaultKeyedRateLimiter<IpAddr>,
     replays: DefaultKeyedRateLimiter<IpAddr>,
+    lobby: DefaultKeyedRateLimiter<IpAddr>,
     sign_ins: DefaultKeyedRateLimiter<IpAddr>,
     stopping: watch::Sender<bool>,
 }
@@ -221,6 +225,7 @@ impl Guard {
             actions: bucket(limits.actions),
             hints: bucket(limits.hints),
             replays: bucket(limits.replays),
+            lobby: bucket(limits.lobby),
             sign_ins: bucket(limits.sign_ins),
             stopping: watch::Sender::new(false),
         })
@@ -251,6 +256,7 @@ impl Guard {
                 "/api/games/{id}/actions" | "/api/games/{id}/resign" | "/api/games/{id}/undo",
             ) => Some(&self.actions),
             (&Method::GET, "/api/games/{id}/hint") => Some(&self.hints),
+            (&Method::GET, "/api/games") => Some(&self.lobby),
             // A review's progress is asked for as often as a replay's steps.
             (&Method::GET, "/api/games/{id}/replay/{ply}" | "/api/games/{id}/review") => {
                 Some(&self.replays)

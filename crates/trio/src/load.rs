@@ -266,7 +266,12 @@ async fn play(
             if !state.legal.is_empty() {
                 if !think.is_zero() {
                     // Uniform around the mean, so that games do not move in step.
-                    tokio::time::sleep(think.mul_f64(rng.random_range(0.0..2.0))).await;
+                    let wait = think.mul_f64(rng.random_range(0.0..2.0));
+                    // A move the time is up for is not made (nor waited for).
+                    if Instant::now() + wait >= deadline {
+                        break;
+                    }
+                    tokio::time::sleep(wait).await;
                 }
                 let action = &state.legal[rng.random_range(0..state.legal.len())];
                 next_cid += 1;

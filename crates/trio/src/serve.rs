@@ -66,6 +66,10 @@ pub struct ServeArgs {
     /// Replay steps one address may ask for.
     #[arg(long, default_value = "30/s", value_name = "RATE")]
     pub replay_rate: Rate,
+    /// Pages of the lobby (GET /api/games, running or finished games) one address may ask
+    /// for.
+    #[arg(long, default_value = "10/s", value_name = "RATE")]
+    pub lobby_rate: Rate,
     /// Sign-ins with a password (and passwords set) one address may try.
     #[arg(long, default_value = "10/h", value_name = "RATE")]
     pub sign_in_rate: Rate,
@@ -150,6 +154,7 @@ impl ServeArgs {
             actions: self.action_rate,
             hints: self.hint_rate,
             replays: self.replay_rate,
+            lobby: self.lobby_rate,
             sign_ins: self.sign_in_rate,
         }
     }

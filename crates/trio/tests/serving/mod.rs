@@ -67,6 +67,7 @@ pub fn spawn_serve(args: &[&str], stderr: Stdio) -> (Child, Option<String>) {
         .args(free)
         // Every test client is on 127.0.0.1: the per-address rates would hold them back.
         .args(["--action-rate", "1000000/s", "--create-rate", "1000000/s"])
+        .args(["--lobby-rate", "1000000/s"])
         .stdout(Stdio::piped())
         .stderr(stderr)
         .spawn()
