@@ -440,37 +440,12 @@ fn judge(
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-
     use super::*;
-    use crate::sim::GameResult;
     use crate::stats::Z_95;
 
     /// A two-player game the first mover (seat 0) wins, loses or draws.
     fn game(index: usize, ranks: [u8; 2]) -> GameLine {
-        GameLine {
-            spec: "toy".to_owned(),
-            game: index,
-            seed: index as u64,
-            agents: vec!["random".to_owned(); 2],
-            rotation: index % 2,
-            result: GameResult {
-                ranks: ranks.to_vec(),
-                winner: match ranks {
-                    [0, 1] => Some(0),
-                    [1, 0] => Some(1),
-                    _ => None,
-                },
-                order: vec![0, 1],
-                limit: false,
-            },
-            length: 10,
-            actions: 10,
-            branching: vec![Some(2.0); 10],
-            events: BTreeMap::new(),
-            part: Part::Main,
-            review: None,
-        }
+        GameLine::toy(index, ["random", "random"], ranks, Part::Main)
     }
 
     #[test]

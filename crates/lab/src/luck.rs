@@ -240,45 +240,21 @@ pub fn deal_effect(main: &[GameLine], twins: &[GameLine], seed: u64) -> Option<D
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-
     use super::*;
     use crate::figures;
-    use crate::sim::{GameResult, Part};
+    use crate::sim::Part;
 
     /// A game of `agents` (upper first) with the lineup rotated by `index`, won by
     /// `upper_wins` for the upper rung.
     fn line(index: usize, agents: [&str; 2], upper_wins: bool) -> GameLine {
-        let rotation = index % 2;
-        let mut seated = agents.map(str::to_owned).to_vec();
-        seated.rotate_right(rotation);
-        let upper_seat = rotation as u8;
-        let winner = if upper_wins {
-            upper_seat
+        // The upper rung sits at seat `index mod 2`.
+        let upper_at_0 = index % 2 == 0;
+        let ranks = if upper_wins == upper_at_0 {
+            [0, 1]
         } else {
-            1 - upper_seat
+            [1, 0]
         };
-        let mut ranks = vec![1, 1];
-        ranks[usize::from(winner)] = 0;
-        GameLine {
-            spec: "toy".to_owned(),
-            game: index,
-            seed: index as u64,
-            agents: seated,
-            rotation,
-            result: GameResult {
-                ranks,
-                winner: Some(winner),
-                order: vec![0, 1],
-                limit: false,
-            },
-            length: 10,
-            actions: 10,
-            branching: vec![Some(2.0); 10],
-            events: BTreeMap::new(),
-            part: Part::Skill,
-            review: None,
-        }
+        GameLine::toy(index, agents, ranks, Part::Skill)
     }
 
     /// A ladder of four rungs on the toy game of coin-flip share `p`: with chance `p` a

@@ -227,6 +227,40 @@ impl GameLine {
     }
 }
 
+#[cfg(test)]
+impl GameLine {
+    /// A two-seat game for tests: game `index` of the lineup `agents`, rotated by
+    /// `index` seats, ending at `ranks` (seat 0 moved first).
+    pub(crate) fn toy(index: usize, agents: [&str; 2], ranks: [u8; 2], part: Part) -> Self {
+        let rotation = index % 2;
+        let mut seated = agents.map(str::to_owned).to_vec();
+        seated.rotate_right(rotation);
+        GameLine {
+            spec: "toy".to_owned(),
+            game: index,
+            seed: index as u64,
+            agents: seated,
+            rotation,
+            result: GameResult {
+                ranks: ranks.to_vec(),
+                winner: match ranks {
+                    [0, 1] => Some(0),
+                    [1, 0] => Some(1),
+                    _ => None,
+                },
+                order: vec![0, 1],
+                limit: false,
+            },
+            length: 10,
+            actions: 10,
+            branching: vec![Some(2.0); 10],
+            events: BTreeMap::new(),
+            part,
+            review: None,
+        }
+    }
+}
+
 /// Every rule event a game of `kind` can record (each game crate's `events::ALL`), so
 /// that one that never happens is reported as 0 rather than left out.
 pub fn event_names(kind: GameKind) -> &'static [&'static str] {
