@@ -697,6 +697,10 @@ impl Document {
             })
         }));
         rows.push(row);
+        // Ratings have no difference between specs: their cells say so.
+        for row in &mut rows {
+            row.resize(header.len(), "—".to_owned());
+        }
         self.blocks.push(Block::Table { header, rows });
         let labels: Vec<String> = base
             .pairings
