@@ -288,6 +288,15 @@ impl<G: Game> Referee<G> {
         }
     }
 
+    /// Bots draw from the streams of `seed` instead of the game's own from now on: the
+    /// same chance (deal, draws, rolls) met by other choices, as the lab's duplicate games
+    /// play each deal twice. Chance keeps the game's seed, so the record still replays.
+    pub fn reseed_bots(&mut self, seed: u64) {
+        for (s, stream) in self.bot_rngs.iter_mut().enumerate() {
+            *stream = rng::seeded(rng::sub_seed(seed, 1 + s as u64));
+        }
+    }
+
     /// Seats `bot` at `seat` (or a player from outside, for `None`). The bot is reset and
     /// told what its seat may know of the game so far.
     pub fn set_bot(&mut self, seat: Seat, bot: Option<Box<dyn Bot<G>>>) -> Result<(), PlayError> {

@@ -146,6 +146,8 @@ pub enum Section {
     Shape,
     /// How often each rule comes into play.
     Rules,
+    /// The reviewed games' luck, skill and dynamics (`--review`).
+    Review,
 }
 
 /// One figure of the report.
@@ -242,6 +244,66 @@ fn over_games(
         section,
         measure,
         values: Some(values),
+    }
+}
+
+/// The means over the reviewed games of their dynamics and of their luck and skill split
+/// (each game's value NaN where it was not reviewed).
+fn review_figures(lines: &[GameLine], figures: &mut Vec<Figure>) {
+    type Of = fn(&crate::sim::Reviewed) -> f64;
+    let table: [(&str, &str, Of); 8] = [
+        (
+            "review.luck-share",
+            "chance's share of what moved the values: luck over luck and skill lost",
+            |r| r.luck_share,
+        ),
+        (
+            "review.luck",
+            "luck a seat met: the size of its luck summed over the game, mean of the seats",
+            |r| r.luck.iter().map(|x| x.abs()).sum::<f64>() / r.luck.len().max(1) as f64,
+        ),
+        (
+            "review.skill",
+            "skill a seat lost: its moves' losses summed over the game, mean of the seats",
+            |r| r.skill.iter().sum::<f64>() / r.skill.len().max(1) as f64,
+        ),
+        (
+            "review.lead-changes",
+            "lead changes: times the seat ahead changed",
+            |r| r.lead_changes as f64,
+        ),
+        (
+            "review.drama",
+            "drama: how far the winner stood behind, on average over the positions",
+            |r| r.drama,
+        ),
+        (
+            "review.drama-max",
+            "drama at worst: the winner's deepest deficit",
+            |r| r.drama_max,
+        ),
+        (
+            "review.threshold",
+            "decisiveness threshold: the highest value a seat that did not win reached",
+            |r| r.threshold,
+        ),
+        (
+            "review.decided-share",
+            "share of the game played after it was decided (the winner above the threshold for good)",
+            |r| r.decided_share,
+        ),
+    ];
+    for (key, label, of) in table {
+        figures.push(over_games(
+            key.to_owned(),
+            label.to_owned(),
+            Section::Review,
+            false,
+            lines
+                .iter()
+                .map(|l| l.review.as_ref().map_or(f64::NAN, of))
+                .collect(),
+        ));
     }
 }
 
@@ -394,6 +456,9 @@ pub fn summarize(
         false,
         overall,
     ));
+    if lines.iter().any(|l| l.review.is_some()) {
+        review_figures(lines, &mut figures);
+    }
     let names: BTreeSet<&str> = event_names
         .iter()
         .copied()

@@ -12,6 +12,9 @@
 //! With a single spec the figure is judged against a reference value instead: by
 //! default the fair score ½ of a `.score` figure (a win 1, a draw ½), which, unlike the
 //! first player's share of wins against `1 / seats`, does not read draws as losses.
+//!
+//! Then, when asked, for every spec: the duplicate twins of its games (the deal's effect,
+//! [`luck::deal_effect`]) and the skill ladder ([`luck::SkillShare`]), on the same seeds.
 
 use std::sync::atomic::AtomicBool;
 
@@ -19,11 +22,12 @@ use serde::Serialize;
 use trio_catalog::{AgentSpec, GameSpec};
 
 use crate::figures::{self, Difference, Summary};
-use crate::sim::{self, GameLine, Plan, SimError};
+use crate::luck::{self, DealEffect, Pairing, SkillShare};
+use crate::sim::{self, GameLine, Part, Plan, ReviewPlan, SimError};
 use crate::stats::{Estimate, SequentialPlan};
 
 /// What to play.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Study {
     /// One spec, or several to compare (the first is the baseline).
     pub specs: Vec<GameSpec>,
@@ -33,6 +37,29 @@ pub struct Study {
     pub seed: u64,
     pub threads: usize,
     pub until_clear: Option<UntilClear>,
+    /// How many of the first chance outcomes to stratify (0: none).
+    pub stratify: usize,
+    /// Play every seed again with the seats swapped.
+    pub duplicate: bool,
+    /// Review the first games of every spec.
+    pub review: Option<ReviewPlan>,
+    /// Play a skill ladder on every spec.
+    pub skill: Option<Ladder>,
+}
+
+/// A skill ladder: agents from weakest to strongest, each rung playing the one below
+/// (and the top the weakest) `games` games, seats rotating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ladder {
+    pub rungs: Vec<AgentSpec>,
+    pub games: usize,
+}
+
+impl Ladder {
+    /// The games one spec's ladder plays.
+    pub fn games(&self) -> usize {
+        luck::pairings(self.rungs.len()).len() * self.games
+    }
 }
 
 /// Play in batches until a figure is clear.
@@ -100,6 +127,12 @@ pub struct Judged {
 pub struct Findings {
     /// Each spec's games, in index order.
     pub lines: Vec<Vec<GameLine>>,
+    /// Each spec's duplicate twins (empty without `--duplicate`).
+    pub swapped: Vec<Vec<GameLine>>,
+    /// Each spec's deal effect, from its games and their twins.
+    pub deal_effects: Vec<Option<DealEffect>>,
+    /// Each spec's skill ladder (empty without `--skill`).
+    pub skill: Vec<SkillShare>,
     pub summaries: Vec<Summary>,
     /// Stopped early (Ctrl-C): the figures cover the games finished.
     pub interrupted: bool,
@@ -130,6 +163,10 @@ pub enum StudyError {
     NoReference { key: String },
     #[error("--negligible {0} is not a positive margin")]
     Margin(f64),
+    #[error("a skill ladder needs two different agents or more, weakest first (random,ai:1,ai:2)")]
+    Ladder,
+    #[error("the skill ladder plays two-seat games; {spec} has {seats} seats")]
+    LadderSeats { spec: String, seats: usize },
 }
 
 /// Runs `study`; `progress` is called after every finished game, `stop` ends it early
@@ -147,14 +184,34 @@ pub fn run(
         .iter()
         .map(sim::seat_names)
         .collect::<Result<_, _>>()?;
+    if let Some(ladder) = &study.skill {
+        let distinct = ladder
+            .rungs
+            .iter()
+            .enumerate()
+            .all(|(i, a)| !ladder.rungs[..i].contains(a));
+        if ladder.rungs.len() < 2 || !distinct {
+            return Err(StudyError::Ladder);
+        }
+        if let Some((spec, names)) = study.specs.iter().zip(&names).find(|(_, n)| n.len() != 2) {
+            return Err(StudyError::LadderSeats {
+                spec: spec.to_string(),
+                seats: names.len(),
+            });
+        }
+    }
     let plans: Vec<Plan> = study
         .specs
         .iter()
         .map(|spec| Plan {
-            spec: spec.clone(),
-            agents: study.agents.clone(),
-            seed: study.seed,
-            threads: study.threads,
+            stratify: study.stratify,
+            review: study.review,
+            ..Plan::new(
+                spec.clone(),
+                study.agents.clone(),
+                study.seed,
+                study.threads,
+            )
         })
         .collect();
     let mut lines: Vec<Vec<GameLine>> = vec![Vec::new(); plans.len()];
@@ -178,13 +235,9 @@ pub fn run(
         for (plan, lines) in plans.iter().zip(&mut lines) {
             *lines = sim::play(plan, 0..study.games, stop, &|_| progress())?;
         }
-        return Ok(Findings {
-            summaries: summarize(&lines),
-            lines,
-            interrupted: interrupted(stop),
-            verdict: None,
-            seed: study.seed,
-        });
+        return finish(
+            study, &plans, &names, lines, summarize, None, stop, progress,
+        );
     };
     if until.batch == 0 || until.cap < until.batch {
         return Err(StudyError::Batch {
@@ -266,10 +319,77 @@ pub fn run(
         against,
         margin: until.margin,
     });
+    finish(
+        study, &plans, &names, lines, summarize, verdict, stop, progress,
+    )
+}
+
+/// The study's findings from each spec's games: with the duplicate twins and the skill
+/// ladders played when asked, on the same seeds.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    study: &Study,
+    plans: &[Plan],
+    names: &[Vec<String>],
+    lines: Vec<Vec<GameLine>>,
+    summarize: impl Fn(&[Vec<GameLine>]) -> Vec<Summary>,
+    verdict: Option<Verdict>,
+    stop: &AtomicBool,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Findings, StudyError> {
+    let (mut swapped, mut deal_effects, mut skill) = (Vec::new(), Vec::new(), Vec::new());
+    for (plan, lines) in plans.iter().zip(&lines) {
+        if !study.duplicate {
+            break;
+        }
+        let twin = Plan {
+            part: Part::Swapped,
+            review: None,
+            ..plan.clone()
+        };
+        let end = lines.iter().map(|l| l.game + 1).max().unwrap_or(0);
+        let twins = sim::play(&twin, 0..end, stop, &|_| progress())?;
+        deal_effects.push(luck::deal_effect(lines, &twins, study.seed));
+        swapped.push(twins);
+    }
+    for (plan, names) in plans.iter().zip(names) {
+        let Some(ladder) = &study.skill else { break };
+        let mut pairings = Vec::new();
+        for (upper, lower) in luck::pairings(ladder.rungs.len()) {
+            let rung = Plan {
+                part: Part::Skill,
+                stratify: plan.stratify,
+                ..Plan::new(
+                    plan.spec.clone(),
+                    vec![ladder.rungs[upper].clone(), ladder.rungs[lower].clone()],
+                    plan.seed,
+                    plan.threads,
+                )
+            };
+            let games = sim::play(&rung, 0..ladder.games, stop, &|_| progress())?;
+            let summary = figures::summarize(
+                &plan.spec.to_string(),
+                names,
+                sim::event_names(plan.spec.kind),
+                &games,
+            );
+            pairings.push(Pairing {
+                upper,
+                lower,
+                summary,
+                lines: games,
+            });
+        }
+        let rungs = ladder.rungs.iter().map(ToString::to_string).collect();
+        skill.push(SkillShare::of(rungs, pairings, study.seed));
+    }
     Ok(Findings {
         summaries: summarize(&lines),
         lines,
-        interrupted: interrupted(stop),
+        swapped,
+        deal_effects,
+        skill,
+        interrupted: stop.load(std::sync::atomic::Ordering::Relaxed),
         verdict,
         seed: study.seed,
     })
@@ -320,35 +440,12 @@ fn judge(
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-
     use super::*;
-    use crate::sim::GameResult;
     use crate::stats::Z_95;
 
     /// A two-player game the first mover (seat 0) wins, loses or draws.
     fn game(index: usize, ranks: [u8; 2]) -> GameLine {
-        GameLine {
-            spec: "toy".to_owned(),
-            game: index,
-            seed: index as u64,
-            agents: vec!["random".to_owned(); 2],
-            rotation: index % 2,
-            result: GameResult {
-                ranks: ranks.to_vec(),
-                winner: match ranks {
-                    [0, 1] => Some(0),
-                    [1, 0] => Some(1),
-                    _ => None,
-                },
-                order: vec![0, 1],
-                limit: false,
-            },
-            length: 10,
-            actions: 10,
-            branching: vec![Some(2.0); 10],
-            events: BTreeMap::new(),
-        }
+        GameLine::toy(index, ["random", "random"], ranks, Part::Main)
     }
 
     #[test]
@@ -391,6 +488,7 @@ mod tests {
             seed: 3,
             threads: 0,
             until_clear: Some(until_clear),
+            ..Default::default()
         }
     }
 

@@ -9,6 +9,8 @@
 //!   self-contained `report.html` with plots as inline SVG ([`plot`]).
 //! - [`lab`] runs a study: one spec, or several compared on the same seeds, in batches
 //!   until a figure is clear when asked.
+//! - [`luck`] measures how much a game is luck: the skill ladder's coin-flip share and
+//!   the deal's effect in duplicate games.
 //! - [`review`] draws a reviewed game's value graph for `trio analyse --html`.
 //! - [`print`](mod@print) draws print-and-play sheets (A4, SVG or PDF) from the same definition
 //!   files the engines read.
@@ -17,6 +19,7 @@
 
 pub mod figures;
 pub mod lab;
+pub mod luck;
 pub mod plot;
 pub mod print;
 pub mod report;

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use crate::figures::{self, Difference, Figure, Section, Summary};
 use crate::lab::{Findings, Status, Verdict};
+use crate::luck::{SkillShare, UPPER_SCORE};
 use crate::plot::{self, ByLength, DifferenceRow, Series};
 use crate::stats::{self, Estimate, Moments, Z_95};
 
@@ -37,7 +38,17 @@ pub fn write(dir: &Path, findings: &Findings, command: &str) -> std::io::Result<
         html: dir.join("report.html"),
     };
     let mut games = std::io::BufWriter::new(std::fs::File::create(&written.games)?);
-    for line in findings.lines.iter().flatten() {
+    let ladders = findings
+        .skill
+        .iter()
+        .flat_map(|l| l.pairings.iter().flat_map(|p| &p.lines));
+    let lines = findings
+        .lines
+        .iter()
+        .flatten()
+        .chain(findings.swapped.iter().flatten())
+        .chain(ladders);
+    for line in lines {
         serde_json::to_writer(&mut games, line)?;
         games.write_all(b"\n")?;
     }
@@ -249,6 +260,7 @@ impl Document {
             doc.verdict(verdict);
         }
         doc.results(summaries);
+        doc.luck(findings);
         doc.shape(summaries);
         doc.rules(summaries);
         doc.notes();
@@ -317,6 +329,16 @@ impl Document {
             }
             if let Some(e) = get("branching") {
                 parts.push(format!("{} choices a turn", estimate(&e, false)));
+            }
+            let i = headline.len();
+            if let Some(l) = findings.skill.get(i) {
+                parts.push(format!("coin-flip share {}", estimate(&l.coin_flips, true)));
+            }
+            if let Some(Some(d)) = findings.deal_effects.get(i) {
+                parts.push(format!("deal's effect φ {}", estimate(&d.phi, false)));
+            }
+            if let Some(e) = get("review.luck-share") {
+                parts.push(format!("chance's share in review {}", estimate(&e, true)));
             }
             headline.push(format!("**{}**: {}.", s.spec, parts.join(", ")));
         }
@@ -519,6 +541,186 @@ impl Document {
         if summaries.len() > 1 {
             self.difference_plot(summaries);
         }
+    }
+
+    /// The skill ladder, the duplicate games' deal effect and the reviewed games' luck,
+    /// skill and dynamics, for the specs that played them.
+    fn luck(&mut self, findings: &Findings) {
+        let summaries = &findings.summaries;
+        let reviewed = summaries
+            .iter()
+            .any(|s| s.figure("review.luck-share").is_some());
+        if findings.skill.is_empty() && findings.swapped.is_empty() && !reviewed {
+            return;
+        }
+        self.heading("Luck and skill");
+        if !findings.skill.is_empty() {
+            self.ladder(&findings.skill);
+        }
+        if !findings.swapped.is_empty() {
+            let pairs = |i: usize| {
+                findings.deal_effects[i].map_or("—".to_owned(), |d| d.pairs.to_string())
+            };
+            self.text(
+                "**Duplicate games.** Every seed was played twice, the seats swapped (the \
+                 agents rotated one seat further and their choices drawn anew), as duplicate \
+                 bridge replays a deal: both games meet the same chance as far as their play \
+                 allows. φ, the deal's effect, is the correlation of the first seat's score in \
+                 the two games of a seed: the share of a result's variance the deal decides (0: \
+                 none; 1: the deal alone). The spread is the standard deviation of the deal's \
+                 advantage to a seat, in score (√covariance). Intervals: 95% bootstrap over the \
+                 seeds.",
+            );
+            let mut header = vec!["figure".to_owned()];
+            header.extend(summaries.iter().map(|s| s.spec.clone()));
+            let row = |label: &str, cell: &dyn Fn(usize) -> String| {
+                let mut row = vec![label.to_owned()];
+                row.extend((0..summaries.len()).map(cell));
+                row
+            };
+            let effect = |i: usize, f: &dyn Fn(&crate::luck::DealEffect) -> Estimate| {
+                findings.deal_effects[i].map_or("—".to_owned(), |d| estimate(&f(&d), false))
+            };
+            let rows = vec![
+                row("seeds played both ways", &pairs),
+                row(
+                    "φ: the deal's effect (correlation of a seed's two games)",
+                    &|i| effect(i, &|d| d.phi),
+                ),
+                row("spread of the deal's advantage to a seat (score)", &|i| {
+                    effect(i, &|d| d.spread)
+                }),
+            ];
+            self.blocks.push(Block::Table { header, rows });
+        }
+        if reviewed {
+            let judge = findings
+                .lines
+                .iter()
+                .flatten()
+                .find_map(|l| l.review.as_ref().map(|r| r.judge.clone()))
+                .unwrap_or_default();
+            let counts: Vec<String> = summaries
+                .iter()
+                .map(|s| {
+                    let n = s
+                        .figure("review.luck-share")
+                        .map_or(0, |f| match f.measure {
+                            figures::Measure::Mean(m) => m.n(),
+                            figures::Measure::Proportion { trials, .. } => trials,
+                        });
+                    format!("{n} of {}", s.spec)
+                })
+                .collect();
+            self.text(format!(
+                "**Reviewed games** ({}), judged by {judge} as `trio analyse` does \
+                 (docs/review.md): each position valued for every seat, each chance event's \
+                 luck (the value after it minus the expectation over its outcomes), each \
+                 decision's skill loss against the best move found; the game's dynamics after \
+                 Ludii. Means over the reviewed games with their 95% intervals.",
+                counts.join(", ")
+            ));
+            self.figures(summaries, Section::Review, |_| true);
+        }
+    }
+
+    /// The skill ladder of every spec: the skill trace, the ratings and the coin-flip
+    /// share, side by side, with each spec's difference from the first (paired by seed).
+    fn ladder(&mut self, ladders: &[SkillShare]) {
+        let base = &ladders[0];
+        let top = base.rungs.last().cloned().unwrap_or_default();
+        self.text(format!(
+            "**Skill ladder.** Rungs {} each played the rung below, and {top} the weakest, \
+             {} games a pairing, seats rotating. The skill trace (after Ludii) is each rung's \
+             score against the one below. Ratings are Bradley–Terry fitted to every pairing, \
+             in Elo points with {} at 0 (95% bootstrap intervals). The **coin-flip share** \
+             (after Duersch, Lambrecht & Oechssler 2020) is the share p of results that \
+             would have to be coin flips for {top}, who would always beat {} in a game of pure \
+             skill, to score what it did: score = (1 − p) + p/2, so p = 2(1 − score). It \
+             counts as luck whatever skill the ladder does not reach, and draws as half \
+             luck (docs/lab.md).",
+            base.rungs.join(", "),
+            base.pairings.first().map_or(0, |p| p.summary.games),
+            base.rungs[0],
+            base.rungs[0],
+        ));
+        let mut header = vec!["figure".to_owned()];
+        header.extend(ladders.iter().map(|l| l.pairings[0].summary.spec.clone()));
+        header.extend(ladders[1..].iter().map(|l| {
+            format!(
+                "{} − {}",
+                l.pairings[0].summary.spec, base.pairings[0].summary.spec
+            )
+        }));
+        let mut rows = Vec::new();
+        for (k, pairing) in base.pairings.iter().enumerate() {
+            let (upper, lower) = (&base.rungs[pairing.upper], &base.rungs[pairing.lower]);
+            let mut row = vec![format!("{upper} against {lower}: {upper}'s score")];
+            row.extend(
+                ladders
+                    .iter()
+                    .map(|l| estimate(&l.pairings[k].score(), true)),
+            );
+            row.extend(ladders[1..].iter().map(|l| {
+                Difference::of(&l.pairings[k].summary, &pairing.summary, UPPER_SCORE)
+                    .map_or("—".to_owned(), |d| {
+                        difference(&d.estimate(Z_95), true, false)
+                    })
+            }));
+            rows.push(row);
+        }
+        for (r, rung) in base.rungs.iter().enumerate().skip(1) {
+            let mut row = vec![format!("rating of {rung} (Elo, {} at 0)", base.rungs[0])];
+            row.extend(ladders.iter().map(|l| estimate(&l.ratings[r], false)));
+            rows.push(row);
+        }
+        let mut row = vec![format!(
+            "{top} against {}, as the ratings predict",
+            base.rungs[0]
+        )];
+        row.extend(ladders.iter().map(|l| pct(l.predicted_top)));
+        rows.push(row);
+        let mut row = vec!["**coin-flip share** p = 2(1 − top's score)".to_owned()];
+        row.extend(ladders.iter().map(|l| estimate(&l.coin_flips, true)));
+        row.extend(ladders[1..].iter().map(|l| {
+            let (Some(a), Some(b)) = (l.top(), base.top()) else {
+                return "—".to_owned();
+            };
+            Difference::of(&a.summary, &b.summary, UPPER_SCORE).map_or("—".to_owned(), |d| {
+                let e = d.estimate(Z_95);
+                let p = Estimate {
+                    value: -2.0 * e.value,
+                    low: -2.0 * e.high,
+                    high: -2.0 * e.low,
+                };
+                difference(&p, true, false)
+            })
+        }));
+        rows.push(row);
+        // Ratings have no difference between specs: their cells say so.
+        for row in &mut rows {
+            row.resize(header.len(), "—".to_owned());
+        }
+        self.blocks.push(Block::Table { header, rows });
+        let labels: Vec<String> = base
+            .pairings
+            .iter()
+            .map(|p| format!("{} vs {}", base.rungs[p.upper], base.rungs[p.lower]))
+            .collect();
+        let series: Vec<Series> = ladders
+            .iter()
+            .map(|l| Series {
+                name: &l.pairings[0].summary.spec,
+                values: l.pairings.iter().map(|p| p.score()).collect(),
+            })
+            .collect();
+        self.blocks.push(Block::Plot(plot::wins(
+            "Skill trace: each rung's score against the one below",
+            "score",
+            &labels,
+            &series,
+            figures::FAIR_SCORE,
+        )));
     }
 
     /// Where each turn position finished, for three or four players: a table and bars.

@@ -9,6 +9,17 @@
 //! first move.
 //!
 //! Each game becomes one [`GameLine`], the line `games.jsonl` holds for it.
+//!
+//! Options of a [`Plan`] (docs/lab.md):
+//! - **Stratified chance** (`stratify`): game `i`'s seed is the first of a fixed series of
+//!   candidates whose first chance outcomes fall in stratum `⌊i / seats⌋ mod strata`, so
+//!   those outcomes cycle evenly through the games (each lineup rotation meeting each
+//!   stratum), as backgammon rollouts balance the first roll; everything after comes from
+//!   the seed as ever, and a game still replays from its seed alone.
+//! - **Duplicate twins** (`part: Swapped`): game `i` again, on the same seed (the same
+//!   deal, draws and rolls where the play allows), the lineup rotated one seat further
+//!   and the agents' choices drawn from other streams.
+//! - **Reviews** (`review`): the first games reviewed move by move (`trio_ai::review`).
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -21,6 +32,10 @@ use thiserror::Error;
 use trio_catalog::GameKind;
 use trio_catalog::{AgentSpec, CatalogError, CatalogGame, GameSpec, KindVisitor};
 use trio_core::{rng, BotError, Game, Outcome, Referee, Seat, Step, Turn};
+
+/// The index of the seed a duplicate twin draws its agents' choices from:
+/// `sub_seed(seed, TWIN_STREAMS)`, so its chance is the game's and its choices are not.
+const TWIN_STREAMS: u64 = 0x7477_696e;
 
 /// Why a run could not be played. The wrapped errors are data, not `source`s: each
 /// message already says them.
@@ -72,6 +87,76 @@ pub struct Plan {
     pub seed: u64,
     /// 0: one per core.
     pub threads: usize,
+    /// How many of the first chance outcomes to stratify (0: none; the module docs).
+    pub stratify: usize,
+    /// Which games these are; [`Part::Swapped`] plays the duplicate twins.
+    pub part: Part,
+    /// Review the first games (those with an index below `games`).
+    pub review: Option<ReviewPlan>,
+}
+
+impl Plan {
+    /// `agents` playing `spec` from `seed` on `threads`, with no option.
+    pub fn new(spec: GameSpec, agents: Vec<AgentSpec>, seed: u64, threads: usize) -> Self {
+        Self {
+            spec,
+            agents,
+            seed,
+            threads,
+            stratify: 0,
+            part: Part::Main,
+            review: None,
+        }
+    }
+}
+
+/// Which games of a study a line is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Part {
+    /// The spec's own games, which its figures cover.
+    #[default]
+    Main,
+    /// A game of the skill ladder: two rungs against each other (`trio sim --skill`).
+    Skill,
+    /// A duplicate twin: the main game of the same seed with the seats swapped.
+    Swapped,
+}
+
+impl Part {
+    fn is_main(&self) -> bool {
+        *self == Part::Main
+    }
+}
+
+/// Which games to review, and how hard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewPlan {
+    /// Games `0..games` of the run are reviewed.
+    pub games: usize,
+    /// The judge's level (1–5, docs/review.md).
+    pub level: u8,
+}
+
+/// A game's review in brief: its dynamics and each seat's luck and skill loss
+/// (`trio_ai::review`, docs/review.md).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reviewed {
+    /// The judge with its budget.
+    pub judge: String,
+    pub lead_changes: usize,
+    /// How far behind the leader the winner stood: on average over the positions, at worst.
+    pub drama: f64,
+    pub drama_max: f64,
+    /// The decisiveness threshold: the highest value a seat that did not win ever had.
+    pub threshold: f64,
+    /// The share of the actions played after the winner stood above the threshold for good.
+    pub decided_share: f64,
+    /// Chance's share of what moved the values.
+    pub luck_share: f64,
+    /// Each seat's luck (summed over chance events) and skill loss (over its decisions).
+    pub luck: Vec<f64>,
+    pub skill: Vec<f64>,
 }
 
 /// One finished game, as a line of `games.jsonl`.
@@ -97,6 +182,12 @@ pub struct GameLine {
     pub branching: Vec<Option<f64>>,
     /// How often each rule came into play (`docs/lab.md`), with the game's end facts.
     pub events: BTreeMap<String, u64>,
+    /// Which games of the study this is; left out for the spec's own games.
+    #[serde(default, skip_serializing_if = "Part::is_main")]
+    pub part: Part,
+    /// The game's review, for the games sampled with `--review`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<Reviewed>,
 }
 
 /// How a game ended.
@@ -133,6 +224,40 @@ impl GameLine {
     /// The seat where agent `agent` of the lineup sat.
     pub fn seat_of_agent(&self, agent: usize) -> u8 {
         ((agent + self.rotation) % self.agents.len()) as u8
+    }
+}
+
+#[cfg(test)]
+impl GameLine {
+    /// A two-seat game for tests: game `index` of the lineup `agents`, rotated by
+    /// `index` seats, ending at `ranks` (seat 0 moved first).
+    pub(crate) fn toy(index: usize, agents: [&str; 2], ranks: [u8; 2], part: Part) -> Self {
+        let rotation = index % 2;
+        let mut seated = agents.map(str::to_owned).to_vec();
+        seated.rotate_right(rotation);
+        GameLine {
+            spec: "toy".to_owned(),
+            game: index,
+            seed: index as u64,
+            agents: seated,
+            rotation,
+            result: GameResult {
+                ranks: ranks.to_vec(),
+                winner: match ranks {
+                    [0, 1] => Some(0),
+                    [1, 0] => Some(1),
+                    _ => None,
+                },
+                order: vec![0, 1],
+                limit: false,
+            },
+            length: 10,
+            actions: 10,
+            branching: vec![Some(2.0); 10],
+            events: BTreeMap::new(),
+            part,
+            review: None,
+        }
     }
 }
 
@@ -242,7 +367,12 @@ fn play_games<G: CatalogGame>(
                 if stop.load(Ordering::Relaxed) {
                     return None;
                 }
-                let line = play_one(game, &spec, &lineup, i, rng::sub_seed(plan.seed, i as u64));
+                let seed = if plan.stratify > 0 {
+                    stratified_seed(game, plan.seed, i, plan.stratify, lineup.len())
+                } else {
+                    rng::sub_seed(plan.seed, i as u64)
+                };
+                let line = play_one(game, &spec, &lineup, plan, i, seed);
                 progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
                 Some(line)
             })
@@ -358,32 +488,44 @@ impl Tally {
             actions: self.actions,
             branching: tenths(&self.branching),
             events,
+            part: Part::Main,
+            review: None,
         }
     }
 }
 
 /// Plays game `index` with `seed` to its end, the lineup rotated by `index` seats (the
-/// module docs): random players alone by [`play_random`], any other lineup through the
-/// referee.
+/// module docs; a twin one further, its agents' choices from other streams): random
+/// players alone by [`play_random`], any other lineup through the referee; reviewed when
+/// the plan samples it.
 fn play_one<G: CatalogGame>(
     game: &G,
     spec: &str,
     lineup: &[AgentSpec],
+    plan: &Plan,
     index: usize,
     seed: u64,
 ) -> Result<GameLine, SimError> {
-    let rotation = index % lineup.len();
+    let twin = plan.part == Part::Swapped;
+    let rotation = (index + usize::from(twin)) % lineup.len();
     let mut seated = lineup.to_vec();
     seated.rotate_right(rotation);
+    let bots = if twin {
+        rng::sub_seed(seed, TWIN_STREAMS)
+    } else {
+        seed
+    };
     let fail = |failure: GameFailure| SimError::Bot {
         game: index,
         seed,
         failure,
     };
+    let review = plan.review.filter(|r| index < r.games);
+    let mut actions = review.map(|_| Vec::new());
     let (tally, state, outcome) = if seated.iter().all(|a| *a == AgentSpec::Random) {
-        play_random(game, seed)
+        play_random(game, seed, bots, actions.as_mut())
     } else {
-        play_refereed(game, &seated, seed)
+        play_refereed(game, &seated, seed, bots, actions.as_mut())
     }
     .map_err(fail)?;
     let which = Which {
@@ -393,13 +535,114 @@ fn play_one<G: CatalogGame>(
         seated: &seated,
         rotation,
     };
-    Ok(tally.line(game, &state, outcome, &which))
+    let mut line = tally.line(game, &state, outcome, &which);
+    line.part = plan.part;
+    if let (Some(review), Some(actions)) = (review, actions) {
+        line.review = Some(reviewed(game, &actions, review.level));
+    }
+    Ok(line)
+}
+
+/// The game of `actions` reviewed by the judge of `level`, in brief.
+fn reviewed<G: CatalogGame>(game: &G, actions: &[G::Action], level: u8) -> Reviewed {
+    let mut judge = game.judge(level);
+    let r = trio_ai::review::review(
+        game,
+        &game.new_game(),
+        actions,
+        None,
+        judge.as_mut(),
+        &mut |_, _| {},
+    );
+    Reviewed {
+        judge: r.judge,
+        lead_changes: r.dynamics.lead_changes,
+        drama: r.dynamics.drama,
+        drama_max: r.dynamics.drama_max,
+        threshold: r.dynamics.loser_peak,
+        decided_share: r.dynamics.decided_share,
+        luck_share: r.dynamics.luck_share,
+        luck: r.seats.iter().map(|s| s.luck).collect(),
+        skill: r.seats.iter().map(|s| s.skill).collect(),
+    }
+}
+
+/// Candidates tried for a stratified seed, per stratum: the chance of finding none is
+/// then about `e^-40`; should it happen, the game keeps its plain seed.
+const STRATIFY_TRIES: u64 = 40;
+
+/// Game `index`'s seed with its first `depth` chance outcomes in stratum
+/// `⌊index / period⌋ mod strata` (the module docs): the first of `sub_seed(seed, index)`
+/// and then `sub_seed(sub_seed(seed, index), k)` for `k = 1, 2, …` whose outcomes fall
+/// there. A seed is only chosen, never altered, so the game replays from it.
+pub fn stratified_seed<G: Game>(
+    game: &G,
+    seed: u64,
+    index: usize,
+    depth: usize,
+    period: usize,
+) -> u64 {
+    let base = rng::sub_seed(seed, index as u64);
+    let (code, strata) = first_outcomes(game, base, depth);
+    let target = (index / period.max(1)) as u64 % strata;
+    if code == target {
+        return base;
+    }
+    (1..STRATIFY_TRIES * strata)
+        .map(|k| rng::sub_seed(base, k))
+        .find(|&candidate| first_outcomes(game, candidate, depth) == (target, strata))
+        .unwrap_or(base)
+}
+
+/// The stratum of `seed`'s first `depth` chance outcomes: each outcome's index in its
+/// event's list, read as one mixed-radix number (the first outcome weighs most), and the
+/// number of strata. It steps through decisions that have one legal action (Na orbicie's
+/// first roll, asked for by the only move there is) and stops early at a real choice, at
+/// the end, or at an event whose outcomes are not equally likely (a draw from a pool of
+/// unequal counts: equal strata would bias it).
+pub fn first_outcomes<G: Game>(game: &G, seed: u64, depth: usize) -> (u64, u64) {
+    let mut state = game.new_game();
+    let mut chance = rng::seeded(rng::sub_seed(seed, 0));
+    let (mut code, mut strata, mut seen) = (0, 1, 0);
+    let (mut outcomes, mut legal) = (Vec::new(), Vec::new());
+    while seen < depth {
+        let action = match game.turn(&state) {
+            Turn::Chance => {
+                game.chance_outcomes(&state, &mut outcomes);
+                let even = outcomes
+                    .iter()
+                    .all(|(_, p)| (p - outcomes[0].1).abs() < 1e-12);
+                if !even {
+                    break;
+                }
+                let action = game.sample_chance(&state, &mut chance);
+                let Some(i) = outcomes.iter().position(|(a, _)| *a == action) else {
+                    break;
+                };
+                code = code * outcomes.len() as u64 + i as u64;
+                strata *= outcomes.len() as u64;
+                seen += 1;
+                action
+            }
+            Turn::Seat(_) => {
+                game.legal_actions(&state, &mut legal);
+                match legal.as_slice() {
+                    [only] => only.clone(),
+                    _ => break,
+                }
+            }
+            Turn::Over => break,
+        };
+        game.apply(&mut state, &action);
+    }
+    (code, strata)
 }
 
 /// Random players without the referee, at the engine's speed: the referee's work for
 /// people and bots (views, notation, the log, who saw which draw) buys nothing when
 /// every player picks uniformly among the legal actions. Chance draws from
-/// `sub_seed(seed, 0)` and seat `s` from `sub_seed(seed, 1 + s)`, the referee's streams;
+/// `sub_seed(seed, 0)` and seat `s` from `sub_seed(bots, 1 + s)`, the referee's streams
+/// (`bots` is `seed` but for a duplicate twin); `actions`, when given, receives the line;
 /// a random player picks from the state's legal actions, which for the player to move
 /// are those of its view (it sees its own hand). In Triles the referee's `RandomBot`
 /// also draws the hidden tiles of its view from its stream, so there the games differ
@@ -407,11 +650,13 @@ fn play_one<G: CatalogGame>(
 fn play_random<G: CatalogGame>(
     game: &G,
     seed: u64,
+    bots: u64,
+    mut actions: Option<&mut Vec<G::Action>>,
 ) -> Result<(Tally, G::State, Outcome), GameFailure> {
     let mut state = game.new_game();
     let mut chance = rng::seeded(rng::sub_seed(seed, 0));
     let mut seats: Vec<rng::GameRng> = (0..game.seat_count())
-        .map(|s| rng::seeded(rng::sub_seed(seed, 1 + s as u64)))
+        .map(|s| rng::seeded(rng::sub_seed(bots, 1 + s as u64)))
         .collect();
     let mut tally = Tally::new();
     let mut legal = Vec::new();
@@ -432,18 +677,25 @@ fn play_random<G: CatalogGame>(
         };
         tally.action(game, &state, &action);
         game.apply(&mut state, &action);
+        if let Some(line) = actions.as_mut() {
+            line.push(action);
+        }
     }
     let outcome = game.outcome(&state).ok_or(GameFailure::Unfinished)?;
     Ok((tally, state, outcome))
 }
 
-/// Plays through the referee, `seated[s]` at seat `s`.
+/// Plays through the referee, `seated[s]` at seat `s`, the bots drawing from the
+/// streams of `bots`; `actions`, when given, receives the line.
 fn play_refereed<G: CatalogGame>(
     game: &G,
     seated: &[AgentSpec],
     seed: u64,
+    bots: u64,
+    actions: Option<&mut Vec<G::Action>>,
 ) -> Result<(Tally, G::State, Outcome), GameFailure> {
     let mut referee = Referee::new(game.clone(), seed);
+    referee.reseed_bots(bots);
     referee.count_rule_events();
     for (s, agent) in seated.iter().enumerate() {
         let bot = game.bot(agent).ok().flatten();
@@ -472,6 +724,9 @@ fn play_refereed<G: CatalogGame>(
         tally.events.add(name, n);
     }
     tally.actions = referee.history().len() as u32;
+    if let Some(line) = actions {
+        line.extend(referee.history().iter().map(|e| e.action.clone()));
+    }
     let outcome = referee.outcome().ok_or(GameFailure::Unfinished)?;
     Ok((tally, referee.state().clone(), outcome))
 }
@@ -527,11 +782,16 @@ mod tests {
             tally.line(&game, &state, outcome, &which)
         };
         let fast = (0..12)
-            .map(|i| (i, play_random(&game, i as u64).unwrap()))
+            .map(|i| (i, play_random(&game, i as u64, i as u64, None).unwrap()))
             .map(line)
             .collect();
         let refereed = (0..12)
-            .map(|i| (i, play_refereed(&game, &seated, i as u64).unwrap()))
+            .map(|i| {
+                (
+                    i,
+                    play_refereed(&game, &seated, i as u64, i as u64, None).unwrap(),
+                )
+            })
             .map(line)
             .collect();
         (fast, refereed)
@@ -550,6 +810,89 @@ mod tests {
         let (fast, refereed) = both_ways::<trio_triles::Triles>("triles");
         assert_ne!(fast, refereed);
         assert!(fast.iter().all(|l| l.events.contains_key("triles.place")));
+    }
+
+    /// How many of games `0..n` fall in each stratum of their first `depth` outcomes.
+    fn strata<G: Game>(game: &G, n: usize, depth: usize) -> Vec<usize> {
+        let mut counts = Vec::new();
+        for i in 0..n {
+            let seed = stratified_seed(game, 9, i, depth, game.seat_count());
+            let (code, strata) = first_outcomes(game, seed, depth);
+            counts.resize(strata as usize, 0);
+            counts[code as usize] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn stratified_first_outcomes_are_balanced() {
+        // Na orbicie for two: the order of play (2) and the first roll (6), reached
+        // through the only move there is (roll).
+        let orbit: trio_orbit::Orbit =
+            CatalogGame::from_spec_files(&"orbit".parse().unwrap()).unwrap();
+        assert_eq!(strata(&orbit, 240, 2), vec![20; 12]);
+        // Triles: the colours and who moves first; a deeper stratum stops at the first
+        // tile, drawn from a pool of unequal counts.
+        let triles: trio_triles::Triles =
+            CatalogGame::from_spec_files(&"triles".parse().unwrap()).unwrap();
+        assert_eq!(strata(&triles, 200, 2), vec![50; 4]);
+        assert_eq!(strata(&triles, 8, 5).len(), 4);
+        // Without stratifying, 240 seeds leave the strata uneven.
+        let plain: Vec<usize> = (0..240u64).fold(vec![0; 12], |mut c, i| {
+            c[first_outcomes(&orbit, rng::sub_seed(9, i), 2).0 as usize] += 1;
+            c
+        });
+        assert_ne!(plain, vec![20; 12]);
+        // Gygès has no chance: one stratum, the plain seed.
+        let gyges: trio_gyges::Gyges =
+            CatalogGame::from_spec_files(&"gyges".parse().unwrap()).unwrap();
+        assert_eq!(stratified_seed(&gyges, 9, 5, 2, 2), rng::sub_seed(9, 5));
+    }
+
+    #[test]
+    fn stratified_and_twin_games_replay_from_their_records() {
+        let orbit: trio_orbit::Orbit =
+            CatalogGame::from_spec_files(&"orbit".parse().unwrap()).unwrap();
+        for i in 0..6 {
+            let seed = stratified_seed(&orbit, 9, i, 2, 2);
+            for bots in [seed, rng::sub_seed(seed, TWIN_STREAMS)] {
+                let mut referee = Referee::new(orbit.clone(), seed);
+                referee.reseed_bots(bots);
+                for s in 0..2 {
+                    referee
+                        .set_bot(Seat(s), Some(Box::new(trio_ai::RandomBot)))
+                        .unwrap();
+                }
+                while matches!(referee.step().unwrap(), Step::Played { .. }) {}
+                let record = referee.record("orbit", vec!["random".to_owned(); 2]);
+                let replayed = Referee::replay(orbit.clone(), &record).unwrap();
+                assert_eq!(replayed.outcome(), referee.outcome());
+            }
+        }
+    }
+
+    #[test]
+    fn a_twin_plays_its_games_seed_with_the_seats_swapped() {
+        // Na orbicie: the twin's order of play and first roll are its game's; its
+        // random players choose otherwise, so the games go apart.
+        let spec: GameSpec = "orbit".parse().unwrap();
+        let plan = Plan::new(spec.clone(), vec![AgentSpec::Random], 4, 1);
+        let twin = Plan {
+            part: Part::Swapped,
+            ..plan.clone()
+        };
+        let stop = AtomicBool::new(false);
+        let main = play(&plan, 0..10, &stop, &|_| {}).unwrap();
+        let twins = play(&twin, 0..10, &stop, &|_| {}).unwrap();
+        for (a, b) in main.iter().zip(&twins) {
+            assert_eq!((a.game, a.seed), (b.game, b.seed));
+            assert_eq!(b.rotation, (a.rotation + 1) % 2);
+            assert_eq!(b.part, Part::Swapped);
+        }
+        assert_ne!(
+            main.iter().map(|l| &l.events).collect::<Vec<_>>(),
+            twins.iter().map(|l| &l.events).collect::<Vec<_>>()
+        );
     }
 
     #[test]

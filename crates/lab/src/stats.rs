@@ -279,6 +279,68 @@ pub fn holm(separations: &[f64], alpha: f64) -> Vec<bool> {
     clear
 }
 
+/// One pairing's games for [`bradley_terry`]: players `a` and `b`, `a`'s score summed
+/// over the games (a win 1, a draw ½) and the number of games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairResult {
+    pub a: usize,
+    pub b: usize,
+    pub score: f64,
+    pub games: f64,
+}
+
+/// Bradley–Terry strengths of `players` by maximum likelihood from `results` (Hunter's
+/// MM iteration, a draw counting half a win each way), as logistic Elo points
+/// (`400·log₁₀ γ`) with player 0 at 0. One drawn game is added to every pairing, so that
+/// a pairing one side won every time still gives a finite gap. A player in no pairing
+/// stays at 0.
+pub fn bradley_terry(players: usize, results: &[PairResult]) -> Vec<f64> {
+    let mut gamma = vec![1.0f64; players];
+    let mut wins = vec![0.0; players];
+    for r in results {
+        wins[r.a] += r.score + 0.5;
+        wins[r.b] += r.games - r.score + 0.5;
+    }
+    for _ in 0..100_000 {
+        let mut next = gamma.clone();
+        for (i, g) in next.iter_mut().enumerate() {
+            let denominator: f64 = results
+                .iter()
+                .filter(|r| r.a == i || r.b == i)
+                .map(|r| (r.games + 1.0) / (gamma[r.a] + gamma[r.b]))
+                .sum();
+            if denominator > 0.0 {
+                *g = wins[i] / denominator;
+            }
+        }
+        let norm = next[0];
+        next.iter_mut().for_each(|g| *g /= norm);
+        let change = next
+            .iter()
+            .zip(&gamma)
+            .map(|(a, b)| (a / b).ln().abs())
+            .fold(0.0, f64::max);
+        gamma = next;
+        if change < 1e-12 {
+            break;
+        }
+    }
+    gamma.iter().map(|g| 400.0 * g.log10()).collect()
+}
+
+/// The `(low, high)` percentiles of `values` bounding the central `confidence` of them
+/// (a percentile bootstrap interval); `values` is sorted in place.
+pub fn percentile_interval(values: &mut [f64], confidence: f64) -> (f64, f64) {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n == 0 {
+        return (f64::NAN, f64::NAN);
+    }
+    let at = |q: f64| values[((n - 1) as f64 * q).round() as usize];
+    let tail = (1.0 - confidence) / 2.0;
+    (at(tail), at(1.0 - tail))
+}
+
 /// How `--until-clear` keeps its error rate: a fixed number of looks and comparisons,
 /// each interval at the Bonferroni level (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -450,6 +512,48 @@ mod tests {
         let clear = holm(&separations, 0.05);
         assert_eq!(clear.iter().filter(|&&c| c).count(), 1);
         assert!(clear[180]);
+    }
+
+    #[test]
+    fn bradley_terry_reads_a_pairs_score_as_its_elo_gap() {
+        // One pairing, 75 of 100: with the prior draw 75.5 to 25.5, so
+        // 400·log10(75.5/25.5) = 188.6 points.
+        let r = bradley_terry(
+            2,
+            &[PairResult {
+                a: 1,
+                b: 0,
+                score: 75.0,
+                games: 100.0,
+            }],
+        );
+        assert_eq!(r[0], 0.0);
+        assert!(close(r[1], 400.0 * (75.5f64 / 25.5).log10(), 1e-6), "{r:?}");
+        // A chain of equal steps adds up; a pairing won every time stays finite.
+        let step = |a, b| PairResult {
+            a,
+            b,
+            score: 60.0,
+            games: 80.0,
+        };
+        let r = bradley_terry(3, &[step(1, 0), step(2, 1)]);
+        assert!(close(r[2], 2.0 * r[1], 1e-6), "{r:?}");
+        let all = bradley_terry(
+            2,
+            &[PairResult {
+                a: 1,
+                b: 0,
+                score: 50.0,
+                games: 50.0,
+            }],
+        );
+        assert!(all[1].is_finite() && all[1] > 600.0, "{all:?}");
+    }
+
+    #[test]
+    fn percentiles_bound_the_middle() {
+        let mut v: Vec<f64> = (0..=100).rev().map(f64::from).collect();
+        assert_eq!(percentile_interval(&mut v, 0.9), (5.0, 95.0));
     }
 
     #[test]

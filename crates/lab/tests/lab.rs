@@ -23,7 +23,7 @@ fn study(specs: &[&str], games: usize, threads: usize) -> Study {
         games,
         seed: 7,
         threads,
-        until_clear: None,
+        ..Default::default()
     }
 }
 
@@ -270,4 +270,112 @@ fn print_sheets_are_well_formed() {
         .svg_pages()[0];
     let letters = page.matches("text-anchor=\"middle\"").count();
     assert_eq!(letters, 52);
+}
+
+#[test]
+fn a_skill_ladder_reports_its_trace_ratings_and_coin_flip_share() {
+    let ladder = |rungs: &str| lab::Ladder {
+        rungs: rungs.split(',').map(|a| a.parse().unwrap()).collect(),
+        games: 16,
+    };
+    let findings = run(&Study {
+        skill: Some(ladder("random,mcts:4,ai:1")),
+        ..study(&["triles", "triles(variant=own-dots)"], 4, 0)
+    });
+    assert_eq!(findings.skill.len(), 2);
+    for share in &findings.skill {
+        // random–mcts:4, mcts:4–ai:1 and the top against the weakest.
+        let pairs: Vec<(usize, usize)> =
+            share.pairings.iter().map(|p| (p.upper, p.lower)).collect();
+        assert_eq!(pairs, [(1, 0), (2, 1), (2, 0)]);
+        assert!(share.pairings.iter().all(|p| p.lines.len() == 16));
+        let top = share.top().unwrap();
+        assert!(top
+            .lines
+            .iter()
+            .all(|l| l.part == trio_lab::sim::Part::Skill));
+        assert!(top
+            .lines
+            .iter()
+            .all(|l| l.agents.contains(&"ai:1".to_owned())));
+        let c = share.coin_flips;
+        assert!((c.value - 2.0 * (1.0 - top.score().value)).abs() < 1e-9);
+        assert_eq!(share.ratings[0].value, 0.0);
+    }
+    let md = markdown(&findings, "skill");
+    assert!(md.contains("## Luck and skill"), "{md}");
+    assert!(md.contains("ai:1 against random: ai:1's score"), "{md}");
+    assert!(md.contains("**coin-flip share**"), "{md}");
+    assert!(md.contains("coin-flip share "), "the headline has it: {md}");
+    // The ladder's games are in games.jsonl, marked.
+    let dir = temp_dir("skill-jsonl");
+    let written = report::write(&dir, &findings, "test").unwrap();
+    let jsonl = std::fs::read_to_string(written.games).unwrap();
+    assert_eq!(
+        jsonl
+            .lines()
+            .filter(|l| l.contains("\"part\":\"skill\""))
+            .count(),
+        2 * 3 * 16
+    );
+    let _ = std::fs::remove_dir_all(dir);
+    // What a ladder cannot be.
+    let refused = |study: Study| lab::run(&study, &AtomicBool::new(false), &|| {}).unwrap_err();
+    let e = refused(Study {
+        skill: Some(ladder("random,random")),
+        ..study(&["triles"], 2, 0)
+    });
+    assert!(matches!(e, lab::StudyError::Ladder), "{e}");
+    let e = refused(Study {
+        skill: Some(ladder("random,ai:1")),
+        ..study(&["orbit(players=3)"], 2, 0)
+    });
+    assert!(e.to_string().contains("two-seat games"), "{e}");
+}
+
+#[test]
+fn duplicate_games_measure_the_deals_effect() {
+    let findings = run(&Study {
+        duplicate: true,
+        ..study(&["triles", "orbit"], 300, 0)
+    });
+    for (i, twins) in findings.swapped.iter().enumerate() {
+        assert_eq!(twins.len(), 300);
+        let seeds = |l: &[GameLine]| l.iter().map(|l| l.seed).collect::<Vec<_>>();
+        assert_eq!(seeds(twins), seeds(&findings.lines[i]));
+        let effect = findings.deal_effects[i].unwrap();
+        assert_eq!(effect.pairs, 300);
+        assert!(effect.phi.low <= effect.phi.value && effect.phi.value <= effect.phi.high);
+        assert!(effect.phi.high - effect.phi.low < 0.4, "{effect:?}");
+    }
+    // Triles deals both games of a seed the same hands and first player: the deal shows
+    // (φ about 0.14 with random players, where a designer's replay found 0.16).
+    let triles = findings.deal_effects[0].unwrap();
+    assert!(triles.phi.low > 0.0, "{triles:?}");
+    let md = markdown(&findings, "duplicate");
+    assert!(md.contains("φ: the deal's effect"), "{md}");
+}
+
+#[test]
+fn reviewed_games_are_averaged() {
+    let findings = run(&Study {
+        review: Some(trio_lab::sim::ReviewPlan { games: 3, level: 2 }),
+        ..study(&["orbit", "gyges"], 5, 0)
+    });
+    for (lines, s) in findings.lines.iter().zip(&findings.summaries) {
+        let reviewed: Vec<bool> = lines.iter().map(|l| l.review.is_some()).collect();
+        assert_eq!(reviewed, [true, true, true, false, false]);
+        let share = s.figure("review.luck-share").unwrap();
+        assert!(matches!(share.measure, trio_lab::figures::Measure::Mean(m) if m.n() == 3));
+    }
+    // Gygès has no chance: no luck in any reviewed game; Na orbicie's rolls bring some.
+    let luck = |i: usize| findings.summaries[i].estimate_95("review.luck").value;
+    assert_eq!(luck(1), 0.0);
+    assert!(luck(0) > 0.0);
+    let md = markdown(&findings, "review");
+    assert!(
+        md.contains("**Reviewed games** (3 of orbit, 3 of gyges)"),
+        "{md}"
+    );
+    assert!(md.contains("`review.threshold`"), "{md}");
 }

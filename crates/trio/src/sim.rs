@@ -12,8 +12,9 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use trio_catalog::{AgentSpec, GameSpec};
-use trio_lab::lab::{self, Study, UntilClear};
+use trio_lab::lab::{self, Ladder, Study, UntilClear};
 use trio_lab::report;
+use trio_lab::sim::ReviewPlan;
 
 /// More threads than this only queue behind each other.
 const MAX_THREADS: usize = 256;
@@ -34,9 +35,27 @@ every look, up to --max-games; each spec stops once decided. For one spec the fi
 judged against --against, by default the fair score ½ of a .score figure. FIGURE is a key \
 from the report (default position.1.score: the first player's score, a win 1 and a draw ½). \
 Ctrl-C stops and writes the report of the games finished. See docs/lab.md.\n\n\
+How much is luck (section Luck and skill of the report, and the headline):\n\
+--skill [LADDER] plays a skill ladder on every spec: each agent of LADDER (weakest first, \
+default random,ai:1,ai:2,ai:3; add ai:4,ai:5 for the whole ladder, far slower) plays the one \
+below --skill-games games, seats rotating, and the top plays the weakest. The report gives \
+each rung's score against the one below (the skill trace), Bradley-Terry ratings, and the \
+coin-flip share p = 2(1 - the top's score against the weakest): the share of results that \
+would have to be coin flips for a game of pure skill to give that score (0: pure skill; \
+1: pure chance). Two-seat games only.\n\
+--duplicate plays every seed again with the seats swapped, as duplicate bridge replays a deal, \
+and reports the deal's effect phi: the correlation of the first seat's score in a seed's two \
+games.\n\
+--stratify [N] balances the first N chance outcomes (default 2: Triles' colours and first \
+player, Na orbicie's order and first roll) across the games, as backgammon rollouts do; a \
+game still replays from its seed.\n\
+--review N reviews the first N games of every spec at --review-level (as trio analyse does) \
+and averages luck, skill lost, lead changes, drama and the decisiveness threshold.\n\n\
 Examples:\n  trio sim triles --games 2000 --out lab/triles\n  trio sim --compare triles \
 \"triles(variant=own-dots)\" --games 1000 --out lab/own-dots\n  trio sim --compare orbit \
-\"orbit(board=crates/orbit/tests/boards/funnel.toml)\" --until-clear length --out lab/boards"
+\"orbit(board=crates/orbit/tests/boards/funnel.toml)\" --until-clear length --out lab/boards\n  \
+trio sim --compare triles \"triles(variant=own-dots)\" --skill random,ai:1,ai:2 --skill-games 200 \
+--duplicate --review 40 --out lab/luck"
 )]
 pub struct SimArgs {
     /// The game spec to study, e.g. `triles` or `"orbit(players=3)"`.
@@ -102,6 +121,30 @@ pub struct SimArgs {
     /// as fractions: 0.02 is 2 points).
     #[arg(long, value_name = "MARGIN")]
     pub negligible: Option<f64>,
+
+    /// Play a skill ladder on every spec: these agents, weakest first (see above).
+    #[arg(long, value_name = "LADDER", num_args = 0..=1, default_missing_value = "random,ai:1,ai:2,ai:3")]
+    pub skill: Option<String>,
+
+    /// With --skill: games of each pairing of the ladder.
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub skill_games: usize,
+
+    /// Play every seed again with the seats swapped: the deal's effect φ.
+    #[arg(long)]
+    pub duplicate: bool,
+
+    /// Balance the first N chance outcomes across the games (default 2).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "2")]
+    pub stratify: Option<usize>,
+
+    /// Review the first N games of every spec and average their luck, skill and dynamics.
+    #[arg(long, value_name = "N")]
+    pub review: Option<usize>,
+
+    /// With --review: the judge's level, 1 to 5 (higher is sharper and slower).
+    #[arg(long, default_value_t = 2, value_name = "LEVEL")]
+    pub review_level: u8,
 }
 
 /// An argument as a shell reads it back.
@@ -127,6 +170,32 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
     if !(0.0 < args.alpha && args.alpha < 1.0) {
         bail!("--alpha {} is not between 0 and 1", args.alpha);
     }
+    if !(1..=5).contains(&args.review_level) {
+        bail!(
+            "--review-level {} is not a level from 1 to 5",
+            args.review_level
+        );
+    }
+    let skill = match &args.skill {
+        Some(ladder) => {
+            if args.skill_games == 0 {
+                bail!("--skill-games must be at least 1");
+            }
+            let rungs = ladder
+                .split(',')
+                .map(|a| {
+                    a.trim()
+                        .parse::<AgentSpec>()
+                        .with_context(|| format!("--skill agent {a:?}"))
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Some(Ladder {
+                rungs,
+                games: args.skill_games,
+            })
+        }
+        None => None,
+    };
     let texts: Vec<&String> = match &args.game {
         Some(game) => vec![game],
         None => args.compare.iter().collect(),
@@ -155,6 +224,13 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
         seed: args.seed,
         threads: args.threads,
         until_clear,
+        stratify: args.stratify.unwrap_or(0),
+        duplicate: args.duplicate,
+        review: args.review.map(|games| ReviewPlan {
+            games,
+            level: args.review_level,
+        }),
+        skill,
     };
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -167,6 +243,8 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
             eprintln!("stopping: finishing the games in progress, then writing the report");
         });
     }
+    let per_spec = per_spec * (1 + usize::from(study.duplicate))
+        + study.skill.as_ref().map_or(0, Ladder::games);
     let bar = ProgressBar::new((per_spec * study.specs.len()) as u64).with_style(
         ProgressStyle::with_template(
             "{bar:40} {pos}/{len} games  {per_sec}  {elapsed} (eta {eta})",
@@ -184,7 +262,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
         .map_or(command.clone(), |(_, rest)| format!("trio {rest}"));
     let written = report::write(&args.out, &findings, &command)
         .with_context(|| format!("cannot write the report into {}", args.out.display()))?;
-    for summary in &findings.summaries {
+    for (i, summary) in findings.summaries.iter().enumerate() {
         let show = |key: &str, share: bool| {
             summary.figure(key).map_or(String::new(), |f| {
                 report::estimate(&f.measure.estimate(trio_lab::stats::Z_95), share)
@@ -199,6 +277,28 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
             show("draw", true),
             show("length", false)
         );
+        if let Some(ladder) = findings.skill.get(i) {
+            println!(
+                "  coin-flip share {} ({} against {})",
+                report::estimate(&ladder.coin_flips, true),
+                ladder.rungs.last().map_or("", String::as_str),
+                ladder.rungs[0]
+            );
+        }
+        if let Some(Some(d)) = findings.deal_effects.get(i) {
+            println!(
+                "  deal's effect φ {} over {} seeds played both ways",
+                report::estimate(&d.phi, false),
+                d.pairs
+            );
+        }
+        if summary.figure("review.luck-share").is_some() {
+            println!(
+                "  reviewed: chance's share {}, lead changes {}",
+                show("review.luck-share", true),
+                show("review.lead-changes", false)
+            );
+        }
     }
     if let Some(v) = &findings.verdict {
         for j in &v.judged {

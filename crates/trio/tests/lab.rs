@@ -127,6 +127,15 @@ fn sim_refuses_what_it_cannot_play() {
     let (ok, _, stderr) = trio(&["sim", "triles", "--until-clear", "--negligible", "0"]);
     assert!(!ok);
     assert!(stderr.contains("not a positive margin"), "{stderr}");
+    let (ok, _, stderr) = trio(&["sim", "triles", "--games", "2", "--skill", "random"]);
+    assert!(!ok);
+    assert!(stderr.contains("two different agents or more"), "{stderr}");
+    let (ok, _, stderr) = trio(&["sim", "triles", "--review", "2", "--review-level", "7"]);
+    assert!(!ok);
+    assert!(stderr.contains("not a level from 1 to 5"), "{stderr}");
+    let (ok, _, stderr) = trio(&["sim", "triles", "--skill", "random,ai:9"]);
+    assert!(!ok);
+    assert!(stderr.contains("--skill agent"), "{stderr}");
 }
 
 #[test]
