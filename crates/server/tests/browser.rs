@@ -693,7 +693,10 @@ async fn once_the_only_person_is_placed_the_ais_play_on_unpaced_and_are_summed_u
         .await;
     record_when_shown(&b).await;
     red_home_from_6_3(&b).await;
-    b.wait("[data-result]").await;
+    // The AIs may play on for a hundred actions and more, each stored before it is sent:
+    // longer than the usual patience on a slow machine (a clean clone's CI run took it).
+    b.wait_within("[data-result]", std::time::Duration::from_secs(180))
+        .await;
     // Red's move, then the AIs' decisions, shown as they came: in less time than pacing
     // them would have taken.
     let shown: Vec<(Option<u8>, f64)> =

@@ -350,14 +350,20 @@ impl Browser {
 
     /// Waits until `css` matches an element, and returns it.
     pub async fn wait(&self, css: &str) -> Element {
+        self.wait_within(css, PATIENCE).await
+    }
+
+    /// Waits until `css` matches an element, for as long as `patience` (what takes many
+    /// stored steps, such as AIs playing a game out).
+    pub async fn wait_within(&self, css: &str, patience: Duration) -> Element {
         let started = Instant::now();
         loop {
             if let Some(e) = self.find(css).await {
                 return e;
             }
-            if started.elapsed() > PATIENCE {
+            if started.elapsed() > patience {
                 let text = self.text("body").await;
-                panic!("nothing matches {css} within {PATIENCE:?}; the page says:\n{text}");
+                panic!("nothing matches {css} within {patience:?}; the page says:\n{text}");
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
