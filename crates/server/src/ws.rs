@@ -6,14 +6,25 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::header::{
+    CONNECTION, SEC_WEBSOCKET_ACCEPT, SEC_WEBSOCKET_KEY, SEC_WEBSOCKET_VERSION, UPGRADE,
+};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::Response;
 use axum::Extension;
 use bytes::Bytes;
 use futures_util::{SinkExt, StreamExt};
+use hyper_util::rt::TokioIo;
 use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
+use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
+use tokio_tungstenite::WebSocketStream;
 
 use crate::error::{ApiError, Refusal};
 use crate::limits::{Guard, Peer, Slot};
@@ -26,13 +37,103 @@ const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// A socket's read buffer to start with (the library's default, 128 KiB, is zeroed in
 /// full for every socket: 20,000 sockets held 2.5 GiB). It grows for a longer message.
 const READ_BUFFER: usize = 4 * 1024;
+/// The longest frame sent: a longer message goes out in frames of this size. A socket's
+/// write buffer keeps the size of the longest frame it ever sent, and a Gygès state with a
+/// thousand legal moves is 160 KB: sent whole, 20,000 sockets kept about 1.5 GB of it.
+const FRAGMENT: usize = 8 * 1024;
+
+type WebSocket = WebSocketStream<TokioIo<hyper::upgrade::Upgraded>>;
+
+/// A WebSocket's opening handshake (RFC 6455, section 4.2.1), checked as axum's
+/// `WebSocketUpgrade` checks it; taken here instead so that the socket is ours and can send
+/// a long message in several frames.
+pub(crate) struct Handshake {
+    key: HeaderValue,
+    upgrade: hyper::upgrade::OnUpgrade,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Handshake {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let says = |name, token: &str| {
+            parts.headers.get_all(name).iter().any(|value| {
+                value.to_str().is_ok_and(|value| {
+                    value
+                        .split(',')
+                        .any(|t| t.trim().eq_ignore_ascii_case(token))
+                })
+            })
+        };
+        if !says(CONNECTION, "upgrade") || !says(UPGRADE, "websocket") {
+            return Err(ApiError::bad_request(
+                "bad-request",
+                "this address is a WebSocket: open it with Connection: upgrade and Upgrade: websocket",
+            ));
+        }
+        if !says(SEC_WEBSOCKET_VERSION, "13") {
+            return Err(ApiError::bad_request(
+                "bad-request",
+                "only version 13 of the WebSocket protocol is spoken",
+            ));
+        }
+        let key = parts.headers.get(SEC_WEBSOCKET_KEY).cloned();
+        let upgrade = parts.extensions.remove::<hyper::upgrade::OnUpgrade>();
+        match (key, upgrade) {
+            (Some(key), Some(upgrade)) => Ok(Self { key, upgrade }),
+            _ => Err(ApiError::bad_request(
+                "bad-request",
+                "a WebSocket needs a Sec-WebSocket-Key on a connection that can be upgraded",
+            )),
+        }
+    }
+}
+
+impl Handshake {
+    /// Answers `101 Switching Protocols` and, once the connection is upgraded, runs `session`
+    /// on the socket.
+    fn accept<F>(self, session: impl FnOnce(WebSocket) -> F + Send + 'static) -> Response
+    where
+        F: std::future::Future<Output = ()> + Send + 'static,
+    {
+        let accept = derive_accept_key(self.key.as_bytes());
+        let upgrade = self.upgrade;
+        tokio::spawn(async move {
+            // A client gone before the upgrade: nothing to run.
+            let Ok(upgraded) = upgrade.await else { return };
+            // Each message is sent and flushed before the next, so the write buffer never
+            // holds more than one: nothing is gained by gathering writes.
+            let config = WebSocketConfig::default()
+                .read_buffer_size(READ_BUFFER)
+                .write_buffer_size(0)
+                .max_message_size(Some(MAX_MESSAGE_BYTES))
+                .max_frame_size(Some(MAX_MESSAGE_BYTES));
+            let socket = WebSocketStream::from_raw_socket(
+                TokioIo::new(upgraded),
+                Role::Server,
+                Some(config),
+            )
+            .await;
+            session(socket).await;
+        });
+        let mut response = Response::new(Body::empty());
+        *response.status_mut() = StatusCode::SWITCHING_PROTOCOLS;
+        let headers = response.headers_mut();
+        headers.insert(CONNECTION, HeaderValue::from_static("upgrade"));
+        headers.insert(UPGRADE, HeaderValue::from_static("websocket"));
+        if let Ok(accept) = HeaderValue::from_str(&accept) {
+            headers.insert(SEC_WEBSOCKET_ACCEPT, accept);
+        }
+        response
+    }
+}
 
 pub(crate) async fn sockets_open(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Extension(guard): Extension<Arc<Guard>>,
     peer: Option<Extension<Peer>>,
-    upgrade: WebSocketUpgrade,
+    handshake: Handshake,
 ) -> Result<Response, ApiError> {
     // An unknown game, or one socket too many from an address, is refused before the
     // upgrade.
@@ -48,14 +149,7 @@ pub(crate) async fn sockets_open(
         None => None,
     };
     let ip = peer.map(|Extension(Peer(ip))| ip);
-    // Each message is sent and flushed before the next, so the write buffer never holds
-    // more than one: nothing is gained by gathering writes (the default 128 KiB).
-    Ok(upgrade
-        .read_buffer_size(READ_BUFFER)
-        .write_buffer_size(0)
-        .max_message_size(MAX_MESSAGE_BYTES)
-        .max_frame_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| session(socket, room, guard, ip, slot)))
+    Ok(handshake.accept(move |socket| session(socket, room, guard, ip, slot)))
 }
 
 fn error_text(code: &str, message: impl Into<String>) -> Bytes {
@@ -66,16 +160,41 @@ fn error_text(code: &str, message: impl Into<String>) -> Bytes {
     .to_bytes()
 }
 
-/// A message of the room's as a WebSocket text frame (the room writes only JSON text).
-fn frame(text: Bytes) -> Message {
-    Message::Text(Utf8Bytes::try_from(text).unwrap_or_else(|_| Utf8Bytes::from_static("")))
+/// A message of the room's (always JSON text) as WebSocket frames: one text frame, or
+/// for a long one a text frame and continuations of [`FRAGMENT`] bytes each, which a client
+/// reads as one message.
+fn frames(text: Bytes) -> impl Iterator<Item = Message> {
+    let parts = text.len().div_ceil(FRAGMENT);
+    let single = (parts <= 1).then(|| {
+        Message::Text(
+            Utf8Bytes::try_from(text.clone()).unwrap_or_else(|_| Utf8Bytes::from_static("")),
+        )
+    });
+    let fragmented = if parts > 1 { parts } else { 0 };
+    let fragments = (0..fragmented).map(move |i| {
+        let end = ((i + 1) * FRAGMENT).min(text.len());
+        let opcode = if i == 0 { Data::Text } else { Data::Continue };
+        Message::Frame(Frame::message(
+            text.slice(i * FRAGMENT..end),
+            OpCode::Data(opcode),
+            i + 1 == parts,
+        ))
+    });
+    single.into_iter().chain(fragments)
 }
 
 /// Sends `text` (an error), then a close frame with `code` and `reason`: a refused client
 /// hears why, and that it was closed on purpose.
-async fn refuse(socket: &mut WebSocket, text: Option<Bytes>, code: u16, reason: &'static str) {
+async fn refuse(
+    socket: &mut WebSocket,
+    text: Option<Bytes>,
+    code: CloseCode,
+    reason: &'static str,
+) {
     if let Some(text) = text {
-        let _ = socket.send(frame(text)).await;
+        for frame in frames(text) {
+            let _ = socket.feed(frame).await;
+        }
     }
     let _ = socket.send(close(code, reason)).await;
 }
@@ -93,7 +212,7 @@ async fn within<E>(
     matches!(tokio::time::timeout(deadline, write).await, Ok(Ok(())))
 }
 
-fn close(code: u16, reason: &'static str) -> Message {
+fn close(code: CloseCode, reason: &'static str) -> Message {
     Message::Close(Some(CloseFrame {
         code,
         reason: Utf8Bytes::from_static(reason),
@@ -110,23 +229,23 @@ async fn session(
     ip: Option<std::net::IpAddr>,
     _slot: Option<Slot>,
 ) {
-    let (token, since) = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
+    let (token, since) = match tokio::time::timeout(HELLO_WITHIN, socket.next()).await {
         Ok(Some(Ok(Message::Text(text)))) => match read(&text) {
             Ok(ClientMessage::Hello { token, since }) => (token, since),
             Ok(_) => {
                 let text = error_text("no-hello", "say hello first");
-                return refuse(&mut socket, Some(text), close_code::POLICY, "no-hello").await;
+                return refuse(&mut socket, Some(text), CloseCode::Policy, "no-hello").await;
             }
             Err(error) => {
-                return refuse(&mut socket, Some(error), close_code::POLICY, "bad-json").await;
+                return refuse(&mut socket, Some(error), CloseCode::Policy, "bad-json").await;
             }
         },
         Err(_) => {
             let text = error_text("no-hello", "say hello within 10 s");
-            return refuse(&mut socket, Some(text), close_code::POLICY, "no-hello").await;
+            return refuse(&mut socket, Some(text), CloseCode::Policy, "no-hello").await;
         }
         // Closed by the client, or not text: nothing to tell.
-        Ok(_) => return refuse(&mut socket, None, close_code::POLICY, "no-hello").await,
+        Ok(_) => return refuse(&mut socket, None, CloseCode::Policy, "no-hello").await,
     };
     let (out, mut outgoing) = mpsc::channel::<Bytes>(CLIENT_QUEUE);
     let (reply, joined) = oneshot::channel();
@@ -147,8 +266,8 @@ async fn session(
         Err(refusal) => {
             // A room that cannot answer now may later: "try again" (1013).
             let code = match refusal {
-                Refusal::Unavailable => close_code::AGAIN,
-                _ => close_code::POLICY,
+                Refusal::Unavailable => CloseCode::Again,
+                _ => CloseCode::Policy,
             };
             let error = ApiError::from(refusal);
             let text = error_text(error.code, error.message);
@@ -169,15 +288,18 @@ async fn session(
                     // The room let go of this client and what it had queued is out: it
                     // read too slowly (or the room stopped).
                     let Some(text) = text else {
-                        break close(close_code::AGAIN, "too slow: reconnect with since");
+                        break close(CloseCode::Again, "too slow: reconnect with since");
                     };
                     // Whatever is waiting goes out in one flush.
                     let batch = async {
-                        let mut sent = sink.feed(frame(text)).await;
-                        while let (Ok(()), Ok(more)) = (&sent, outgoing.try_recv()) {
-                            sent = sink.feed(frame(more)).await;
+                        for frame in frames(text) {
+                            sink.feed(frame).await?;
                         }
-                        sent?;
+                        while let Ok(more) = outgoing.try_recv() {
+                            for frame in frames(more) {
+                                sink.feed(frame).await?;
+                            }
+                        }
                         sink.flush().await
                     };
                     if !within(deadline, batch).await {
@@ -187,13 +309,13 @@ async fn session(
                 _ = pings.tick() => {
                     let quiet = started.elapsed().saturating_sub(Duration::from_millis(heard.load(Ordering::Relaxed)));
                     if quiet >= deadline {
-                        break close(close_code::POLICY, "no answer to ping");
+                        break close(CloseCode::Policy, "no answer to ping");
                     }
                     if !within(deadline, sink.send(Message::Ping(Bytes::new()))).await {
                         return;
                     }
                 }
-                () = guard.stopped() => break close(close_code::AWAY, "the server is stopping: reconnect with since"),
+                () = guard.stopped() => break close(CloseCode::Away, "the server is stopping: reconnect with since"),
             }
         };
         if within(deadline, sink.send(goodbye)).await {

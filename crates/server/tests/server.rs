@@ -2517,3 +2517,85 @@ async fn a_position_is_shown_as_a_spectator_sees_it_with_its_moves_and_their_par
         (StatusCode::BAD_REQUEST, Some("bad-spec"))
     );
 }
+
+/// A message longer than 8 KiB (here a Gygès position's thousand legal moves) goes out in
+/// frames of at most 8 KiB that a client reads as one message: no socket keeps a write
+/// buffer the size of the longest message it was ever sent.
+#[tokio::test]
+async fn a_long_message_goes_out_in_frames_of_at_most_8_kib() {
+    use std::io::{BufRead, BufReader, Write};
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+    use tokio_tungstenite::tungstenite::protocol::frame::FrameSocket;
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("games.db")).await;
+    let response = server
+        .http
+        .post(server.url("/api/games"))
+        .json(&json!({"game": "gyges", "seats": ["human", "human"],
+            "position": "....../31...2/21..3./1..21./..32.3/...... S"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let game: Created = response.json().await.unwrap();
+    let (addr, id, token) = (server.addr, game.id.clone(), game.seats[0].token.clone());
+    let frames = tokio::task::spawn_blocking(move || {
+        let tcp = std::net::TcpStream::connect(addr).unwrap();
+        tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut writer = tcp.try_clone().unwrap();
+        write!(
+            writer,
+            "GET /api/games/{id}/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\
+             Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+             Sec-WebSocket-Version: 13\r\n\r\n"
+        )
+        .unwrap();
+        let mut reader = BufReader::new(tcp);
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.starts_with("HTTP/1.1 101"), "{line}");
+        while line != "\r\n" {
+            line.clear();
+            reader.read_line(&mut line).unwrap();
+        }
+        let hello = json!({"type": "hello", "token": token}).to_string();
+        // A masked text frame, its mask all zeros.
+        let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
+        frame.extend_from_slice(hello.as_bytes());
+        writer.write_all(&frame).unwrap();
+        let buffered = reader.buffer().to_vec();
+        let mut socket = FrameSocket::from_partially_read(reader.into_inner(), buffered);
+        // The welcome, then the snapshot's frames up to its last.
+        let mut frames = Vec::new();
+        while let Some(frame) = socket.read(None).unwrap() {
+            let last = frame.header().is_final;
+            frames.push(frame);
+            if last && frames.len() > 1 {
+                break;
+            }
+        }
+        frames
+    })
+    .await
+    .unwrap();
+    let (welcome, snapshot) = frames.split_first().unwrap();
+    assert_eq!(welcome.header().opcode, OpCode::Data(Data::Text));
+    assert!(snapshot.len() > 2, "{} frames", snapshot.len());
+    assert_eq!(snapshot[0].header().opcode, OpCode::Data(Data::Text));
+    let mut text = Vec::new();
+    for (i, frame) in snapshot.iter().enumerate() {
+        assert!(
+            frame.payload().len() <= 8 * 1024,
+            "{}",
+            frame.payload().len()
+        );
+        assert_eq!(frame.header().is_final, i + 1 == snapshot.len());
+        if i > 0 {
+            assert_eq!(frame.header().opcode, OpCode::Data(Data::Continue));
+        }
+        text.extend_from_slice(frame.payload());
+    }
+    let message: Value = serde_json::from_slice(&text).unwrap();
+    assert_eq!(message["type"], "snapshot");
+    assert!(message["legal"].as_array().unwrap().len() > 100);
+}

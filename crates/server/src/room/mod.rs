@@ -380,7 +380,7 @@ impl Room {
             .enumerate()
             .map(|(i, entry)| {
                 let last = i + 1 == missed.len();
-                let event = views::event(entry, &self.views, viewer, last);
+                let event = views::event(entry, &self.views, self.live.as_ref(), viewer, last);
                 ServerMessage::Event(Box::new(event)).to_bytes()
             })
             .collect()
@@ -400,7 +400,7 @@ impl Room {
                 .iter()
                 .enumerate()
                 .map(|(i, entry)| {
-                    let event = views::event(entry, views, viewer, i + 1 == missed.len());
+                    let event = views::event(entry, views, live, viewer, i + 1 == missed.len());
                     ServerMessage::Event(Box::new(event)).to_bytes()
                 })
                 .collect()

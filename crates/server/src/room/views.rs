@@ -21,9 +21,8 @@ pub(super) struct Views {
     views: Vec<ViewJson>,
     /// What each seat is offered, then a spectator.
     offers: Vec<Offers>,
-    /// The legal moves of the person to move, and their parts.
-    legal: Vec<String>,
-    legal_parts: Vec<serde_json::Value>,
+    /// The person to move; their legal moves are listed only when a message for them is
+    /// built (a Gygès position can have a thousand, too many to keep for every game).
     mover: Option<u8>,
     result: Option<RecordResult>,
     /// What players call each seat now (a Triles seat's colour once drawn).
@@ -85,14 +84,6 @@ impl Views {
             Turn::Seat(s) if !live.is_bot(s) && !table.waiting() && !self.aborted => Some(s.0),
             _ => None,
         };
-        (self.legal, self.legal_parts) = if self.mover.is_some() {
-            live.legal_moves()
-                .into_iter()
-                .map(|m| (m.action, m.parts))
-                .unzip()
-        } else {
-            Default::default()
-        };
         self.result = live
             .outcome()
             .map(|o| RecordResult::new(&o, live.resigned()));
@@ -117,12 +108,20 @@ impl Views {
     }
 
     /// The state now for `viewer`.
-    pub(super) fn state(&self, viewer: Option<u8>) -> StateNow {
+    pub(super) fn state(&self, live: &dyn Live, viewer: Option<u8>) -> StateNow {
         let mover = viewer.is_some() && viewer == self.mover;
         let view = if self.views.len() == 1 {
             &self.views[0]
         } else {
             &self.views[self.index(viewer)]
+        };
+        let (legal, legal_parts) = if mover {
+            live.legal_moves()
+                .into_iter()
+                .map(|m| (m.action, m.parts))
+                .unzip()
+        } else {
+            Default::default()
         };
         StateNow {
             turn: self
@@ -130,16 +129,8 @@ impl Views {
                 .clone()
                 .unwrap_or_else(|| TurnInfo::of(TurnKind::Over)),
             view: view.clone(),
-            legal: if mover {
-                self.legal.clone()
-            } else {
-                Vec::new()
-            },
-            legal_parts: if mover {
-                self.legal_parts.clone()
-            } else {
-                Vec::new()
-            },
+            legal,
+            legal_parts,
             offers: self.offers[self.index(viewer)],
             result: self.result.clone(),
             clock: self.clock(),
@@ -169,7 +160,7 @@ impl Views {
         table: &Table,
         viewer: Option<u8>,
     ) -> Snapshot {
-        let state = self.state(viewer);
+        let state = self.state(live, viewer);
         let facts = live.facts();
         Snapshot {
             id: summary.id.clone(),
@@ -227,6 +218,7 @@ impl Views {
 pub(super) fn event(
     entry: &LogEntry,
     views: &Views,
+    live: &dyn Live,
     viewer: Option<u8>,
     with_state: bool,
 ) -> Event {
@@ -240,7 +232,7 @@ pub(super) fn event(
             Change::Undone(depth) => Some(depth),
             _ => None,
         },
-        state: with_state.then(|| views.state(viewer)),
+        state: with_state.then(|| views.state(live, viewer)),
     }
 }
 
