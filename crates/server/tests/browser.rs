@@ -2855,3 +2855,27 @@ async fn the_rules_dialog_has_no_terminal_commands() {
     }
     b.close().await;
 }
+
+/// A Gygès middle game whose state (its legal moves) is sent in several frames reaches the
+/// page whole, and is played on from it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_state_sent_in_several_frames_reaches_the_page_whole() {
+    let server = Server::start().await;
+    let b = Browser::start(1280, 900).await;
+    let position = "....../31...2/21..3./1..21./..32.3/...... S";
+    seat_of_new(&b, &server, "gyges", &["human", "human"], Some(position)).await;
+    my_turn(&b).await;
+    let legal = state(&b, &format!("{GAME}.legal.length")).await;
+    let parts = state(&b, &format!("{GAME}.legal_parts.length")).await;
+    // Past 8 KiB: about 130 bytes a move.
+    assert!(legal.as_u64().unwrap() > 100, "{legal} legal moves");
+    assert_eq!(legal, parts);
+    let before = moves(&b).await;
+    gyges_click_turn(&b).await;
+    b.wait_for(
+        "the move played",
+        &format!("{GAME}.moves.length === {}", before + 1),
+    )
+    .await;
+    b.close().await;
+}
