@@ -1,7 +1,9 @@
-//! Move generation and perft(3) on fixed positions, ours beside `gyges_ref` (the `gyges`
+//! Move generation and perft(3) on fixed positions, and perft(4) from the official start
+//! `321123/....../....../....../....../321123 S`, ours beside `gyges_ref` (the `gyges`
 //! crate 2.0.0) on the same positions in the `official` variant it implements.
 //!
-//! Run with `cargo bench -p trio-gyges --bench movegen -- --warm-up-time 1 --measurement-time 3`.
+//! Run with `cargo bench -p trio-gyges --bench movegen -- --warm-up-time 1 --measurement-time 3`
+//! (perft(4) alone: `-- perft4`; it takes minutes, each run counting 5,480,249,918 lines).
 
 // `gyges_ref`'s move generator is an `unsafe fn`.
 #![allow(unsafe_code)]
@@ -42,17 +44,18 @@ fn ref_moves(gen: &mut MoveGen, board: &mut BoardState, player: Player) -> Vec<g
 }
 
 /// `gyges_ref` has no perft; this one counts the decoded moves at the last ply (its
-/// `GenMoveCount` weighs each replacement target as 25 moves, so it is not a count).
+/// `GenMoveCount` weighs each replacement target as 25 moves, so it is not a count). As
+/// ours, it counts lines of exactly `depth` plies: a win before the last ply counts 0.
 fn ref_perft(gen: &mut MoveGen, board: &mut BoardState, player: Player, depth: u32) -> u64 {
     let moves = ref_moves(gen, board, player);
-    if depth == 1 || moves.is_empty() {
-        return moves.len().max(1) as u64;
+    if depth == 1 {
+        return moves.len() as u64;
     }
     moves
         .iter()
         .map(|mv| {
             if mv.is_win() {
-                return 1;
+                return 0;
             }
             board.make_move(mv);
             let n = ref_perft(gen, board, player.other(), depth - 1);
@@ -112,5 +115,27 @@ fn perft3(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, perft3);
+/// perft(4) from the official start, the figure compared with `gyges_ref` in
+/// docs/rules/gyges.md: 16,360,280 leaves counted, 56,352 positions listed.
+fn perft4(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft4");
+    group.sample_size(10);
+    let pos: Position = "321123/....../....../....../....../321123 S"
+        .parse()
+        .unwrap();
+    let nodes = perft(&pos, Variant::Official, 4);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("official-start/ours", |b| {
+        b.iter(|| perft(black_box(&pos), Variant::Official, 4))
+    });
+    let (mut board, player) = to_ref(&pos);
+    let mut gen = MoveGen::default();
+    assert_eq!(ref_perft(&mut gen, &mut board, player, 4), nodes);
+    group.bench_function("official-start/gyges_ref", |b| {
+        b.iter(|| ref_perft(&mut gen, black_box(&mut board), player, 4))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen, perft3, perft4);
 criterion_main!(benches);

@@ -139,6 +139,16 @@ impl Board {
         (((self.lo >> index) & 1) | (((self.hi >> index) & 1) << 1)) as u8
     }
 
+    /// The squares holding a piece of `value` (1–3).
+    #[inline]
+    pub(crate) const fn holding(&self, value: u8) -> u64 {
+        match value {
+            1 => self.lo & !self.hi,
+            2 => self.hi & !self.lo,
+            _ => self.lo & self.hi,
+        }
+    }
+
     /// Puts a piece of `value` (1–3) on the empty square `index`.
     #[inline]
     pub(crate) fn put(&mut self, index: usize, value: u8) {

@@ -68,9 +68,13 @@ struct Path {
 
 const EXIT_NORTH: u8 = 36;
 const EXIT_SOUTH: u8 = 37;
-/// Room for every path: at most 4 + 12 + 36 from each of the 36 squares, and at most 36
-/// in one list (so a list's paths fit the bits of a `u64`).
-const PATH_CAP: usize = 36 * 52;
+/// Lists are padded to a multiple of this many paths with paths that end nowhere (no end
+/// bit: never reached, never landed on), so that the pass over a list in [`Reach::walk`]
+/// runs in whole vector steps, without a scalar loop for the rest.
+const PATH_GROUP: usize = 4;
+/// Room for every path: at most 4 + 12 + 36 from each of the 36 squares, each list padded
+/// by at most 3, and at most 36 in one list (so a list's paths fit the bits of a `u64`).
+const PATH_CAP: usize = 36 * (52 + 3 * (PATH_GROUP - 1));
 
 /// Every path of every length from every square, one array per field so that a whole
 /// list is filtered in one branch-free pass.
@@ -82,6 +86,9 @@ struct PathTable {
     end_bit: [u64; PATH_CAP],
     /// `(first, count)` into the arrays for `[length - 1][square]`.
     ranges: [[(u16, u16); 36]; 3],
+    /// `[length - 1][square][end]`: the paths of that list that end on `end`, as bits
+    /// (bit `i` for the list's `i`-th path), to find the paths that land on a piece.
+    ending: [[[u64; 36]; 36]; 3],
 }
 
 static PATHS: PathTable = build_paths();
@@ -93,6 +100,7 @@ const fn build_paths() -> PathTable {
         borders: [0; PATH_CAP],
         end_bit: [0; PATH_CAP],
         ranges: [[(0, 0); 36]; 3],
+        ending: [[[0; 36]; 36]; 3],
     };
     let mut n = 0;
     let mut len = 1;
@@ -104,6 +112,9 @@ const fn build_paths() -> PathTable {
             let mut code = 0;
             while code < 1 << (2 * len) {
                 if let Some(path) = trace(from, code, len) {
+                    if path.end < 36 {
+                        table.ending[len - 1][from as usize][path.end as usize] |= 1 << (n - first);
+                    }
                     table.mid[n] = path.mid;
                     table.walk[n] = path.walk;
                     table.borders[n] = path.borders;
@@ -111,6 +122,10 @@ const fn build_paths() -> PathTable {
                     n += 1;
                 }
                 code += 1;
+            }
+            // The padding: no end bit, nothing to cross.
+            while (n - first) % PATH_GROUP != 0 {
+                n += 1;
             }
             assert!(n - first <= 64, "a list's paths must fit the bits of a u64");
             table.ranges[len - 1][from as usize] = (first as u16, (n - first) as u16);
@@ -210,23 +225,22 @@ impl Reach<'_> {
         let range = first as usize..first as usize + count as usize;
         let (mid, walk) = (&PATHS.mid[range.clone()], &PATHS.walk[range.clone()]);
         let (borders, end_bit) = (&PATHS.borders[range.clone()], &PATHS.end_bit[range]);
-        // One pass without branches: which paths are open, where they end, and which of
-        // them land on a piece that may be landed on.
         let (restrict, used) = if OFFICIAL {
             (borders, crossed)
         } else {
             (walk, stood)
         };
-        let landable = self.occ & !bounced;
+        let occ = self.occ;
+        let open = |i: usize| (mid[i] & occ) | (restrict[i] & used) == 0;
+        // One pass without branches over the whole list: where the open paths end.
         let mut reached = 0u64;
-        let mut landings = 0u64;
-        for i in 0..mid.len() {
-            let open = (mid[i] & self.occ) | (restrict[i] & used) == 0;
-            reached |= end_bit[i] & u64::from(open).wrapping_neg();
-            landings |= u64::from(open && end_bit[i] & landable != 0) << i;
+        for ((&m, &r), &end) in mid.iter().zip(restrict).zip(end_bit) {
+            let open = (m & occ) | (r & used) == 0;
+            reached |= end & u64::from(open).wrapping_neg();
         }
-        self.ends |= reached & FULL & !self.occ;
-        self.targets |= reached & landable;
+        self.ends |= reached & FULL & !occ;
+        let landed = reached & occ & !bounced;
+        self.targets |= landed;
         if reached & self.goal_exit != 0 {
             self.goal = true;
             if self.goal_only {
@@ -236,22 +250,29 @@ impl Reach<'_> {
         if bounces >= self.max_bounces {
             return;
         }
-        while landings != 0 {
-            let i = landings.trailing_zeros() as usize;
-            landings &= landings - 1;
-            let bit = end_bit[i];
-            let end = bit.trailing_zeros() as usize;
+        // Each open path onto a piece that may be landed on bounces: found from the few
+        // squares landed on rather than by marking paths in the pass above.
+        for end in Square::iter(landed) {
+            let end = end.index();
             let value = self.pos.value_at(end);
-            self.walk::<OFFICIAL>(
-                end,
-                value,
-                stood | walk[i],
-                crossed | borders[i],
-                bounced | bit,
-                bounces + 1,
-            );
-            if self.goal && self.goal_only {
-                return;
+            let mut paths = PATHS.ending[len as usize - 1][at][end];
+            while paths != 0 {
+                let i = paths.trailing_zeros() as usize;
+                paths &= paths - 1;
+                if !open(i) {
+                    continue;
+                }
+                self.walk::<OFFICIAL>(
+                    end,
+                    value,
+                    stood | walk[i],
+                    crossed | borders[i],
+                    bounced | end_bit[i],
+                    bounces + 1,
+                );
+                if self.goal && self.goal_only {
+                    return;
+                }
             }
         }
     }
@@ -485,19 +506,37 @@ impl PieceMoves {
     /// Whether dropping the piece from `target` back on the start square leaves the board
     /// as it was (same values swapped): that outcome is not a move.
     fn unchanged_drop(&self, pos: &Position, target: Square) -> bool {
-        self.drops & self.from.bit() != 0 && pos.value_at(target.index()) == self.value
+        self.unchanged_targets(pos) & target.bit() != 0
     }
 
-    /// The number of moves that replace the piece on `target`.
-    fn replaces(&self, pos: &Position, target: Square) -> usize {
-        self.drops.count_ones() as usize - usize::from(self.unchanged_drop(pos, target))
+    /// The targets of [`Self::unchanged_drop`], all at once.
+    #[inline]
+    fn unchanged_targets(&self, pos: &Position) -> u64 {
+        if self.drops & self.from.bit() != 0 {
+            self.targets & pos.holding(self.value)
+        } else {
+            0
+        }
     }
 
+    /// Targets that some move replaces: all of them, unless the start square is the only
+    /// drop square and the target has the mover's value.
+    #[inline]
+    fn replaceable(&self, pos: &Position) -> u64 {
+        match self.drops {
+            0 => 0,
+            d if d == self.from.bit() => self.targets & !self.unchanged_targets(pos),
+            _ => self.targets,
+        }
+    }
+
+    /// The number of moves: each end, the goal, and a replacement for each target and
+    /// drop square but the unchanged ones. Counted without a loop over the targets.
+    #[inline]
     fn count(&self, pos: &Position) -> usize {
-        let replaces: usize = Square::iter(self.targets)
-            .map(|t| self.replaces(pos, t))
-            .sum();
-        self.ends.count_ones() as usize + usize::from(self.goal) + replaces
+        let replaces = self.targets.count_ones() * self.drops.count_ones()
+            - self.unchanged_targets(pos).count_ones();
+        (self.ends.count_ones() + u32::from(self.goal) + replaces) as usize
     }
 }
 
@@ -560,11 +599,7 @@ pub fn mobility(pos: &Position, variant: Variant) -> Mobility {
         m.moves += pm.count(pos);
         m.ends |= pm.ends;
         m.goal |= pm.goal;
-        for to in Square::iter(pm.targets) {
-            if pm.replaces(pos, to) > 0 {
-                m.targets |= to.bit();
-            }
-        }
+        m.targets |= pm.replaceable(pos);
     }
     m
 }
@@ -578,7 +613,9 @@ pub fn move_count(pos: &Position, variant: Variant) -> usize {
             0
         };
     }
-    mobility(pos, variant).moves
+    Square::iter(starts(pos))
+        .map(|from| piece_moves(pos, variant, from).count(pos))
+        .sum()
 }
 
 /// Whether the side to move has a legal move; stops at the first piece that has one.

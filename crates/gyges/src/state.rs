@@ -203,6 +203,12 @@ impl Position {
         self.board.value_at(index)
     }
 
+    /// The squares holding a piece of `value` (1–3).
+    #[inline]
+    pub(crate) const fn holding(&self, value: u8) -> u64 {
+        self.board.holding(value)
+    }
+
     /// The value of the piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<u8> {
         match self.value_at(sq.index()) {

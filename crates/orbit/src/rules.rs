@@ -72,19 +72,14 @@ impl Orbit {
     }
 
     /// Ends the turn of the colour to move: its old protection lapses and `captured`
-    /// (a field, or [`NO_FIELD`]) becomes its new one; then finishing, the end of the
-    /// game, and the next unfinished colour.
+    /// (a field, or [`NO_FIELD`]) becomes its new one; then the end of the game, and the
+    /// next unfinished colour. (A colour finishes in [`Self::apply_move`], the only action
+    /// that brings a pawn home.)
     fn end_turn(&self, state: &mut State, captured: u8) {
         let me = state.to_move;
         state.protected[me.index()] = captured;
         state.turns += 1;
-        let players = state.players();
-        if state.home[me.index()] as usize == pawns_per_player(players)
-            && !state.finished.contains(me)
-        {
-            state.finished.push(me);
-        }
-        if self.is_over(players, state.finished.len(), state.turns) {
+        if self.is_over(state.players(), state.finished.len(), state.turns) {
             state.phase = Phase::Over;
             state.to_move = state.order.as_slice()[0];
             return;
@@ -133,7 +128,14 @@ impl Orbit {
                 }
                 state.put(&self.board, me, to);
             }
-            Place::Home => state.home[me] += 1,
+            Place::Home => {
+                state.home[me] += 1;
+                // Its last pawn home: the colour has finished (it acts no more, so it
+                // cannot finish twice).
+                if state.home[me] as usize == pawns_per_player(state.players()) {
+                    state.finished.push(state.to_move);
+                }
+            }
             Place::Centre => {}
         }
         self.end_turn(state, captured);
