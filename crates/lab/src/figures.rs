@@ -251,7 +251,7 @@ fn over_games(
 /// (each game's value NaN where it was not reviewed).
 fn review_figures(lines: &[GameLine], figures: &mut Vec<Figure>) {
     type Of = fn(&crate::sim::Reviewed) -> f64;
-    let table: [(&str, &str, Of); 8] = [
+    let table: [(&str, &str, Of); 10] = [
         (
             "review.luck-share",
             "chance's share of what moved the values: luck over luck and skill lost",
@@ -291,6 +291,16 @@ fn review_figures(lines: &[GameLine], figures: &mut Vec<Figure>) {
             "review.decided-share",
             "share of the game played after it was decided (the winner above the threshold for good)",
             |r| r.decided_share,
+        ),
+        (
+            "review.clarity",
+            "clarity: the share of the legal moves that were clearly good, at the decisions valued (few: clear)",
+            |r| r.clarity.unwrap_or(f64::NAN),
+        ),
+        (
+            "review.clear-moves",
+            "clearly good moves at a decision valued",
+            |r| r.clear_moves.unwrap_or(f64::NAN),
         ),
     ];
     for (key, label, of) in table {

@@ -137,6 +137,9 @@ pub struct ReviewPlan {
     pub games: usize,
     /// The judge's level (1–5, docs/review.md).
     pub level: u8,
+    /// Decisions of each reviewed game at which every legal move is valued, for Ludii's
+    /// clarity (0: none).
+    pub clarity: usize,
 }
 
 /// A game's review in brief: its dynamics and each seat's luck and skill loss
@@ -158,6 +161,13 @@ pub struct Reviewed {
     /// Each seat's luck (summed over chance events) and skill loss (over its decisions).
     pub luck: Vec<f64>,
     pub skill: Vec<f64>,
+    /// Ludii's clarity, over the decisions sampled: the mean share of the legal moves that
+    /// were clearly good, and their mean number (`trio_ai::review::Clarity`); left out
+    /// when no decision was sampled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clarity: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clear_moves: Option<f64>,
 }
 
 /// One finished game, as a line of `games.jsonl`.
@@ -612,22 +622,21 @@ fn play_one<G: CatalogGame>(
     let mut line = tally.line(game, &state, outcome, &which);
     line.part = plan.part;
     if let (Some(review), Some(actions)) = (review, actions) {
-        line.review = Some(reviewed(game, &actions, review.level));
+        line.review = Some(reviewed(game, &actions, review));
     }
     Ok(line)
 }
 
-/// The game of `actions` reviewed by the judge of `level`, in brief.
-fn reviewed<G: CatalogGame>(game: &G, actions: &[G::Action], level: u8) -> Reviewed {
-    let mut judge = game.judge(level);
-    let r = trio_ai::review::review(
-        game,
-        &game.new_game(),
-        actions,
-        None,
-        judge.as_mut(),
-        &mut |_, _| {},
-    );
+/// The game of `actions` reviewed as `plan` says, in brief.
+fn reviewed<G: CatalogGame>(game: &G, actions: &[G::Action], plan: ReviewPlan) -> Reviewed {
+    let mut judge = game.judge(plan.level);
+    let start = game.new_game();
+    let r = trio_ai::review::review(game, &start, actions, None, judge.as_mut(), &mut |_, _| {});
+    let clarity =
+        trio_ai::review::game_clarity(game, &start, actions, judge.as_mut(), plan.clarity);
+    let mean = |of: &dyn Fn(&trio_ai::review::Clarity) -> f64| {
+        (!clarity.is_empty()).then(|| clarity.iter().map(of).sum::<f64>() / clarity.len() as f64)
+    };
     Reviewed {
         judge: r.judge,
         lead_changes: r.dynamics.lead_changes,
@@ -638,6 +647,8 @@ fn reviewed<G: CatalogGame>(game: &G, actions: &[G::Action], level: u8) -> Revie
         luck_share: r.dynamics.luck_share,
         luck: r.seats.iter().map(|s| s.luck).collect(),
         skill: r.seats.iter().map(|s| s.skill).collect(),
+        clarity: mean(&|c| c.share()),
+        clear_moves: mean(&|c| c.clear as f64),
     }
 }
 
