@@ -1071,6 +1071,67 @@ mod tests {
         );
     }
 
+    /// The rolls of a game of Na orbicie: `(seat, face)` in the order rolled.
+    fn rolls(game: &trio_orbit::Orbit, actions: &[trio_orbit::Action]) -> Vec<(u8, u8)> {
+        let mut state = game.new_game();
+        let mut rolls = Vec::new();
+        for action in actions {
+            if let (trio_orbit::Action::Die(face), Turn::Chance) = (action, game.turn(&state)) {
+                let seat = state.to_move().map_or(u8::MAX, |c| c.seat().0);
+                rolls.push((seat, *face));
+            }
+            game.apply(&mut state, action);
+        }
+        rolls
+    }
+
+    #[test]
+    fn na_orbicie_twins_meet_the_same_faces_not_the_same_rolls() {
+        // Why Na orbicie's deal decides so little (docs/lab.md, "Duplicate games"): the
+        // die is one stream, so the k-th roll of both games of a seed shows the same
+        // face; but rolling is a choice, so once the players' choices part, the faces
+        // fall to other seats, and a seat's own rolls agree by chance alone.
+        let game: trio_orbit::Orbit =
+            CatalogGame::from_spec_files(&"orbit".parse().unwrap()).unwrap();
+        let mut table = EventTable::new(event_names(GameKind::Orbit));
+        let (mut parted, mut same, mut compared) = (0, 0, 0);
+        for i in 0..40 {
+            let seed = rng::sub_seed(4, i);
+            let mut line = |bots| {
+                let mut actions = Vec::new();
+                play_random(&game, seed, bots, Some(&mut actions), &mut table).unwrap();
+                rolls(&game, &actions)
+            };
+            let (main, twin) = (line(seed), line(rng::sub_seed(seed, TWIN_STREAMS)));
+            let faces = |r: &[(u8, u8)]| r.iter().map(|x| x.1).collect::<Vec<_>>();
+            let n = main.len().min(twin.len());
+            assert_eq!(faces(&main)[..n], faces(&twin)[..n], "seed {seed}");
+            assert_eq!(
+                main[0], twin[0],
+                "the first roll is the first player's in both"
+            );
+            parted += usize::from(main[..n] != twin[..n]);
+            for seat in 0..2 {
+                let own = |r: &[(u8, u8)]| {
+                    r.iter()
+                        .filter(|x| x.0 == seat)
+                        .map(|x| x.1)
+                        .collect::<Vec<_>>()
+                };
+                let (a, b) = (own(&main), own(&twin));
+                same += a.iter().zip(&b).filter(|(x, y)| x == y).count();
+                compared += a.len().min(b.len());
+            }
+        }
+        // Who rolled parts in (nearly) every seed; a seat's own rolls agree more often
+        // than chance's 1/6 (the opening rolls), far from always (36% here).
+        assert!(parted >= 36, "{parted}");
+        assert!(
+            6 * same > compared && 2 * same < compared,
+            "{same} of {compared}"
+        );
+    }
+
     #[test]
     fn limits_are_named_by_convention() {
         assert!(is_limit_end("gyges.end.ply-limit"));
