@@ -27,6 +27,10 @@
 //!
 //! **Dynamics.** From the same values, Ludii's measures of how a game unfolds: lead
 //! changes, drama, the threshold above which a lead held, and chance's share ([`Dynamics`]).
+//!
+//! **Clarity.** Ludii's "how few moves are clearly good" needs every legal move valued,
+//! which a review does not do: [`clarity`] values each one at a decision as a decision is
+//! judged, [`game_clarity`] at decisions spread over a game (the lab's `--clarity`).
 
 use serde::Serialize;
 use trio_core::rng::{self, GameRng};
@@ -262,6 +266,112 @@ pub struct Review {
     pub steps: Vec<Step>,
     pub seats: Vec<SeatSummary>,
     pub dynamics: Dynamics,
+}
+
+/// A move is clearly good when its value for the mover lies at least this share of the way
+/// from the legal moves' mean value to the best: Ludii's threshold for "clarity".
+pub const CLEARLY_GOOD: f64 = 0.75;
+
+/// Ludii's clarity at one decision: every legal move valued for its mover, and how many of
+/// them are clearly good ([`CLEARLY_GOOD`]). Few clearly good moves among many is a clear
+/// decision; all of them (moves valued alike) is none.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Clarity {
+    /// Legal moves valued.
+    pub moves: usize,
+    /// Of those, clearly good: the best is always one.
+    pub clear: usize,
+}
+
+impl Clarity {
+    /// Of `values`, one per legal move, the moves at or above the mean plus
+    /// [`CLEARLY_GOOD`] of the way to the best. Ludii counts only those strictly above,
+    /// which counts none when every move is valued alike; counting the best too makes
+    /// that case what it is, no move standing out.
+    pub fn of(values: &[f64]) -> Self {
+        let n = values.len().max(1) as f64;
+        let mean = values.iter().sum::<f64>() / n;
+        let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let threshold = mean + CLEARLY_GOOD * (best - mean);
+        Self {
+            moves: values.len(),
+            clear: values.iter().filter(|&&v| v >= threshold - 1e-12).count(),
+        }
+    }
+
+    /// The share of the legal moves that are clearly good.
+    pub fn share(&self) -> f64 {
+        self.clear as f64 / self.moves.max(1) as f64
+    }
+}
+
+/// The clarity of the decision in `state`, valuing each legal move by `judge` as a review
+/// judges a decision: the position after it, from its mover's view, every move with the
+/// same `seed` (so moves that reach the same position are valued alike). `None` where no
+/// seat is to move or it has a single move.
+pub fn clarity<G: Game>(
+    game: &G,
+    judge: &mut dyn Judge<G>,
+    state: &G::State,
+    seed: u64,
+) -> Option<Clarity> {
+    let Turn::Seat(mover) = game.turn(state) else {
+        return None;
+    };
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    if legal.len() < 2 {
+        return None;
+    }
+    let hidden = game.facts().hidden_information;
+    let values: Vec<f64> = legal
+        .iter()
+        .map(|action| {
+            let mut after = state.clone();
+            game.apply(&mut after, action);
+            let appraisal = if hidden {
+                judge.appraise_view(game, &game.view(&after, mover), seed)
+            } else {
+                judge.appraise(game, &after, seed)
+            };
+            appraisal.values[mover.index()]
+        })
+        .collect();
+    Some(Clarity::of(&values))
+}
+
+/// The clarity of up to `positions` decisions of the game that went from `start` through
+/// `actions`, spread evenly over its decisions with a choice (at the middle of each of
+/// `positions` equal parts), each seeded by its place in the game as a review is.
+pub fn game_clarity<G: Game>(
+    game: &G,
+    start: &G::State,
+    actions: &[G::Action],
+    judge: &mut dyn Judge<G>,
+    positions: usize,
+) -> Vec<Clarity> {
+    let mut states = Vec::new();
+    let mut state = start.clone();
+    let mut legal = Vec::new();
+    for (ply, action) in actions.iter().enumerate() {
+        if matches!(game.turn(&state), Turn::Seat(_)) {
+            game.legal_actions(&state, &mut legal);
+            if legal.len() > 1 {
+                states.push((ply, state.clone()));
+            }
+        }
+        game.apply(&mut state, action);
+    }
+    // With `m ≤ n` parts the middles lie at least one decision apart.
+    let (n, m) = (states.len(), positions.min(states.len()));
+    (0..m)
+        .map(|j| (2 * j + 1) * n / (2 * m))
+        .filter_map(|i| {
+            let (ply, state) = &states[i];
+            let seed = rng::sub_seed(rng::sub_seed(REVIEW_SEED, *ply as u64), 2);
+            clarity(game, judge, state, seed)
+        })
+        .collect()
 }
 
 /// How a game ended when its last state does not say (a resignation, a flag).

@@ -1,14 +1,17 @@
 //! Game review: on the toys (`agents/toys`), chance alone brings luck and moves that
 //! change nothing cost nothing; on the three games, the sums close for every seat, Gygès
 //! has no luck, a roll that decides a Na orbicie game is its largest luck, and a Triles
-//! decision is judged from its maker's view alone.
+//! decision is judged from its maker's view alone; clarity counts the one good move of a
+//! solved position.
 
 #[allow(unused_imports, dead_code)] // The toys export what the agents' tests need.
 #[path = "agents/toys/mod.rs"]
 mod toys;
 
 use rand::Rng;
-use trio_ai::review::{review, Ending, GygesJudge, Judge, Label, Review};
+use trio_ai::review::{
+    clarity, game_clarity, review, Clarity, Ending, GygesJudge, Judge, Label, Review,
+};
 use trio_ai::{Appraisal, MctsBot, MctsConfig, SearchLimit, TrilesRollout};
 use trio_core::{rng, Game, Outcome, Seat, Turn};
 use trio_gyges::Gyges;
@@ -333,4 +336,72 @@ fn triles_decisions_are_judged_from_the_movers_view() {
         "{} views for {decisions} decisions",
         witness.shown
     );
+}
+
+/// Tic-tac-toe solved: each seat's score with perfect play, a judge without noise.
+struct Solved;
+
+fn solve(game: &TicTacToe, board: &[u8; 9]) -> f64 {
+    match game.turn(board) {
+        Turn::Over => game.outcome(board).expect("over").score(Seat(0)),
+        Turn::Chance => unreachable!("tic-tac-toe has no chance"),
+        Turn::Seat(seat) => {
+            let mut legal = Vec::new();
+            game.legal_actions(board, &mut legal);
+            let values = legal.iter().map(|m| {
+                let mut next = *board;
+                game.apply(&mut next, m);
+                solve(game, &next)
+            });
+            if seat == Seat(0) {
+                values.fold(0.0, f64::max)
+            } else {
+                values.fold(1.0, f64::min)
+            }
+        }
+    }
+}
+
+impl Judge<TicTacToe> for Solved {
+    fn name(&self) -> String {
+        "solved".to_owned()
+    }
+
+    fn appraise(&mut self, game: &TicTacToe, board: &[u8; 9], _: u64) -> Appraisal<u8> {
+        let x = solve(game, board);
+        Appraisal {
+            values: vec![x, 1.0 - x],
+            best: None,
+        }
+    }
+}
+
+#[test]
+fn clarity_counts_the_clearly_good_moves() {
+    let game = TicTacToe;
+    // x x .
+    // o o .      x to move: 2 wins; 5 blocks o and draws; 6, 7 and 8 let o win.
+    // . . .      Values 1, ½, 0, 0, 0: mean 0.3, clearly good from 0.825: one move.
+    let board = game.parse_position("xx.oo....").unwrap();
+    let c = clarity(&game, &mut Solved, &board, 0).unwrap();
+    assert_eq!(c, Clarity { moves: 5, clear: 1 });
+    assert!((c.share() - 0.2).abs() < 1e-12);
+    // The empty board: every first move draws, none stands out.
+    let c = clarity(&game, &mut Solved, &game.new_game(), 0).unwrap();
+    assert_eq!(c, Clarity { moves: 9, clear: 9 });
+    // Ludii's threshold, 3/4 of the way from the mean to the best: from 0.8625 for
+    // values 1, 0.8, 0, 0 (one clearly good move), from 0.86875 for 1, 0.9, 0, 0 (two).
+    assert_eq!(Clarity::of(&[1.0, 0.8, 0.0, 0.0]).clear, 1);
+    assert_eq!(Clarity::of(&[1.0, 0.9, 0.0, 0.0]).clear, 2);
+    assert_eq!(Clarity::of(&[0.5; 3]), Clarity { moves: 3, clear: 3 });
+    // No decision where the game is over or a single move is left.
+    let over = game.parse_position("xxxoo....").unwrap();
+    assert_eq!(clarity(&game, &mut Solved, &over, 0), None);
+    let last = game.parse_position("xoxxoo.xo").unwrap();
+    assert_eq!(clarity(&game, &mut Solved, &last, 0), None);
+    // Over a game: at most the positions asked for, each a decision with a choice.
+    let line = random_line(&game, &game.new_game(), 3, usize::MAX);
+    let sampled = game_clarity(&game, &game.new_game(), &line, &mut Solved, 3);
+    assert_eq!(sampled.len(), 3);
+    assert!(sampled.iter().all(|c| c.moves > 1 && c.clear >= 1));
 }

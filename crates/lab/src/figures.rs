@@ -3,7 +3,7 @@
 //! event. Each figure has a stable key (`position.1.win`, `length`,
 //! `events.triles.wedge.per-game`), which `--until-clear` names.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use serde::Serialize;
 
@@ -251,7 +251,7 @@ fn over_games(
 /// (each game's value NaN where it was not reviewed).
 fn review_figures(lines: &[GameLine], figures: &mut Vec<Figure>) {
     type Of = fn(&crate::sim::Reviewed) -> f64;
-    let table: [(&str, &str, Of); 8] = [
+    let table: [(&str, &str, Of); 10] = [
         (
             "review.luck-share",
             "chance's share of what moved the values: luck over luck and skill lost",
@@ -291,6 +291,16 @@ fn review_figures(lines: &[GameLine], figures: &mut Vec<Figure>) {
             "review.decided-share",
             "share of the game played after it was decided (the winner above the threshold for good)",
             |r| r.decided_share,
+        ),
+        (
+            "review.clarity",
+            "clarity: the share of the legal moves that were clearly good, at the decisions valued (few: clear)",
+            |r| r.clarity.unwrap_or(f64::NAN),
+        ),
+        (
+            "review.clear-moves",
+            "clearly good moves at a decision valued",
+            |r| r.clear_moves.unwrap_or(f64::NAN),
         ),
     ];
     for (key, label, of) in table {
@@ -465,11 +475,21 @@ pub fn summarize(
         .chain(
             lines
                 .iter()
-                .flat_map(|l| l.events.keys().map(String::as_str)),
+                .flat_map(|l| l.events.keys().map(AsRef::as_ref)),
         )
         .collect();
-    for name in names {
-        let counts = per_game(&|l| l.events.get(name).copied().unwrap_or(0) as f64);
+    // Each game's counts, read in one pass over its events rather than looked up name
+    // by name: 0 where an event did not happen.
+    let slots: HashMap<&str, usize> = names.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+    let mut table = vec![vec![0.0; lines.len()]; names.len()];
+    for (g, line) in lines.iter().enumerate() {
+        for (name, &n) in &line.events {
+            if let Some(&slot) = slots.get(name.as_ref()) {
+                table[slot][g] = n as f64;
+            }
+        }
+    }
+    for (name, counts) in names.into_iter().zip(table) {
         let happened: Vec<f64> = counts.iter().map(|&n| flag(n > 0.0)).collect();
         let when = Measure::Mean(Moments::of(counts.iter().copied().filter(|&n| n > 0.0)));
         figures.push(over_games(

@@ -190,12 +190,15 @@ pub fn wins(
     })
 }
 
-/// A dashed horizontal line at `y` from `x.0` to `x.1`.
+/// A dashed horizontal line at `y` from `x.0` to `x.1`: twenty dashes a unit of x, at
+/// most 100 in all (an axis of game lengths runs to thousands).
 fn dashed(chart: &mut Chart, x: (f64, f64), y: f64) {
-    let steps = ((x.1 - x.0) * 20.0) as usize;
+    let per_unit = (100.0 / (x.1 - x.0)).min(20.0);
+    let steps = ((x.1 - x.0) * per_unit) as usize;
+    let dash = 0.03 * (20.0 / per_unit);
     let dashes = (0..steps).map(|d| {
-        let x = x.0 + d as f64 / 20.0;
-        PathElement::new(vec![(x, y), (x + 0.03, y)], BLACK.mix(0.5).stroke_width(1))
+        let x = x.0 + d as f64 / per_unit;
+        PathElement::new(vec![(x, y), (x + dash, y)], BLACK.mix(0.5).stroke_width(1))
     });
     chart.draw_series(dashes).expect("drawing to a string");
 }

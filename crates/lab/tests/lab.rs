@@ -359,7 +359,11 @@ fn duplicate_games_measure_the_deals_effect() {
 #[test]
 fn reviewed_games_are_averaged() {
     let findings = run(&Study {
-        review: Some(trio_lab::sim::ReviewPlan { games: 3, level: 2 }),
+        review: Some(trio_lab::sim::ReviewPlan {
+            games: 3,
+            level: 2,
+            clarity: 2,
+        }),
         ..study(&["orbit", "gyges"], 5, 0)
     });
     for (lines, s) in findings.lines.iter().zip(&findings.summaries) {
@@ -367,6 +371,17 @@ fn reviewed_games_are_averaged() {
         assert_eq!(reviewed, [true, true, true, false, false]);
         let share = s.figure("review.luck-share").unwrap();
         assert!(matches!(share.measure, trio_lab::figures::Measure::Mean(m) if m.n() == 3));
+        // Clarity: at least the best move is clearly good, and not every move at
+        // every decision valued.
+        for r in lines.iter().filter_map(|l| l.review.as_ref()) {
+            let (share, clear) = (r.clarity.unwrap(), r.clear_moves.unwrap());
+            assert!(share > 0.0 && share <= 1.0 && clear >= 1.0, "{r:?}");
+        }
+        let clarity = s.estimate_95("review.clarity");
+        assert!(
+            clarity.low < clarity.value && clarity.value < 1.0,
+            "{clarity:?}"
+        );
     }
     // Gygès has no chance: no luck in any reviewed game; Na orbicie's rolls bring some.
     let luck = |i: usize| findings.summaries[i].estimate_95("review.luck").value;
@@ -378,4 +393,5 @@ fn reviewed_games_are_averaged() {
         "{md}"
     );
     assert!(md.contains("`review.threshold`"), "{md}");
+    assert!(md.contains("`review.clarity`"), "{md}");
 }

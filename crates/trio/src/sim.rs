@@ -50,7 +50,9 @@ games.\n\
 player, Na orbicie's order and first roll) across the games, as backgammon rollouts do; a \
 game still replays from its seed.\n\
 --review N reviews the first N games of every spec at --review-level (as trio analyse does) \
-and averages luck, skill lost, lead changes, drama and the decisiveness threshold.\n\n\
+and averages luck, skill lost, lead changes, drama and the decisiveness threshold; at \
+--clarity N decisions of each (default 4) every legal move is valued, for the clarity: the share \
+of the moves that are clearly good (at least 3/4 of the way from their mean value to the best).\n\n\
 Examples:\n  trio sim triles --games 2000 --out lab/triles\n  trio sim --compare triles \
 \"triles(variant=own-dots)\" --games 1000 --out lab/own-dots\n  trio sim --compare orbit \
 \"orbit(board=crates/orbit/tests/boards/funnel.toml)\" --until-clear length --out lab/boards\n  \
@@ -145,6 +147,11 @@ pub struct SimArgs {
     /// With --review: the judge's level, 1 to 5 (higher is sharper and slower).
     #[arg(long, default_value_t = 2, value_name = "LEVEL")]
     pub review_level: u8,
+
+    /// With --review: value every legal move at N decisions of each reviewed game, for
+    /// the clarity (0: none).
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub clarity: usize,
 }
 
 /// An argument as a shell reads it back.
@@ -229,6 +236,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
         review: args.review.map(|games| ReviewPlan {
             games,
             level: args.review_level,
+            clarity: args.clarity,
         }),
         skill,
     };
@@ -294,9 +302,10 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
         }
         if summary.figure("review.luck-share").is_some() {
             println!(
-                "  reviewed: chance's share {}, lead changes {}",
+                "  reviewed: chance's share {}, lead changes {}, clarity {}",
                 show("review.luck-share", true),
-                show("review.lead-changes", false)
+                show("review.lead-changes", false),
+                show("review.clarity", true)
             );
         }
     }
