@@ -31,6 +31,10 @@ pub fn bot_for_level<G: Game>(level: u8) -> Box<dyn Bot<G>> {
 /// each about five to ten times the one below; level 5 takes about a second a move.
 const GYGES_LEVEL_NODES: [u64; 4] = [2_000, 20_000, 100_000, 500_000];
 
+/// How many of the setup book's best orders Gygès levels 2–5 draw their setups from:
+/// the weaker levels vary, the top level plays the best.
+const GYGES_LEVEL_BOOK_TOP: [usize; 4] = [30, 10, 3, 1];
+
 /// The search budget of Gygès level 2–5, or `None` for level 1 (MCTS).
 pub fn gyges_level_limit(level: u8) -> Option<GygesLimit> {
     let level = level.clamp(*LEVELS.start(), *LEVELS.end());
@@ -38,10 +42,13 @@ pub fn gyges_level_limit(level: u8) -> Option<GygesLimit> {
 }
 
 /// A Gygès bot at `level`: the alpha-beta engine from level 2 up, whose sure tactics
-/// would be too much for a beginner at level 1.
+/// would be too much for a beginner at level 1, setting up from the setup book.
 pub fn gyges_bot_for_level(level: u8) -> Box<dyn Bot<Gyges>> {
     match gyges_level_limit(level) {
-        Some(limit) => Box::new(AlphaBetaBot::new(limit)),
+        Some(limit) => {
+            let top = GYGES_LEVEL_BOOK_TOP[usize::from(level.clamp(2, *LEVELS.end())) - 2];
+            Box::new(AlphaBetaBot::new(limit).with_setup_book(top))
+        }
         None => bot_for_level(level),
     }
 }

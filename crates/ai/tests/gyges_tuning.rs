@@ -31,7 +31,7 @@ fn candidates() -> Vec<(&'static str, Setting)> {
     let t = Weights::TUNED;
     let p = SearchParams::TUNED;
     let first_guess = Weights {
-        mobility: 1,
+        mobility: 8,
         square: 2,
         unique_square: 2,
         piece: [30, 12, 6],

@@ -1,7 +1,9 @@
 //! A match against an external UGI engine, run by hand (ignored in CI): our alpha-beta
 //! engine against e.g. the public `gyges_engine` 1.1.0, official variant, one game at a
-//! time, alternating sides, both setups drawn from a seeded rng. Results and settings:
-//! `docs/gyges-engine.md`.
+//! time, alternating sides, both setups drawn from a seeded rng — the same for games 2k
+//! and 2k + 1 (a pair, sides swapped; `UGI_PAIRED=false` draws new setups every game).
+//! After each pair it prints the score so far, by our side and by pairs (pentanomial).
+//! Results and settings: `docs/gyges-engine.md`.
 //!
 //! ```text
 //! GYGES_ENGINE=/work/tools/bin/gyges_engine UGI_GAMES=100 \
@@ -28,7 +30,7 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use trio_ai::gyges::{GygesEngine, SearchLimit, SearchParams};
-use trio_ai::{wilson_interval, Z_95};
+use trio_ai::{wilson_interval, Pentanomial, Z_95};
 use trio_core::{rng, Bot, Game};
 use trio_gyges::{generate_moves, End, Gyges, Move, MoveList, SetupOrder, Side, State, Variant};
 
@@ -90,6 +92,7 @@ fn match_against_an_external_ugi_engine() {
         std::env::var("GYGES_ENGINE").expect("set GYGES_ENGINE to the engine's path");
     let games: usize = env("UGI_GAMES", 100);
     let seed: u64 = env("UGI_SEED", 2026);
+    let paired: bool = env("UGI_PAIRED", true);
     // A number of seconds, or `match`: the other engine's average time per move so far
     // (0.4 s until it has moved), so that both spend the same time whatever the load.
     let move_time: String = env("UGI_MOVE_TIME", "match".to_owned());
@@ -118,10 +121,13 @@ fn match_against_an_external_ugi_engine() {
     let variant = Variant::Official;
     let game = Gyges::new(variant);
     let mut tally = Tally::default();
+    // Our score in each game (None: void), and our results by our side: wins, draws, losses.
+    let mut scores: Vec<Option<f64>> = Vec::new();
+    let mut by_side = [[0usize; 3]; 2];
     let mut theirs = UgiBot::spawn(&program, &options).expect("the engine starts");
     for g in 0..games {
-        let game_seed = rng::sub_seed(seed, g as u64);
-        let mut rng = rng::seeded(game_seed);
+        let setups = if paired { g / 2 } else { g };
+        let mut rng = rng::seeded(rng::sub_seed(seed, setups as u64));
         let ugi_side = if g % 2 == 0 { Side::North } else { Side::South };
         let mut ours = GygesEngine::new(variant)
             .with_threads(threads)
@@ -197,6 +203,7 @@ fn match_against_an_external_ugi_engine() {
         };
         if let Some(why) = void {
             tally.void += 1;
+            scores.push(None);
             println!(
                 "game {g}: void, {} gave {why} after {} plies from {setup}",
                 theirs.name(),
@@ -210,20 +217,22 @@ fn match_against_an_external_ugi_engine() {
             (None, None) => unreachable!("a game ends by the rules or by a forfeit"),
         };
         tally.plies += state.plies() as usize;
-        let result = match winner {
+        let (result, score) = match winner {
             None => {
                 tally.draws += 1;
-                "draw"
+                ("draw", 0.5)
             }
             Some(w) if w == ugi_side => {
                 tally.losses += 1;
-                "loss"
+                ("loss", 0.0)
             }
             Some(_) => {
                 tally.wins += 1;
-                "win"
+                ("win", 1.0)
             }
         };
+        scores.push(Some(score));
+        by_side[ugi_side.opponent().index()][2 - (2.0 * score) as usize] += 1;
         if let Some((_, why)) = &forfeit {
             println!("game {g}: {} lost by {why}", theirs.name());
         }
@@ -243,7 +252,11 @@ fn match_against_an_external_ugi_engine() {
         );
         let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
         println!("  moves: {}", moves.join(" "));
+        if g % 2 == 1 {
+            println!("  {}", standing(&scores, &by_side));
+        }
     }
+    println!("{}", standing(&scores, &by_side));
     let scored = games - tally.void;
     let score = tally.wins as f64 + tally.draws as f64 / 2.0;
     let interval = wilson_interval(score, scored, Z_95);
@@ -266,6 +279,41 @@ fn match_against_an_external_ugi_engine() {
         tally.forfeits,
         tally.plies as f64 / scored.max(1) as f64,
     );
+}
+
+/// The score so far: overall, by our side, and by the pairs both of whose games were
+/// scored (pentanomial, with an interval from the pairs' variance).
+fn standing(scores: &[Option<f64>], by_side: &[[usize; 3]; 2]) -> String {
+    let side = |s: Side| {
+        let [w, d, l] = by_side[s.index()];
+        let n = w + d + l;
+        let points = w as f64 + d as f64 / 2.0;
+        let i = wilson_interval(points, n, Z_95);
+        format!(
+            "as {s} +{w} ={d} -{l} {:.3} [{:.3}, {:.3}]",
+            points / n.max(1) as f64,
+            i.low,
+            i.high
+        )
+    };
+    let pairs: Vec<f64> = scores
+        .chunks_exact(2)
+        .filter_map(|p| Some([p[0]?, p[1]?]))
+        .flatten()
+        .collect();
+    let tally = Pentanomial::from_games(&pairs);
+    let i = tally.interval(Z_95);
+    format!(
+        "after {} games: {}; {}; pairs scoring 0, ½, 1, 1½, 2: {:?}, score {:.3} [{:.3}, {:.3}] over {} pairs",
+        scores.len(),
+        side(Side::South),
+        side(Side::North),
+        tally.counts,
+        tally.score(),
+        i.low,
+        i.high,
+        tally.pairs()
+    )
 }
 
 /// Runs `ask`, killing the process `pid` if it has not returned within `limit` (which

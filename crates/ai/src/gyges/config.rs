@@ -84,13 +84,15 @@ pub struct Weights {
 }
 
 impl Weights {
-    pub const MOBILITY_DIVISOR: Score = 8;
+    /// Mobility's weight counts in 64ths of a point per move, so that a fit can set it
+    /// finely (8: a point per 8 moves).
+    pub const MOBILITY_DIVISOR: Score = 64;
 
     /// The weights the self-play tuning kept.
     /// Square and piece control are kept at zero: every version of them tried lost to
     /// mobility alone (docs/gyges-engine.md).
     pub const TUNED: Weights = Weights {
-        mobility: 1,
+        mobility: 8,
         square: 0,
         unique_square: 0,
         piece: [0; 3],

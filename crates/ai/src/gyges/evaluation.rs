@@ -5,6 +5,9 @@
 //! row they reach, and the number of moves; control the opponent does not share counts
 //! extra. The same summaries tell whether the opponent could leave the board next move, a
 //! threat the search must answer rather than evaluate.
+//!
+//! The score is linear in what it counts ([`Terms`]), which is what lets Texel's method
+//! fit the weights (`texel.rs`).
 
 use trio_gyges::{mobility, Mobility, Position, Side, Variant};
 
@@ -25,57 +28,113 @@ pub(super) struct Leaf {
 const RANK_1: u64 = 0b11_1111;
 const RANK_6: u64 = RANK_1 << 30;
 
-/// Evaluates `pos`, a position in play where the side to move cannot leave the board.
-pub(super) fn evaluate(pos: &Position, variant: Variant, weights: &Weights) -> Leaf {
-    if pos.is_setup() {
-        return Leaf {
-            score: 0,
-            stuck: false,
-            threatened: false,
+/// What the evaluation counts for one side, as if it were to move: one number per weight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideTerms {
+    pub moves: Score,
+    pub squares: Score,
+    pub unique_squares: Score,
+    /// Pieces it can land on, by value 1, 2, 3.
+    pub pieces: [Score; 3],
+    pub unique_pieces: [Score; 3],
+    pub home_row: Score,
+}
+
+/// What the evaluation of a position in play counts: the side to move's terms, the
+/// opponent's, and whether the opponent could leave the board next move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    pub us: SideTerms,
+    pub them: SideTerms,
+    pub threatened: bool,
+}
+
+impl SideTerms {
+    fn new(cells: &[u8; 36], side: Side, c: &Mobility, other: &Mobility) -> SideTerms {
+        let count = |bits: u64| bits.count_ones() as Score;
+        let mut terms = SideTerms {
+            moves: c.moves as Score,
+            squares: count(c.ends),
+            unique_squares: count(c.ends & !other.ends),
+            ..SideTerms::default()
         };
-    }
-    let side = pos.side_to_move();
-    let us = mobility(pos, variant);
-    if us.moves == 0 {
-        return Leaf {
-            score: 0,
-            stuck: true,
-            threatened: false,
+        let mut pieces = c.targets;
+        while pieces != 0 {
+            let index = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let v = usize::from(cells[index].clamp(1, 3)) - 1;
+            terms.pieces[v] += 1;
+            if other.targets & (1 << index) == 0 {
+                terms.unique_pieces[v] += 1;
+            }
+        }
+        let goal_row = match side {
+            Side::South => RANK_6,
+            Side::North => RANK_1,
         };
+        terms.home_row = count((c.ends | c.targets) & goal_row);
+        terms
     }
-    let them = mobility(&pos.with_side_to_move(side.opponent()), variant);
-    let cells = pos.cells();
-    let score = side_score(&cells, side, &us, &them, weights)
-        - side_score(&cells, side.opponent(), &them, &us, weights)
-        + weights.tempo
-        - if them.goal { weights.threat } else { 0 };
-    Leaf {
-        score,
-        stuck: false,
-        threatened: them.goal,
+
+    fn score(&self, w: &Weights) -> Score {
+        let by_value =
+            |n: &[Score; 3], w: &[Score; 3]| -> Score { n.iter().zip(w).map(|(n, w)| n * w).sum() };
+        self.moves * w.mobility / Weights::MOBILITY_DIVISOR
+            + self.squares * w.square
+            + self.unique_squares * w.unique_square
+            + by_value(&self.pieces, &w.piece)
+            + by_value(&self.unique_pieces, &w.unique_piece)
+            + self.home_row * w.home_row
     }
 }
 
-fn side_score(cells: &[u8; 36], side: Side, c: &Mobility, other: &Mobility, w: &Weights) -> Score {
-    let count = |bits: u64| bits.count_ones() as Score;
-    let mut score = c.moves as Score * w.mobility / Weights::MOBILITY_DIVISOR
-        + count(c.ends) * w.square
-        + count(c.ends & !other.ends) * w.unique_square;
-    let mut pieces = c.targets;
-    while pieces != 0 {
-        let index = pieces.trailing_zeros() as usize;
-        pieces &= pieces - 1;
-        let v = usize::from(cells[index].clamp(1, 3)) - 1;
-        score += w.piece[v];
-        if other.targets & (1 << index) == 0 {
-            score += w.unique_piece[v];
-        }
+impl Terms {
+    /// The terms of `pos`, a position in play where the side to move cannot leave the
+    /// board; `None` when it has no legal move (and has lost) or is still in setup.
+    pub fn of(pos: &Position, variant: Variant) -> Option<Terms> {
+        Terms::with_mobility(pos, variant).ok()
     }
-    let goal_row = match side {
-        Side::South => RANK_6,
-        Side::North => RANK_1,
-    };
-    score + count((c.ends | c.targets) & goal_row) * w.home_row
+
+    /// The terms, or why there are none: `Err(true)` when the side to move has no legal
+    /// move, `Err(false)` in setup.
+    fn with_mobility(pos: &Position, variant: Variant) -> Result<Terms, bool> {
+        if pos.is_setup() {
+            return Err(false);
+        }
+        let side = pos.side_to_move();
+        let us = mobility(pos, variant);
+        if us.moves == 0 {
+            return Err(true);
+        }
+        let them = mobility(&pos.with_side_to_move(side.opponent()), variant);
+        let cells = pos.cells();
+        Ok(Terms {
+            us: SideTerms::new(&cells, side, &us, &them),
+            them: SideTerms::new(&cells, side.opponent(), &them, &us),
+            threatened: them.goal,
+        })
+    }
+
+    /// The evaluation of these terms under `weights`, from the side to move's point of view.
+    pub fn score(&self, w: &Weights) -> Score {
+        self.us.score(w) - self.them.score(w) + w.tempo - if self.threatened { w.threat } else { 0 }
+    }
+}
+
+/// Evaluates `pos`, a position in play where the side to move cannot leave the board.
+pub(super) fn evaluate(pos: &Position, variant: Variant, weights: &Weights) -> Leaf {
+    match Terms::with_mobility(pos, variant) {
+        Ok(terms) => Leaf {
+            score: terms.score(weights),
+            stuck: false,
+            threatened: terms.threatened,
+        },
+        Err(stuck) => Leaf {
+            score: 0,
+            stuck,
+            threatened: false,
+        },
+    }
 }
 
 #[cfg(test)]

@@ -10,9 +10,12 @@ mod evaluation;
 mod ordering;
 mod score;
 mod search;
+pub mod setup_book;
+pub mod texel;
 mod transposition_table;
 
 pub use bot::AlphaBetaBot;
 pub use config::{SearchParams, Weights, SETUP_DEPTH};
+pub use evaluation::{SideTerms, Terms};
 pub use score::{is_decisive, loss_in, plies_to_end, win_in, Score, DRAW, WIN};
 pub use search::{GygesEngine, SearchLimit, SearchResult};

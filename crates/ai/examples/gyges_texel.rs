@@ -1,0 +1,261 @@
+//! Texel tuning of the Gygès evaluation (`trio_ai::gyges::texel`), official variant:
+//!
+//! ```text
+//! gyges_texel games GAMES NODES SEED [THREADS] > self-play.txt   # positions of self-play
+//! gyges_texel records DIR... > engine.txt    # positions of `trio match --records` games
+//! gyges_texel fit [--free NAME,...] FILE... # K, then the weights (only those named); prints them
+//! gyges_texel sprt NODES ELO0,ELO1 SEED THREADS W... # the weights W (12, fit's order)
+//!                                            # against Weights::TUNED, paired starts, SPRT
+//! ```
+//!
+//! A positions file has a line per position: the position and its game's result for the
+//! side to move (1, 0.5, 0). `scripts/texel` runs the whole tuning.
+
+use std::process::ExitCode;
+
+use trio_ai::gyges::texel::{
+    data, error, fit_k, fit_weights, from_vector, game_samples, self_play, to_vector, Sample,
+    THREAT, WEIGHT_NAMES,
+};
+use trio_ai::gyges::{GygesEngine, SearchLimit, Weights};
+use trio_ai::{
+    paired_schedule, run_schedule, score_to_elo, wilson_interval, AlphaBetaBot, Pentanomial, Sprt,
+    SprtVerdict, Z_95,
+};
+use trio_core::{rng, Bot, Game, Outcome, Record};
+use trio_gyges::{Gyges, Move, SetupOrder, State, Variant};
+
+const USAGE: &str =
+    "usage: gyges_texel games GAMES NODES SEED [THREADS] | records DIR... | fit [--free NAME,...] FILE... \
+| sprt NODES ELO0,ELO1 SEED THREADS W1 ... W12";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("games") => games(&args[1..]),
+        Some("records") => records(&args[1..]),
+        Some("fit") => fit(&args[1..]),
+        Some("sprt") => sprt(&args[1..]),
+        _ => Err(USAGE.to_owned()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gyges_texel: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn number(args: &[String], i: usize, default: Option<u64>) -> Result<u64, String> {
+    match args.get(i) {
+        Some(text) => text
+            .parse()
+            .map_err(|_| format!("{text:?} is not a number; {USAGE}")),
+        None => default.ok_or_else(|| USAGE.to_owned()),
+    }
+}
+
+fn games(args: &[String]) -> Result<(), String> {
+    let (games, nodes, seed) = (
+        number(args, 0, None)?,
+        number(args, 1, None)?,
+        number(args, 2, None)?,
+    );
+    let threads = number(args, 3, Some(0))? as usize;
+    let game = Gyges::new(Variant::Official);
+    let played = self_play(&game, Weights::TUNED, nodes, games, seed, threads);
+    let south: f64 = played.south_scores.iter().sum();
+    let n = played.south_scores.len();
+    let i = wilson_interval(south, n, Z_95);
+    println!(
+        "# gyges_texel games {games} {nodes} {seed}: {} positions; South scored {:.3} [{:.3}, {:.3}] over {n} games",
+        played.samples.len(),
+        south / n.max(1) as f64,
+        i.low,
+        i.high
+    );
+    for s in played.samples {
+        println!("{}", s.to_line());
+    }
+    Ok(())
+}
+
+fn records(dirs: &[String]) -> Result<(), String> {
+    let game = Gyges::new(Variant::Official);
+    let mut count = 0;
+    for dir in dirs {
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .map_err(|e| format!("cannot read {dir}: {e}"))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let record =
+                Record::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            if !record.game.contains("variant=official") {
+                return Err(format!("{}: not an official-variant game", path.display()));
+            }
+            let Some(result) = &record.result else {
+                continue;
+            };
+            let start = match &record.start {
+                Some(s) => game
+                    .parse_position(s)
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+                None => game.new_game(),
+            };
+            let mut state = start.clone();
+            let mut actions = Vec::new();
+            for text in &record.actions {
+                let action = game
+                    .parse_action(&state, text)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                game.apply(&mut state, &action);
+                actions.push(action);
+            }
+            let outcome = Outcome::from_ranks(result.ranks.clone());
+            for s in game_samples(&game, start, &actions, &outcome) {
+                println!("{}", s.to_line());
+                count += 1;
+            }
+        }
+    }
+    eprintln!("{count} positions");
+    Ok(())
+}
+
+fn fit(args: &[String]) -> Result<(), String> {
+    // `--free a,b`: fit only these weights (by WEIGHT_NAMES), the others held.
+    let (free, files): (Option<Vec<&str>>, &[String]) = match args {
+        [flag, names, files @ ..] if flag == "--free" => (Some(names.split(',').collect()), files),
+        files => (None, files),
+    };
+    if files.is_empty() {
+        return Err(USAGE.to_owned());
+    }
+    let frozen: Vec<usize> = (0..WEIGHT_NAMES.len())
+        .filter(|&i| i == THREAT || free.as_ref().is_some_and(|f| !f.contains(&WEIGHT_NAMES[i])))
+        .collect();
+    let mut samples = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        for line in text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            samples.push(Sample::from_line(line).map_err(|e| format!("{file}: {e}"))?);
+        }
+    }
+    let data = data(&samples, Variant::Official);
+    let current = to_vector(&Weights::TUNED);
+    let k = fit_k(&data, &current);
+    let before = error(&data, &current, k);
+    println!(
+        "{} quiet positions of {}; K = {k:.1}; error of the current weights {before:.6}",
+        data.len(),
+        samples.len()
+    );
+    let fitted = fit_weights(&data, &current, k, 16, &frozen, &mut |step, w, e| {
+        eprintln!("step {step:3}: error {e:.6} {w:?}");
+    });
+    println!(
+        "fitted error {:.6} (K refitted for them: {:.1})",
+        error(&data, &fitted, k),
+        fit_k(&data, &fitted)
+    );
+    for (name, (old, new)) in WEIGHT_NAMES.iter().zip(current.iter().zip(&fitted)) {
+        println!("{name:>16} {old:5} -> {new:5}");
+    }
+    println!("{:#?}", from_vector(&fitted));
+    Ok(())
+}
+
+/// The weights given against [`Weights::TUNED`], each start (both setups drawn from
+/// `sub_seed(SEED, k)`) played twice with the seats swapped, until the SPRT decides.
+fn sprt(args: &[String]) -> Result<(), String> {
+    let nodes = number(args, 0, None)?;
+    let (elo0, elo1) = args
+        .get(1)
+        .and_then(|t| t.split_once(','))
+        .and_then(|(a, b)| Some((a.parse::<f64>().ok()?, b.parse::<f64>().ok()?)))
+        .ok_or_else(|| USAGE.to_owned())?;
+    let seed = number(args, 2, None)?;
+    let threads = number(args, 3, None)? as usize;
+    let weights: Vec<i32> = args[4.min(args.len())..]
+        .iter()
+        .map(|w| w.parse().map_err(|_| format!("{w:?} is not a weight")))
+        .collect::<Result<_, _>>()?;
+    let weights: [i32; 12] = weights
+        .try_into()
+        .map_err(|_| "12 weights, please".to_owned())?;
+    let candidate = from_vector(&weights);
+    let test = Sprt {
+        elo0,
+        elo1,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    let game = Gyges::new(Variant::Official);
+    let starts: Vec<(u64, Option<State>)> = (0..20_000u64)
+        .map(|k| {
+            let start_seed = rng::sub_seed(seed, k);
+            let mut draw = rng::seeded(start_seed);
+            let mut state = game.new_game();
+            while state.position().is_setup() {
+                game.apply(&mut state, &Move::Setup(SetupOrder::random(&mut draw)));
+            }
+            (start_seed, Some(state))
+        })
+        .collect();
+    let limit = SearchLimit::nodes(nodes);
+    let bot = |w: Weights| -> Box<dyn Bot<Gyges>> {
+        Box::new(AlphaBetaBot::with_engine(
+            GygesEngine::new(Variant::Official).with_weights(w),
+            limit,
+        ))
+    };
+    println!("{candidate:?} against Weights::TUNED, {nodes} nodes a move, seed {seed}");
+    let summary = run_schedule(
+        &game,
+        || vec![bot(candidate), bot(Weights::TUNED)],
+        &paired_schedule(&starts, 2),
+        threads,
+        |_, _, _| {},
+        |scores| {
+            if scores.len() % 2 != 0 {
+                return false;
+            }
+            let tally = Pentanomial::from_games(scores);
+            if tally.pairs() % 10 == 0 {
+                eprintln!(
+                    "{} pairs {:?}: LLR {:.2}",
+                    tally.pairs(),
+                    tally.counts,
+                    test.llr(&tally)
+                );
+            }
+            test.verdict(&tally) != SprtVerdict::Continue
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let tally = summary.pentanomial();
+    let i = tally.interval(Z_95);
+    let (lower, upper) = test.bounds();
+    println!(
+        "{} games, pairs scoring 0, ½, 1, 1½, 2: {:?}; score {:.3} [{:.3}, {:.3}], Elo {:+.0}; \
+         SPRT {elo0},{elo1}: LLR {:.2} ({lower:.2}, {upper:.2}): {:?}",
+        summary.games,
+        tally.counts,
+        tally.score(),
+        i.low,
+        i.high,
+        score_to_elo(tally.score()),
+        test.llr(&tally),
+        test.verdict(&tally)
+    );
+    Ok(())
+}
