@@ -4,9 +4,9 @@
 //!
 //! - `triles:N`: the Triles levels' bot ([`TrilesBot`]: Triles rollouts, the opponent's
 //!   hand inferred from its plays) with N iterations a move; `triles:N:K` with each
-//!   rollout placement the best of K drawn ([`TrilesRollout::candidates`]);
-//! - `uniform:N`: the same search with the opponent's hand drawn uniformly from the unseen
-//!   tiles ([`Game::determinize`]), as before the inference;
+//!   rollout placement the best of K drawn ([`TrilesRollout::candidates`], 1: uniform);
+//! - `uniform:N` (or `uniform:N:K`): the same search with the opponent's hand drawn
+//!   uniformly from the unseen tiles ([`Game::determinize`]), as before the inference;
 //! - `plain:N`: plain MCTS, uniformly random rollouts (`trio match`'s `mcts:N`).
 //!
 //! Start `k` is a new game seeded `sub_seed(SEED, k)`, played twice with the seats
@@ -33,7 +33,7 @@ fn agent(spec: &str) -> Box<dyn Bot<Triles>> {
     let number =
         |text: Option<&str>, default| text.map_or(default, |n| n.parse().expect("a number"));
     let n = number(parts.next(), 1_000);
-    let candidates = number(parts.next(), 1);
+    let candidates = number(parts.next(), TrilesRollout::CANDIDATES as u32);
     let config = MctsConfig::new(SearchLimit::Iterations(n));
     let triles = || {
         let mut rollout = TrilesRollout::default();
@@ -107,10 +107,14 @@ fn main() {
             let verdict = sprt.verdict(&tally);
             if tally.pairs() >= shown.load(Ordering::Relaxed) + 10 {
                 shown.store(tally.pairs(), Ordering::Relaxed);
+                let interval = tally.interval(trio_ai::Z_95);
                 eprintln!(
-                    "{} pairs, score {:.3}, LLR {:.2}",
+                    "{} pairs {:?}, score {:.3} [{:.3}, {:.3}], LLR {:.2}",
                     tally.pairs(),
+                    tally.counts,
                     tally.score(),
+                    interval.low,
+                    interval.high,
                     sprt.llr(&tally)
                 );
             }
