@@ -33,6 +33,6 @@ pub use stats::{
     elo_to_score, score_to_elo, wilson_interval, Interval, Pentanomial, Sprt, SprtVerdict, Z_95,
 };
 pub use triles::{
-    burdens, hand_value, triles_bot_for_level, triles_mcts_for_level, TrilesRollout,
+    burdens, hand_value, triles_bot_for_level, triles_mcts_for_level, TrilesBot, TrilesRollout,
     TRILES_LEVEL_ITERATIONS,
 };

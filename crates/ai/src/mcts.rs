@@ -239,6 +239,21 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<G, E> {
         _seat: Seat,
         rng: &mut dyn RngCore,
     ) -> Option<G::Action> {
+        self.choose_drawing(game, view, rng, &|rng| game.determinize(view, rng))
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> MctsBot<G, E> {
+    /// [`Bot::choose`] searching the states `draw` gives instead of
+    /// [`Game::determinize`]'s: for a bot that knows more of what is hidden than its view
+    /// says, from what the other seats have played.
+    pub fn choose_drawing(
+        &mut self,
+        game: &G,
+        view: &G::View,
+        rng: &mut dyn RngCore,
+        draw: &(dyn Fn(&mut GameRng) -> G::State + Sync),
+    ) -> Option<G::Action> {
         self.last = None;
         let mut legal = Vec::new();
         game.legal_actions_in_view(view, rng, &mut legal);
@@ -259,7 +274,7 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<G, E> {
                 // Tree i gets its share of the budget, the first ones the remainder.
                 let share = budget / trees as u32 + u32::from((i as u32) < budget % trees as u32);
                 let mut search = Search::new(game, &self.config, self.evaluator.clone(), seed);
-                search.run(&mut |rng| game.determinize(view, rng), share, deadline);
+                search.run(&mut |rng| draw(rng), share, deadline);
                 search.root_stats()
             })
             .collect();
