@@ -228,7 +228,7 @@ pub fn triles_bot_for_level(level: u8) -> Box<dyn Bot<Triles>> {
 }
 
 /// An MCTS player of Triles that draws the opponent's hidden hand from what its plays
-/// revealed ([`HandInference`]) rather than uniformly from the unseen tiles.
+/// revealed (`HandInference`) rather than uniformly from the unseen tiles.
 #[derive(Clone, Debug)]
 pub struct TrilesBot {
     mcts: MctsBot<Triles, TrilesRollout>,
