@@ -164,23 +164,16 @@ fn error_text(code: &str, message: impl Into<String>) -> Bytes {
 /// for a long one a text frame and continuations of [`FRAGMENT`] bytes each, which a client
 /// reads as one message.
 fn frames(text: Bytes) -> impl Iterator<Item = Message> {
-    let parts = text.len().div_ceil(FRAGMENT);
-    let single = (parts <= 1).then(|| {
-        Message::Text(
-            Utf8Bytes::try_from(text.clone()).unwrap_or_else(|_| Utf8Bytes::from_static("")),
-        )
-    });
-    let fragmented = if parts > 1 { parts } else { 0 };
-    let fragments = (0..fragmented).map(move |i| {
+    let count = text.len().div_ceil(FRAGMENT).max(1);
+    (0..count).map(move |i| {
         let end = ((i + 1) * FRAGMENT).min(text.len());
         let opcode = if i == 0 { Data::Text } else { Data::Continue };
         Message::Frame(Frame::message(
             text.slice(i * FRAGMENT..end),
             OpCode::Data(opcode),
-            i + 1 == parts,
+            i + 1 == count,
         ))
-    });
-    single.into_iter().chain(fragments)
+    })
 }
 
 /// Sends `text` (an error), then a close frame with `code` and `reason`: a refused client
@@ -292,13 +285,12 @@ async fn session(
                     };
                     // Whatever is waiting goes out in one flush.
                     let batch = async {
-                        for frame in frames(text) {
-                            sink.feed(frame).await?;
-                        }
-                        while let Ok(more) = outgoing.try_recv() {
-                            for frame in frames(more) {
+                        let mut next = Some(text);
+                        while let Some(text) = next {
+                            for frame in frames(text) {
                                 sink.feed(frame).await?;
                             }
+                            next = outgoing.try_recv().ok();
                         }
                         sink.flush().await
                     };
