@@ -269,13 +269,24 @@ impl Browser {
     }
 
     async fn session_call(&self, method: &str, path: &str, body: Value) -> Value {
+        self.try_session_call(method, path, body)
+            .await
+            .unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    async fn try_session_call(
+        &self,
+        method: &str,
+        path: &str,
+        body: Value,
+    ) -> Result<Value, String> {
         let value = self
             .call(method, &format!("/session/{}{path}", self.session), body)
             .await;
-        if let Some(error) = value.get("error") {
-            panic!("WebDriver {path}: {error}: {}", value["message"]);
+        match value.get("error") {
+            Some(error) => Err(format!("WebDriver {path}: {error}: {}", value["message"])),
+            None => Ok(value),
         }
-        value
     }
 
     pub async fn goto(&self, url: &str) {
@@ -369,19 +380,28 @@ impl Browser {
         }
     }
 
-    /// Waits until `condition` (a JavaScript expression) is true.
+    /// Waits until `condition` (a JavaScript expression) is true. A condition that throws
+    /// is not true yet: while the page navigates (a rematch, a seek that found a game) the
+    /// new document's modules have not defined `trio`.
     pub async fn wait_for(&self, what: &str, condition: &str) {
         let started = Instant::now();
         loop {
             let value = self
-                .js(&format!("return !!({condition});"), json!([]))
+                .try_session_call(
+                    "POST",
+                    "/execute/sync",
+                    json!({"script": format!("return !!({condition});"), "args": []}),
+                )
                 .await;
-            if value == json!(true) {
+            if value == Ok(json!(true)) {
                 return;
             }
             if started.elapsed() > PATIENCE {
                 let text = self.text("body").await;
-                panic!("{what}: not within {PATIENCE:?} ({condition}); the page says:\n{text}");
+                panic!(
+                    "{what}: not within {PATIENCE:?} ({condition}, last {value:?}); \
+                     the page says:\n{text}"
+                );
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
