@@ -9,6 +9,7 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
+use serde_json::value::RawValue;
 use serde_json::Value;
 use trio_ai::review::{Ending, Review};
 use trio_ai::MatchSummary;
@@ -30,6 +31,14 @@ use crate::CatalogError;
 pub struct ShownAction {
     pub action: String,
     pub parts: Value,
+}
+
+/// The legal decisions of the seat to move as people are shown them: each one's notation,
+/// and their parts ([`trio_core::Game::actions_parts`]) as one JSON array in the same order.
+#[derive(Clone, Debug)]
+pub struct LegalMoves {
+    pub actions: Vec<String>,
+    pub parts: Box<RawValue>,
 }
 
 /// A game with its options, whatever its kind.
@@ -155,7 +164,7 @@ pub trait Live: Debug + Send {
     fn undo_depth(&self, seat: Seat) -> Result<usize, PlayError>;
 
     /// The legal decisions of the seat to move, in the game's order.
-    fn legal_moves(&self) -> Vec<ShownAction>;
+    fn legal_moves(&self) -> LegalMoves;
     /// The whole position: only for the game's owner, or once the game is over.
     fn position(&self) -> String;
     /// What `viewer` (a seat, or `None` for a spectator) may see, as JSON.
@@ -657,16 +666,13 @@ impl<G: CatalogGame> Live for LiveGame<G> {
         self.referee.undo_depth(seat)
     }
 
-    fn legal_moves(&self) -> Vec<ShownAction> {
-        let game = self.referee.game();
-        self.referee
-            .legal_actions()
-            .iter()
-            .map(|a| ShownAction {
-                action: game.format_action(self.referee.state(), a),
-                parts: game.action_parts(self.referee.state(), a),
-            })
-            .collect()
+    fn legal_moves(&self) -> LegalMoves {
+        let (game, state) = (self.referee.game(), self.referee.state());
+        let legal = self.referee.legal_actions();
+        LegalMoves {
+            actions: legal.iter().map(|a| game.format_action(state, a)).collect(),
+            parts: game.actions_parts(state, &legal),
+        }
     }
 
     fn position(&self) -> String {

@@ -26,8 +26,8 @@ use trio_core::{Cause, NotationError, PlayError, ReplayError, Seat};
 
 pub use agent::{AgentError, AgentSpec, LEVELS};
 pub use any::{
-    build, build_with, record_game, AnyGame, BotThought, BotTurn, HintJob, Live, MatchPlan,
-    ShownAction,
+    build, build_with, record_game, AnyGame, BotThought, BotTurn, HintJob, LegalMoves, Live,
+    MatchPlan, ShownAction,
 };
 pub use definitions::{Definitions, MAX_DEFINITION_BYTES};
 pub use games::{CatalogGame, Hint};

@@ -201,6 +201,19 @@ pub fn check_state<G: Game>(game: &G, state: &G::State, config: &Config, rng: &m
                 }
             }
             check_actions(game, state, &legal, config, &text);
+            let parts: serde_json::Value =
+                serde_json::from_str(game.actions_parts(state, &legal).get()).unwrap_or_else(|e| {
+                    panic!("the legal moves' parts are not JSON ({e}): {text}")
+                });
+            let one_by_one: Vec<serde_json::Value> = legal
+                .iter()
+                .map(|action| game.action_parts(state, action))
+                .collect();
+            assert_eq!(
+                parts,
+                serde_json::Value::Array(one_by_one),
+                "the legal moves' parts listed at once differ from each move's: {text}"
+            );
         }
         Turn::Chance => {
             assert!(legal.is_empty(), "decisions at a chance event: {text}");

@@ -124,6 +124,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         serde_json::Value::Null
     }
 
+    /// The parts ([`Game::action_parts`]) of each of `actions`, all legal in `state`, as
+    /// one JSON array. A server lists them on every turn, so a game whose parts share work
+    /// (Gygès finds one route for all the drops of a replacement) writes them at once.
+    fn actions_parts(
+        &self,
+        state: &Self::State,
+        actions: &[Self::Action],
+    ) -> Box<serde_json::value::RawValue> {
+        let parts: Vec<_> = actions
+            .iter()
+            .map(|action| self.action_parts(state, action))
+            .collect();
+        serde_json::value::to_raw_value(&parts).expect("values serialize")
+    }
+
     /// A full state consistent with `view`: hidden parts (the opponent's hand, the order
     /// of a pool) are sampled with `rng` from what the viewing seat cannot rule out.
     fn determinize(&self, view: &Self::View, rng: &mut dyn RngCore) -> Self::State;

@@ -49,9 +49,24 @@ pub enum ParsePositionError {
     Impossible(#[from] SetupError),
 }
 
+/// Every square's name, by [`Square::index`].
+const SQUARE_NAMES: [&str; 36] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "a2", "b2", "c2", "d2", "e2", "f2", "a3", "b3", "c3", "d3",
+    "e3", "f3", "a4", "b4", "c4", "d4", "e4", "f4", "a5", "b5", "c5", "d5", "e5", "f5", "a6", "b6",
+    "c6", "d6", "e6", "f6",
+];
+
+impl Square {
+    /// The square's name, `a1` to `f6`, without formatting (a page's legal moves name
+    /// thousands of squares).
+    pub const fn name(self) -> &'static str {
+        SQUARE_NAMES[self.index()]
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.file()), self.rank() + 1)
+        f.write_str(self.name())
     }
 }
 

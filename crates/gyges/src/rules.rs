@@ -4,6 +4,7 @@
 //! "Rulings" and "Rule ids".
 
 use rand::RngCore;
+use serde_json::value::RawValue;
 use serde_json::Value;
 use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
@@ -186,13 +187,15 @@ impl Game for Gyges {
     }
 
     fn view_json(&self, view: &State) -> Value {
-        let mut moves = Vec::new();
-        self.legal_actions(view, &mut moves);
-        view::json(&self.shown(view), &moves)
+        view::json(&self.shown(view))
     }
 
     fn action_parts(&self, state: &State, action: &Move) -> serde_json::Value {
         view::action_parts(state.position(), self.variant, action)
+    }
+
+    fn actions_parts(&self, state: &State, actions: &[Move]) -> Box<RawValue> {
+        view::actions_parts(state.position(), self.variant, actions)
     }
 
     fn determinize(&self, view: &State, _rng: &mut dyn RngCore) -> State {

@@ -2,6 +2,10 @@
 //! information), and the view as JSON for a browser (shape in `docs/views.md`, "Gygès").
 //! The rules give what they decide in a [`Shown`].
 
+use std::collections::HashMap;
+
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 use crate::board::{Side, Square};
@@ -24,8 +28,8 @@ pub(crate) struct Shown<'a> {
     pub end: Option<End>,
 }
 
-/// The view as JSON, `moves` being the legal moves of the side to move.
-pub(crate) fn json(shown: &Shown, moves: &[Move]) -> Value {
+/// The view as JSON.
+pub(crate) fn json(shown: &Shown) -> Value {
     let state = shown.state;
     let pos = state.position();
     let phase = match shown.end {
@@ -69,7 +73,6 @@ pub(crate) fn json(shown: &Shown, moves: &[Move]) -> Value {
         "ply_limit": (shown.ply_limit != 0).then_some(shown.ply_limit),
         "occurrences": state.occurrences(),
         "occurrence_limit": shown.draw_occurrence,
-        "legal_moves": moves.iter().map(Move::to_string).collect::<Vec<_>>(),
         "result": result,
     })
 }
@@ -77,17 +80,88 @@ pub(crate) fn json(shown: &Shown, moves: &[Move]) -> Value {
 /// An action's parts, the JSON of [`trio_core::Game::action_parts`], `action` being played
 /// from `pos`: a piece move with the way it goes ([`route`]).
 pub(crate) fn action_parts(pos: &Position, variant: Variant, action: &Move) -> Value {
+    let way = way(pos, variant, *action);
+    serde_json::to_value(parts(action, way.as_ref())).expect("parts serialize")
+}
+
+/// The parts of each of `actions`, legal from `pos`, as one JSON array
+/// ([`trio_core::Game::actions_parts`]): one route for a piece and its end square however
+/// many drops a replacement there has.
+pub(crate) fn actions_parts(pos: &Position, variant: Variant, actions: &[Move]) -> Box<RawValue> {
+    let mut ways = HashMap::new();
+    for action in actions {
+        if let Some(key) = way_key(action) {
+            ways.entry(key)
+                .or_insert_with(|| way(pos, variant, *action));
+        }
+    }
+    let parts: Vec<Parts> = actions
+        .iter()
+        .map(|action| {
+            let way = way_key(action).and_then(|key| ways[&key].as_ref());
+            parts(action, way)
+        })
+        .collect();
+    serde_json::value::to_raw_value(&parts).expect("parts serialize")
+}
+
+/// What an action's parts say, in the order of `docs/api.md`, "Legal moves".
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum Parts<'a> {
+    Setup {
+        values: String,
+    },
+    Move {
+        from: &'static str,
+        /// The end square, or `G` for the goal.
+        to: &'static str,
+        drop: Option<&'static str>,
+        path: Option<&'a [&'static str]>,
+        bounces: Option<&'a [&'static str]>,
+    },
+}
+
+/// A [`route`] by square names.
+struct Way {
+    path: Vec<&'static str>,
+    bounces: Vec<&'static str>,
+}
+
+fn way(pos: &Position, variant: Variant, action: Move) -> Option<Way> {
+    let names = |squares: Vec<Square>| squares.into_iter().map(Square::name).collect();
+    route(pos, variant, action).map(|route| Way {
+        path: names(route.squares),
+        bounces: names(route.bounces),
+    })
+}
+
+/// Where a piece move starts and ends, which is all its route depends on; `None` for a
+/// setup.
+fn way_key(action: &Move) -> Option<(Square, &'static str)> {
+    match *action {
+        Move::Setup(_) => None,
+        Move::Step { from, to } | Move::Replace { from, to, .. } => Some((from, to.name())),
+        Move::Goal { from } => Some((from, "G")),
+    }
+}
+
+fn parts<'a>(action: &Move, way: Option<&'a Way>) -> Parts<'a> {
     let (from, to, drop) = match *action {
-        Move::Setup(order) => return json!({"kind": "setup", "values": order.to_string()}),
-        Move::Step { from, to } => (from, to.to_string(), None),
-        Move::Replace { from, to, drop } => (from, to.to_string(), Some(drop.to_string())),
-        Move::Goal { from } => (from, "G".to_owned(), None),
+        Move::Setup(order) => {
+            return Parts::Setup {
+                values: order.to_string(),
+            }
+        }
+        Move::Step { from, to } => (from, to.name(), None),
+        Move::Replace { from, to, drop } => (from, to.name(), Some(drop.name())),
+        Move::Goal { from } => (from, "G", None),
     };
-    let names = |squares: Vec<Square>| squares.iter().map(Square::to_string).collect::<Vec<_>>();
-    let (path, bounces) = match route(pos, variant, *action) {
-        Some(route) => (json!(names(route.squares)), json!(names(route.bounces))),
-        None => (Value::Null, Value::Null),
-    };
-    json!({"kind": "move", "from": from.to_string(), "to": to, "drop": drop,
-        "path": path, "bounces": bounces})
+    Parts::Move {
+        from: from.name(),
+        to,
+        drop,
+        path: way.map(|way| way.path.as_slice()),
+        bounces: way.map(|way| way.bounces.as_slice()),
+    }
 }

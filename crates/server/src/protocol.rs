@@ -202,32 +202,44 @@ pub struct Accepted {
     pub seq: u64,
 }
 
-/// A view as JSON text, serialized once and sent to every recipient of it as it is.
+/// JSON text written once and sent as it is: a view to each of its recipients, the parts
+/// of a mover's legal moves as the game wrote them.
 #[derive(Clone, Debug)]
-pub struct ViewJson(pub Arc<RawValue>);
+pub struct JsonText(pub Arc<RawValue>);
 
-impl ViewJson {
-    pub fn new(view: &serde_json::Value) -> Self {
+impl JsonText {
+    pub fn new(value: &serde_json::Value) -> Self {
         Self(
-            serde_json::value::to_raw_value(view)
-                .expect("a view serializes")
+            serde_json::value::to_raw_value(value)
+                .expect("a value serializes")
                 .into(),
         )
     }
 
-    /// The view as a JSON value.
+    /// `[]`.
+    pub fn empty_list() -> Self {
+        Self::new(&serde_json::Value::Array(Vec::new()))
+    }
+
+    /// The text as a JSON value.
     pub fn value(&self) -> serde_json::Value {
-        serde_json::from_str(self.0.get()).expect("a view is JSON")
+        serde_json::from_str(self.0.get()).expect("the text is JSON")
     }
 }
 
-impl Serialize for ViewJson {
+impl From<Box<RawValue>> for JsonText {
+    fn from(raw: Box<RawValue>) -> Self {
+        Self(raw.into())
+    }
+}
+
+impl Serialize for JsonText {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
     }
 }
 
-impl<'de> Deserialize<'de> for ViewJson {
+impl<'de> Deserialize<'de> for JsonText {
     // Through a value: a raw value cannot be read inside the tagged messages.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Ok(Self::new(&serde_json::Value::deserialize(deserializer)?))
@@ -333,12 +345,12 @@ pub struct Snapshot {
     pub facts: GameFacts,
     pub turn: TurnInfo,
     /// The viewer's view (`docs/views.md`).
-    pub view: ViewJson,
+    pub view: JsonText,
     /// The viewer's legal moves when it is to act, else empty.
     pub legal: Vec<String>,
     /// The same moves in the same order as their parts (`docs/api.md`, "Legal moves").
-    #[serde(default)]
-    pub legal_parts: Vec<serde_json::Value>,
+    #[serde(default = "JsonText::empty_list")]
+    pub legal_parts: JsonText,
     #[serde(default)]
     pub offers: Offers,
     pub moves: Vec<MoveInfo>,
@@ -459,10 +471,10 @@ pub struct GamesQuery {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StateNow {
     pub turn: TurnInfo,
-    pub view: ViewJson,
+    pub view: JsonText,
     pub legal: Vec<String>,
-    #[serde(default)]
-    pub legal_parts: Vec<serde_json::Value>,
+    #[serde(default = "JsonText::empty_list")]
+    pub legal_parts: JsonText,
     #[serde(default)]
     pub offers: Offers,
     pub result: Option<RecordResult>,

@@ -744,15 +744,11 @@ pub(crate) fn position_shown(spec: &str, position: &str) -> Result<PositionShown
     let live = game
         .start(0, &outside, Some(position))
         .map_err(|e| ApiError::bad_request("bad-position", e.to_string()))?;
-    let (legal, legal_parts) = live
-        .legal_moves()
-        .into_iter()
-        .map(|m| (m.action, m.parts))
-        .unzip();
+    let moves = live.legal_moves();
     Ok(PositionShown {
         view: live.view_json(None),
-        legal,
-        legal_parts,
+        legal: moves.actions,
+        legal_parts: moves.parts,
     })
 }
 
@@ -761,7 +757,7 @@ pub(crate) fn position_shown(spec: &str, position: &str) -> Result<PositionShown
 pub(crate) struct PositionShown {
     view: serde_json::Value,
     legal: Vec<String>,
-    legal_parts: Vec<serde_json::Value>,
+    legal_parts: Box<serde_json::value::RawValue>,
 }
 
 /// A game a client may create: any catalog spec, its definition files (boards, tile sets)

@@ -238,12 +238,7 @@ impl<'a> Terminal<'a> {
         }
         let mut line = String::new();
         loop {
-            let legal: Vec<String> = self
-                .live
-                .legal_moves()
-                .into_iter()
-                .map(|m| m.action)
-                .collect();
+            let legal = self.live.legal_moves().actions;
             let forced = match legal.as_slice() {
                 [only] => format!(" (Enter: {only})"),
                 _ => String::new(),

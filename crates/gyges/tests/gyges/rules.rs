@@ -548,14 +548,11 @@ fn the_view_as_json() {
     assert_eq!(json["active_rows"]["North"], 6);
     assert_eq!(json["ply_limit"], 300);
     assert_eq!(json["occurrences"], 1);
-    assert_eq!(json["legal_moves"].as_array().unwrap().len(), 27);
-    assert_eq!(json["legal_moves"][0], "b1-c1");
     assert_eq!(json["result"], serde_json::Value::Null);
 
     let setup = game.view_json(&game.new_game());
     assert_eq!(setup["phase"], "setup");
     assert_eq!(setup["active_rows"]["South"], serde_json::Value::Null);
-    assert_eq!(setup["legal_moves"].as_array().unwrap().len(), 90);
 
     let won = game
         .parse_position(".33221/2...../....23/....../311.../...... N")

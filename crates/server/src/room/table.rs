@@ -556,7 +556,7 @@ mod tests {
         let (table, mut live) = seated("gyges", &["human", "ai:1"]);
         let south = Seat(0);
         assert_eq!(table.offers(live.as_ref(), Some(0)), (false, true));
-        let setup = live.legal_moves()[0].action.clone();
+        let setup = live.legal_moves().actions[0].clone();
         live.submit(south, &setup, None).unwrap();
         live.run().unwrap(); // the AI's setup
         assert!(table.check_undo(live.as_ref(), south, None).is_ok());
@@ -566,9 +566,9 @@ mod tests {
         assert_eq!(table.offers(live.as_ref(), None), (false, false));
 
         let (table, mut live) = table_of_people();
-        let setup = live.legal_moves()[0].action.clone();
+        let setup = live.legal_moves().actions[0].clone();
         live.submit(south, &setup, None).unwrap();
-        let setup = live.legal_moves()[0].action.clone();
+        let setup = live.legal_moves().actions[0].clone();
         live.submit(Seat(1), &setup, None).unwrap();
         let error = table.check_undo(live.as_ref(), south, None).unwrap_err();
         assert!(error.to_string().contains("another player"), "{error}");
@@ -581,7 +581,7 @@ mod tests {
     fn nothing_is_taken_back_once_the_log_holds_the_most_events() {
         let (mut table, mut live) = seated("gyges", &["human", "ai:1"]);
         let south = Seat(0);
-        let setup = live.legal_moves()[0].action.clone();
+        let setup = live.legal_moves().actions[0].clone();
         live.submit(south, &setup, None).unwrap();
         live.run().unwrap();
         table.max_events = live.version() + 1;
@@ -595,7 +595,7 @@ mod tests {
             }
         );
         assert!(!table.offers(live.as_ref(), Some(0)).0);
-        let moved = live.legal_moves()[0].action.clone();
+        let moved = live.legal_moves().actions[0].clone();
         live.submit(south, &moved, None).unwrap();
     }
 

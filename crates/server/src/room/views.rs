@@ -8,8 +8,8 @@ use trio_core::{Change, LogEntry, RecordResult, Seat, Turn};
 use super::clock::Clock;
 use super::table::Table;
 use crate::protocol::{
-    ClockShown, Event, EventKind, GameFacts, GameSummary, MoveInfo, Offers, SeatInfo, Snapshot,
-    StateNow, TurnInfo, TurnKind, ViewJson,
+    ClockShown, Event, EventKind, GameFacts, GameSummary, JsonText, MoveInfo, Offers, SeatInfo,
+    Snapshot, StateNow, TurnInfo, TurnKind,
 };
 
 #[derive(Debug, Default)]
@@ -18,7 +18,7 @@ pub(super) struct Views {
     turn: Option<TurnInfo>,
     /// Per seat then a spectator; one shared view when every viewer's is the same
     /// ([`trio_core::Facts::seat_views`]).
-    views: Vec<ViewJson>,
+    views: Vec<JsonText>,
     /// What each seat is offered, then a spectator.
     offers: Vec<Offers>,
     /// The person to move; their legal moves are listed only when a message for them is
@@ -63,7 +63,7 @@ impl Views {
             Turn::Chance => TurnInfo::of(TurnKind::Chance),
             Turn::Over => TurnInfo::of(TurnKind::Over),
         });
-        let raw = |viewer: Option<Seat>| ViewJson::new(&live.view_json(viewer));
+        let raw = |viewer: Option<Seat>| JsonText::new(&live.view_json(viewer));
         self.views = if live.facts().seat_views {
             (0..seats)
                 .map(|s| raw(Some(Seat(s as u8))))
@@ -116,12 +116,10 @@ impl Views {
             &self.views[self.index(viewer)]
         };
         let (legal, legal_parts) = if mover {
-            live.legal_moves()
-                .into_iter()
-                .map(|m| (m.action, m.parts))
-                .unzip()
+            let moves = live.legal_moves();
+            (moves.actions, JsonText::from(moves.parts))
         } else {
-            Default::default()
+            (Vec::new(), JsonText::empty_list())
         };
         StateNow {
             turn: self
