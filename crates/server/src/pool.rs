@@ -1,49 +1,71 @@
 //! The AI's threads, shared by every search the server runs: bots' turns, hints and
 //! replays. A bot waits for a thread however long it takes (its game must go on); a
 //! request (a hint, a replay) waits only while few others do, and is otherwise refused as
-//! busy, so a flood of hints queues no unbounded work in front of the games.
+//! busy, so a flood of hints queues no unbounded work in front of the games. The threads
+//! are the AI's own and run at a lower priority (nice [`NICER`] on Linux), so searches take
+//! the CPU the games leave: a flood of hints does not delay another game's moves.
 
 use std::sync::Arc;
 
-use tokio::sync::Semaphore;
+use tokio::sync::{oneshot, Semaphore};
 
 use crate::error::Refusal;
 
 /// How many requests may wait for a thread, per thread.
 const WAITING_PER_THREAD: usize = 4;
 
+/// How much nicer than the server the AI's threads are (a thread at +10 gets about a
+/// tenth of a core that a thread at +0 also wants).
+pub const NICER: i32 = 10;
+
 #[derive(Clone, Debug)]
 pub struct AiPool {
+    searchers: Arc<rayon::ThreadPool>,
     threads: Arc<Semaphore>,
     /// Places for requests waiting or running; bots do not take one.
     requests: Arc<Semaphore>,
 }
 
+/// A search that panicked (the panic is logged where it happened).
+#[derive(Debug, thiserror::Error)]
+#[error("the search panicked")]
+pub struct SearchFailed;
+
 impl AiPool {
     /// A pool of `threads` searches at once.
     pub fn new(threads: usize) -> Self {
+        let searchers = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("trio-ai-{i}"))
+            .start_handler(|_| lower_this_threads_priority())
+            .panic_handler(|_| tracing::error!("a search panicked"))
+            .build()
+            .expect("the AI's threads start");
         Self {
+            searchers: Arc::new(searchers),
             threads: Arc::new(Semaphore::new(threads)),
             requests: Arc::new(Semaphore::new(threads * (1 + WAITING_PER_THREAD))),
         }
     }
 
-    /// Runs a bot's `work` on the blocking pool once a thread is free.
+    /// Runs a bot's `work` on one of the AI's threads once one is free.
     pub async fn bot<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, tokio::task::JoinError> {
+    ) -> Result<T, SearchFailed> {
         let permit = self
             .threads
             .clone()
             .acquire_owned()
             .await
             .expect("the AI pool is never closed");
-        tokio::task::spawn_blocking(move || {
+        let (done, result) = oneshot::channel();
+        self.searchers.spawn(move || {
             let _permit = permit;
-            work()
-        })
-        .await
+            // The asker may have gone (a closed game); the result is then not wanted.
+            let _ = done.send(work());
+        });
+        result.await.map_err(|_| SearchFailed)
     }
 
     /// Runs a request's `work` like [`AiPool::bot`], or refuses it as [`Refusal::Busy`]
@@ -57,10 +79,21 @@ impl AiPool {
             .clone()
             .try_acquire_owned()
             .map_err(|_| Refusal::Busy)?;
-        self.bot(work).await.map_err(|e| {
-            tracing::error!("a search failed: {e}");
-            Refusal::Unavailable
-        })
+        self.bot(work).await.map_err(|_| Refusal::Unavailable)
+    }
+}
+
+/// Makes the calling thread [`NICER`] than it is. On Linux the nice value is each thread's
+/// own (`setpriority(2)`, "Bugs"); elsewhere it would be the whole server's, so it is left.
+fn lower_this_threads_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::process::{getpriority_process, setpriority_process};
+        let lowered =
+            getpriority_process(None).and_then(|now| setpriority_process(None, now + NICER));
+        if let Err(e) = lowered {
+            tracing::warn!("the AI's threads keep the server's priority: {e}");
+        }
     }
 }
 
@@ -99,5 +132,19 @@ mod tests {
         for (i, request) in waiting.into_iter().enumerate() {
             assert_eq!(request.await.unwrap(), Ok(i));
         }
+    }
+
+    /// Searches run nicer than the server's threads, so that they take only what the
+    /// games leave; a search that panics is an error, and the pool goes on.
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn searches_run_nicer_than_the_server_and_survive_a_panic() {
+        use rustix::process::getpriority_process;
+        let pool = AiPool::new(1);
+        let server = getpriority_process(None).unwrap();
+        let search = pool.bot(|| getpriority_process(None).unwrap()).await;
+        assert_eq!(search.unwrap(), (server + NICER).min(19));
+        assert!(pool.bot(|| panic!("a bug in a bot")).await.is_err());
+        assert_eq!(pool.request(|| 7).await, Ok(7));
     }
 }
