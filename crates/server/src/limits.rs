@@ -14,7 +14,7 @@ use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
-use governor::clock::{Clock, DefaultClock};
+use governor::clock::Clock;
 use governor::{DefaultKeyedRateLimiter, Quota};
 use tokio::sync::watch;
 
@@ -276,7 +276,9 @@ fn draw(bucket: &DefaultKeyedRateLimiter<IpAddr>, ip: IpAddr) -> Result<(), Dura
     }
     bucket
         .check_key(&ip)
-        .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+        // The bucket's own clock: a new one calibrates itself (cpuid, slow in a virtual
+        // machine), which made each refusal cost more than the answer it refuses.
+        .map_err(|not_until| not_until.wait_time_from(bucket.clock().now()))
 }
 
 /// Refuses a request over its address's rate: `429` with `Retry-After` and the JSON error.
