@@ -175,6 +175,9 @@ pub trait Live: Debug + Send {
     /// The actions so far as `viewer` may know them (`None`: a hidden chance outcome),
     /// each with the seat that chose it (`None`: chance).
     fn history_for(&self, viewer: Option<Seat>) -> Vec<(Option<Seat>, Option<ShownAction>)>;
+    /// Who chose each action so far (`None`: chance): [`Live::history_for`]'s seats alone,
+    /// for the server's checks on every move.
+    fn history_seats(&self) -> Vec<Option<Seat>>;
     /// Every change so far, one per version, with who may know what was played; see
     /// [`Referee::log`].
     fn log(&self) -> &[LogEntry];
@@ -729,6 +732,10 @@ impl<G: CatalogGame> Live for LiveGame<G> {
                 (e.by, shown)
             })
             .collect()
+    }
+
+    fn history_seats(&self) -> Vec<Option<Seat>> {
+        self.referee.history().iter().map(|e| e.by).collect()
     }
 
     fn hint_job(&self, level: u8, seed: u64) -> Result<HintJob, CatalogError> {

@@ -92,6 +92,8 @@ fn a_drawn_tile_is_hidden_from_the_other_seat_and_spectators() {
     };
     let spectator = live.history_for(None);
     assert!(spectator.iter().any(|(by, a)| by.is_none() && a.is_none()));
+    let seats: Vec<_> = spectator.iter().map(|(by, _)| *by).collect();
+    assert_eq!(live.history_seats(), seats);
     for seat in [Seat(0), Seat(1)] {
         let mine = live.history_for(Some(seat));
         assert!(

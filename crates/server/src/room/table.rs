@@ -371,10 +371,10 @@ impl Table {
             });
         }
         let depth = live.undo_depth(seat)?;
-        let line = live.history_for(None);
+        let line = live.history_seats();
         let another_person = line[line.len() - depth..]
             .iter()
-            .any(|(by, _)| *by != Some(seat) && by.is_none_or(|s| self.is_person(s.0)));
+            .any(|by| *by != Some(seat) && by.is_none_or(|s| self.is_person(s.0)));
         if another_person {
             return Err(PlayError::NoUndo(
                 "another player has acted since (only your own moves and the AI's answers \
