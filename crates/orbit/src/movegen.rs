@@ -157,14 +157,10 @@ fn push_blocked(
 ) {
     let own = state.occ[state.to_move.index()];
     let protected = state.protected_mask();
-    // A protected pawn can neither capture nor be captured.
-    let blocked = if protected == 0 {
-        own
-    } else if protected & from.bit() != 0 {
-        all
-    } else {
-        own | protected
-    };
+    // A protected pawn can neither capture nor be captured: a protected mover is
+    // blocked by every pawn. Selected without a test, which is mispredicted.
+    let mover_protected = 0u128.wrapping_sub((protected >> from.0) & 1);
+    let blocked = own | protected | (all & mover_protected);
     let ends = row.fields & !blocked;
     if ends & all == 0 {
         push_quiet(out, from, ends);
