@@ -3,8 +3,8 @@
 //! tables give the ends of all such paths, so one destination is one move however many
 //! paths lead there. Then the position decides: never onto one's own colour, captures
 //! with every relocation field, protection. The moves to those ends are listed once per
-//! board ([`MoveTable`]) and copied for a pawn none of whose ends holds a pawn, the
-//! common case.
+//! board ([`MoveTable`]), each list in the row of its start field and step count, and
+//! copied from there for a pawn none of whose ends holds a pawn, the common case.
 
 use std::fmt;
 
@@ -15,19 +15,34 @@ use crate::state::{pawns_per_player, State};
 /// The most pawns one colour has: four, with two players.
 const MAX_PAWNS: usize = pawns_per_player(2);
 
-/// Moves are copied from [`MoveTable::moves`] this many at a time.
+/// Moves kept in each [`Row`]: a pawn's list is copied this many at a time.
 const CHUNK: usize = 8;
 
-/// The reach of one start field and step count, and where its moves are listed.
-#[derive(Clone, Copy, Default)]
+/// The reach of one start field and step count, and the moves to it.
+#[derive(Clone, Copy, Debug)]
 struct Row {
     /// Fields off the final orbit that paths end on.
     fields: u128,
-    /// `moves[start..start + len]`: a move to each of `fields`, then home if reachable.
-    start: u32,
+    /// The first moves of the list (a move to each of `fields`, then home if
+    /// reachable), then `Pass` to fill the chunk: the list is copied from the row
+    /// itself, with no second lookup.
+    first: [Action; CHUNK],
+    /// The length of the list; lists longer than a chunk (few) go on in
+    /// [`MoveTable::rest`] from `rest`.
     len: u32,
+    rest: u32,
     /// Whether some path enters the final orbit with its last step.
     home: bool,
+}
+
+impl Row {
+    const EMPTY: Row = Row {
+        fields: 0,
+        first: [Action::Pass; CHUNK],
+        len: 0,
+        rest: 0,
+        home: false,
+    };
 }
 
 /// For every start field and step count, the list of moves a pawn has when no pawn
@@ -36,47 +51,55 @@ struct Row {
 pub(crate) struct MoveTable {
     /// `rows[field][steps]`; the row of field [`MAX_FIELDS`] is empty, for absent pawns.
     rows: Box<[[Row; MAX_STEPS + 1]; MAX_FIELDS + 1]>,
-    /// All lists, then [`CHUNK`] spare moves so that every list is copied in whole
-    /// chunks.
-    moves: Vec<Action>,
+    /// The moves of long lists after their first chunk.
+    rest: Vec<Action>,
 }
 
 impl MoveTable {
     pub(crate) fn new(board: &Board) -> Self {
-        let mut rows = Box::new([[Row::default(); MAX_STEPS + 1]; MAX_FIELDS + 1]);
-        let mut moves = Vec::new();
+        let mut rows: Box<[[Row; MAX_STEPS + 1]; MAX_FIELDS + 1]> =
+            vec![[Row::EMPTY; MAX_STEPS + 1]; MAX_FIELDS + 1]
+                .into_boxed_slice()
+                .try_into()
+                .expect("a vector of MAX_FIELDS + 1 rows");
+        let mut rest = Vec::new();
+        let mut list = Vec::new();
         for f in 0..board.field_count() {
             let from = Field(f as u8);
             for (steps, row) in rows[f].iter_mut().enumerate() {
                 let reach = board.reach(from, steps);
-                let start = moves.len();
-                push_quiet(&mut moves, from, reach.fields);
+                list.clear();
+                push_quiet(&mut list, from, reach.fields);
                 if reach.home {
-                    moves.push(home(from));
+                    list.push(home(from));
                 }
+                let mut first = [Action::Pass; CHUNK];
+                let head = list.len().min(CHUNK);
+                first[..head].copy_from_slice(&list[..head]);
                 *row = Row {
                     fields: reach.fields,
-                    start: start as u32,
-                    len: (moves.len() - start) as u32,
+                    first,
+                    len: list.len() as u32,
+                    rest: rest.len() as u32,
                     home: reach.home,
                 };
+                rest.extend_from_slice(&list[head..]);
             }
         }
-        moves.extend([Action::Pass; CHUNK]);
-        Self { rows, moves }
+        Self { rows, rest }
     }
 
     /// The row of the pawn on `from`, [`MAX_FIELDS`] for none.
     #[inline]
-    fn row(&self, from: usize, steps: usize) -> Row {
-        self.rows[from.min(MAX_FIELDS)][steps.min(MAX_STEPS)]
+    fn row(&self, from: usize, steps: usize) -> &Row {
+        &self.rows[from.min(MAX_FIELDS)][steps.min(MAX_STEPS)]
     }
 }
 
 impl fmt::Debug for MoveTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MoveTable")
-            .field("moves", &(self.moves.len() - CHUNK))
+            .field("long_list_moves", &self.rest.len())
             .finish()
     }
 }
@@ -84,47 +107,39 @@ impl fmt::Debug for MoveTable {
 /// Appends the moves of the colour to move, sorted: by start field, then end field
 /// (home last), then relocation field.
 pub(crate) fn moves(board: &Board, table: &MoveTable, state: &State, out: &mut Vec<Action>) {
-    let me = state.to_move.index();
     let all = state.occupied();
-    let own = state.occ[me];
     // The table lookups of all pawns first, then the moves: the lookups are a chain of
     // dependent loads, and done together they overlap instead of each waiting. Four
-    // lookups whatever the pawns on the board, absent ones reading the empty row: a
-    // loop of fixed length has no exit to mispredict.
-    let mut pawns = [(MAX_FIELDS, Row::default()); MAX_PAWNS];
-    let mut rest = own;
-    for pawn in &mut pawns {
-        let from = rest.trailing_zeros() as usize;
+    // pawns whatever the pawns on the board, absent ones reading the empty row, whose
+    // list is empty: a loop of fixed length has no exit to mispredict.
+    let mut rest = state.occ[state.to_move.index()];
+    let pawns: [(u8, &Row); MAX_PAWNS] = std::array::from_fn(|_| {
+        let from = rest.trailing_zeros() as u8;
         rest &= rest.wrapping_sub(1);
-        let steps = state.on_orbit[board.orbit_index(Field(from as u8))];
-        *pawn = (from, table.row(from, steps as usize));
-    }
-    let on_board =
-        pawns_per_player(state.players()) - state.centre[me] as usize - state.home[me] as usize;
-    for &(from, row) in &pawns[..on_board.min(MAX_PAWNS)] {
+        let steps = state.on_orbit[board.orbit_index(Field(from))];
+        (from, table.row(from as usize, steps as usize))
+    });
+    for (from, row) in pawns {
         // Most pawns have no pawn on any end: their list is the table's.
         if row.fields & all == 0 {
             copy_list(table, row, out);
         } else {
-            push_blocked(board, state, Field(from as u8), row, all, out);
+            push_blocked(board, state, Field(from), row, all, out);
         }
     }
 }
 
-/// Appends the listed moves of `row`, none of which ends on a pawn: whole chunks, then
-/// the surplus cut off, which costs less than a loop over the moves with an exit that
-/// is mispredicted.
+/// Appends the listed moves of `row`, none of which ends on a pawn: a whole chunk,
+/// then the surplus cut off, which costs less than a loop over the moves with an exit
+/// that is mispredicted. Longer lists are rare.
 #[inline(always)]
-fn copy_list(table: &MoveTable, row: Row, out: &mut Vec<Action>) {
-    let keep = out.len() + row.len as usize;
-    let mut at = row.start as usize;
-    let end = at + row.len as usize;
-    loop {
-        out.extend_from_slice(&table.moves[at..at + CHUNK]);
-        at += CHUNK;
-        if at >= end {
-            break;
-        }
+fn copy_list(table: &MoveTable, row: &Row, out: &mut Vec<Action>) {
+    let len = row.len as usize;
+    let keep = out.len() + len;
+    out.extend_from_slice(&row.first);
+    if len > CHUNK {
+        let at = row.rest as usize;
+        out.extend_from_slice(&table.rest[at..at + len - CHUNK]);
     }
     out.truncate(keep);
 }
@@ -136,20 +151,16 @@ fn push_blocked(
     board: &Board,
     state: &State,
     from: Field,
-    row: Row,
+    row: &Row,
     all: u128,
     out: &mut Vec<Action>,
 ) {
     let own = state.occ[state.to_move.index()];
     let protected = state.protected_mask();
-    // A protected pawn can neither capture nor be captured.
-    let blocked = if protected == 0 {
-        own
-    } else if protected & from.bit() != 0 {
-        all
-    } else {
-        own | protected
-    };
+    // A protected pawn can neither capture nor be captured: a protected mover is
+    // blocked by every pawn. Selected without a test, which is mispredicted.
+    let mover_protected = 0u128.wrapping_sub((protected >> from.0) & 1);
+    let blocked = own | protected | (all & mover_protected);
     let ends = row.fields & !blocked;
     if ends & all == 0 {
         push_quiet(out, from, ends);

@@ -254,10 +254,11 @@ impl Game for Orbit {
         match state.phase {
             Phase::Act => {
                 // Only a player with a pawn in the centre may roll; one without pawns
-                // on the orbits has no move, so it must roll.
-                if state.centre[state.to_move.index()] > 0 {
-                    out.push(Action::Roll);
-                }
+                // on the orbits has no move, so it must roll. `roll` is written, then
+                // cut off again when not allowed, instead of a test that is often
+                // mispredicted.
+                out.push(Action::Roll);
+                out.truncate(usize::from(state.centre[state.to_move.index()] > 0));
                 movegen::moves(&self.board, &self.moves, state, out);
                 if out.is_empty() {
                     out.push(Action::Pass);
