@@ -22,8 +22,8 @@ use crate::levels::LEVELS;
 use crate::{MctsBot, MctsConfig, SearchLimit};
 
 /// Iterations per move of Triles levels 1–5: levels 1–3 as in the generic table, then six
-/// to seven times more a level; level 5 takes 3 s of CPU on an opening move (two trees),
-/// less later.
+/// to seven times more a level; level 5 takes about 0.8 s of CPU on an opening move (two
+/// trees), less later (`docs/ai.md`).
 pub const TRILES_LEVEL_ITERATIONS: [u32; 5] = [24, 200, 1_000, 6_000, 40_000];
 
 /// What a greedy rollout placement is worth per own loop (an extra placement), per
