@@ -72,9 +72,11 @@ impl Tiles {
     pub fn iter(&self) -> impl Iterator<Item = (TileId, u8)> + Clone + '_ {
         let mut rest = self.present;
         std::iter::from_fn(move || {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest.checked_sub(1)?;
-            Some((TileId(i as u8), self.counts[i]))
+            (rest != 0).then(|| {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                (TileId(i as u8), self.counts[i])
+            })
         })
     }
 
