@@ -65,6 +65,23 @@ impl<G: Game> Playout<G> {
         cap: PlayoutCap,
         mut pick: impl FnMut(&G::State, &[G::Action], &mut GameRng) -> G::Action,
     ) -> usize {
+        self.run_deciding(game, state, rng, cap, |state, legal, rng| {
+            game.legal_actions(state, legal);
+            (!legal.is_empty()).then(|| pick(state, legal, rng))
+        })
+    }
+
+    /// [`Self::run`] where `decide` lists the legal actions itself, into the buffer it is
+    /// lent (for a game that can tell more of them as it lists), and chooses one; `None`
+    /// when there is none.
+    pub fn run_deciding(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        rng: &mut GameRng,
+        cap: PlayoutCap,
+        mut decide: impl FnMut(&G::State, &mut Vec<G::Action>, &mut GameRng) -> Option<G::Action>,
+    ) -> usize {
         let (mut actions, mut decisions) = (0, 0);
         loop {
             let capped = match cap {
@@ -83,11 +100,9 @@ impl<G: Game> Playout<G> {
                 }
                 Turn::Seat(_) if capped => break,
                 Turn::Seat(_) => {
-                    game.legal_actions(state, &mut self.legal);
-                    if self.legal.is_empty() {
+                    let Some(action) = decide(state, &mut self.legal, rng) else {
                         break;
-                    }
-                    let action = pick(state, &self.legal, rng);
+                    };
                     game.apply(state, &action);
                     decisions += 1;
                 }

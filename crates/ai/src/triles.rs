@@ -13,8 +13,8 @@ use rand::{Rng, RngCore};
 use trio_core::rng::GameRng;
 use trio_core::{Bot, Game, Seat, Turn};
 use trio_triles::{
-    Action, Colour, Draws, Kind, Placement, Setup, State, Table, TileId, TileSet, Tiles, Triles,
-    View,
+    Action, Colour, Draws, Effects, Kind, Placement, Setup, State, Table, TileId, TileSet, Tiles,
+    Triles, View,
 };
 
 use crate::evaluator::{score_outcome, Evaluator, Playout, PlayoutCap};
@@ -22,8 +22,8 @@ use crate::levels::LEVELS;
 use crate::{MctsBot, MctsConfig, SearchLimit};
 
 /// Iterations per move of Triles levels 1–5: levels 1–3 as in the generic table, then six
-/// to seven times more a level; level 5 takes 3 s of CPU on an opening move (two trees),
-/// less later.
+/// to seven times more a level; level 5 takes about 0.8 s of CPU on an opening move (two
+/// trees), less later (`docs/ai.md`).
 pub const TRILES_LEVEL_ITERATIONS: [u32; 5] = [24, 200, 1_000, 6_000, 40_000];
 
 /// What a greedy rollout placement is worth per own loop (an extra placement), per
@@ -45,6 +45,8 @@ pub struct TrilesRollout {
     pub scale: f64,
     playout: Playout<Triles>,
     burden: Vec<[f64; 2]>,
+    /// What each legal placement creates, as listed with the actions.
+    effects: Vec<Effects>,
 }
 
 impl TrilesRollout {
@@ -68,6 +70,7 @@ impl Default for TrilesRollout {
             scale: Self::SCALE,
             playout: Playout::new(),
             burden: Vec::new(),
+            effects: Vec::new(),
         }
     }
 }
@@ -140,8 +143,15 @@ pub fn hand_value(state: &State, seat: Seat, scale: f64) -> f64 {
 }
 
 impl TrilesRollout {
-    /// The rollout's action among `legal` (at least one) for the mover of `state`.
-    fn choose(&self, game: &Triles, state: &State, legal: &[Action], rng: &mut GameRng) -> Action {
+    /// The rollout's action among `legal` (at least one) for the mover of `state`, where
+    /// `effects[i]` is what `legal[i]` creates when it is a placement.
+    fn choose(
+        &self,
+        state: &State,
+        legal: &[Action],
+        effects: &[Effects],
+        rng: &mut GameRng,
+    ) -> Action {
         if legal.len() == 1 {
             return legal[0];
         }
@@ -157,30 +167,31 @@ impl TrilesRollout {
                 .expect("at least two actions");
         }
         let mover = state.table().to_move.expect("a seat is to move");
-        let mut best = legal[rng.random_range(0..legal.len())];
-        let mut best_value = placement_value(game, state, mover, &best);
+        let value = |i: usize| effects.get(i).map_or(0.0, |e| placement_value(e, mover));
+        let mut best = rng.random_range(0..legal.len());
+        let mut best_value = value(best);
         for _ in 1..self.candidates {
-            let action = legal[rng.random_range(0..legal.len())];
-            let value = placement_value(game, state, mover, &action);
-            if value > best_value {
-                best = action;
-                best_value = value;
+            let i = rng.random_range(0..legal.len());
+            let v = value(i);
+            if v > best_value {
+                best = i;
+                best_value = v;
             }
         }
-        best
+        legal[best]
     }
 }
 
-/// What a legal placement by `mover` brings at once: own loops, opponent dots, a wedge.
-fn placement_value(game: &Triles, state: &State, mover: Colour, action: &Action) -> f64 {
-    let Action::Place(placement) = action else {
-        return 0.0;
-    };
-    game.effects(state, *placement).map_or(0.0, |e| {
-        LOOP_WEIGHT * f64::from(e.loops(mover))
-            + DOT_WEIGHT * f64::from(e.dots(mover.opponent()))
-            + if e.is_wedge() { WEDGE_WEIGHT } else { 0.0 }
-    })
+/// What a placement by `mover` creating `effects` brings at once: own loops, opponent
+/// dots, a wedge.
+fn placement_value(effects: &Effects, mover: Colour) -> f64 {
+    LOOP_WEIGHT * f64::from(effects.loops(mover))
+        + DOT_WEIGHT * f64::from(effects.dots(mover.opponent()))
+        + if effects.is_wedge() {
+            WEDGE_WEIGHT
+        } else {
+            0.0
+        }
 }
 
 impl Evaluator<Triles> for TrilesRollout {
@@ -196,13 +207,16 @@ impl Evaluator<Triles> for TrilesRollout {
         rewards: &mut [f64],
     ) {
         burdens(game.tile_set(), &mut self.burden);
-        // The playout's buffers are lent out while `choose` reads the rest of `self`.
+        // The buffers are lent out while `choose` reads the rest of `self`.
         let mut playout = std::mem::take(&mut self.playout);
+        let mut effects = std::mem::take(&mut self.effects);
         let cap = PlayoutCap::Decisions(self.plies);
-        playout.run(game, state, rng, cap, |state, legal, rng| {
-            self.choose(game, state, legal, rng)
+        playout.run_deciding(game, state, rng, cap, |state, legal, rng| {
+            game.legal_actions_with_effects(state, legal, &mut effects);
+            (!legal.is_empty()).then(|| self.choose(state, legal, &effects, rng))
         });
         self.playout = playout;
+        self.effects = effects;
         if game.turn(state) == Turn::Over {
             score_outcome(game, state, rewards);
             return;
@@ -507,11 +521,11 @@ mod tests {
     fn share(rollout: &mut TrilesRollout, state: &State, wanted: fn(&Action) -> bool) -> f64 {
         let game = Triles::default();
         burdens(game.tile_set(), &mut rollout.burden);
-        let mut legal = Vec::new();
-        game.legal_actions(state, &mut legal);
+        let (mut legal, mut effects) = (Vec::new(), Vec::new());
+        game.legal_actions_with_effects(state, &mut legal, &mut effects);
         let mut rng = rng::seeded(7);
         let hits = (0..400)
-            .filter(|_| wanted(&rollout.choose(&game, state, &legal, &mut rng)))
+            .filter(|_| wanted(&rollout.choose(state, &legal, &effects, &mut rng)))
             .count();
         hits as f64 / 400.0
     }

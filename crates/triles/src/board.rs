@@ -11,7 +11,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use crate::lines::{Lines, Pieces};
-use crate::tileset::{Colour, TileId, TileSet, MAX_TERMINALS, MAX_TERMINALS_PER_EDGE};
+use crate::tileset::{Colour, Kind, TileId, TileSet, MAX_TERMINALS, MAX_TERMINALS_PER_EDGE};
 
 /// A cell of the triangular grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -119,13 +119,21 @@ pub(crate) struct Geometry {
     layouts: Vec<Layout>,
     /// Per type.
     pieces: Vec<Pieces>,
+    /// Indexed by `[down][4 * edge + slot][white]`: per rotation, a bit per tile type
+    /// (by [`TileId::index`]) whose terminal there has that colour, so that listing
+    /// placements skips the colour clashes without judging them one by one.
+    colours: [[[[u64; 3]; 2]; MAX_TERMINALS]; 2],
+    /// The same by [`Kind::index`] instead of colour.
+    kinds: [[[[u64; 3]; 3]; MAX_TERMINALS]; 2],
 }
 
 impl Geometry {
     pub fn new(set: &TileSet) -> Self {
         let k = set.terminals_per_edge();
         let mut layouts = Vec::with_capacity(set.types().len() * 6);
-        for tile in set.types() {
+        let mut colours = [[[[0; 3]; 2]; MAX_TERMINALS]; 2];
+        let mut kinds = [[[[0; 3]; 3]; MAX_TERMINALS]; 2];
+        for (type_index, tile) in set.types().iter().enumerate() {
             for up in [true, false] {
                 let order = Cell::new(0, i16::from(!up)).edge_order();
                 for r in 0..3 {
@@ -140,6 +148,10 @@ impl Geometry {
                         if t.colour == Colour::White {
                             layout.white |= 1 << (4 * edge + slot);
                         }
+                        let white = usize::from(t.colour == Colour::White);
+                        colours[usize::from(!up)][4 * edge + slot][white][r] |= 1 << type_index;
+                        kinds[usize::from(!up)][4 * edge + slot][t.kind.index()][r] |=
+                            1 << type_index;
                     }
                     layouts.push(layout);
                 }
@@ -149,6 +161,8 @@ impl Geometry {
             k,
             layouts,
             pieces: set.types().iter().map(Pieces::new).collect(),
+            colours,
+            kinds,
         }
     }
 
@@ -162,6 +176,29 @@ impl Geometry {
 
     pub fn layout(&self, tile: TileId, up: bool, rotation: u8) -> &Layout {
         &self.layouts[(tile.index() * 2 + usize::from(!up)) * 3 + usize::from(rotation)]
+    }
+
+    /// Per rotation, a bit per tile type (by [`TileId::index`]) whose colours match
+    /// `facing` on every slot a placed neighbour faces, on a cell pointing up or not.
+    pub fn colour_fits(&self, facing: &Facing, up: bool) -> [u64; 3] {
+        let per_slot = &self.colours[usize::from(!up)];
+        let mut fits = [u64::MAX; 3];
+        let mut mask = facing.mask;
+        while mask != 0 {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let white = usize::from(facing.white >> bit & 1);
+            for (fit, types) in fits.iter_mut().zip(per_slot[bit][white]) {
+                *fit &= types;
+            }
+        }
+        fits
+    }
+
+    /// Per rotation, a bit per tile type whose terminal of the kind `kind` lies at
+    /// `4 * edge + slot` of a cell pointing up or not.
+    pub fn kind_at(&self, up: bool, bit: usize, kind: Kind) -> [u64; 3] {
+        self.kinds[usize::from(!up)][bit][kind.index()]
     }
 }
 

@@ -140,6 +140,8 @@ impl Lines {
 
     /// What laying a tile (its `pieces`) with these meetings (its terminal index, the
     /// terminal id it meets) would create, without changing anything.
+    // Not inlined: its scratch arrays would burden the frame of the one-meeting case.
+    #[inline(never)]
     pub fn evaluate(&self, pieces: &Pieces, meetings: &[(u8, u16)]) -> LineEffects {
         if let [(j, old)] = *meetings {
             return self.evaluate_one(pieces, usize::from(j), usize::from(old));
@@ -209,18 +211,26 @@ impl Lines {
         effects
     }
 
-    /// [`Self::evaluate`] for the common case of a single meeting, where no cycle can
-    /// form and only one line changes.
-    fn evaluate_one(&self, pieces: &Pieces, j: usize, old: usize) -> LineEffects {
-        let mut effects = LineEffects::default();
+    /// [`Self::evaluate`] for the common case of a single meeting.
+    pub fn evaluate_one(&self, pieces: &Pieces, j: usize, old: usize) -> LineEffects {
         let p = usize::from(pieces.piece[j]);
-        let c = pieces.colour[p].index();
-        match cap_pair(pieces.kind[j], self.terminal[old].kind) {
+        self.evaluate_end(pieces.kind[j], pieces.colour[p], old)
+    }
+
+    /// What a new tile's terminal of `kind` and `colour` creates when it alone meets
+    /// terminal `old`: no cycle can form and only one line changes.
+    pub fn evaluate_end(&self, kind: Kind, colour: Colour, old: usize) -> LineEffects {
+        let mut effects = LineEffects::default();
+        let c = colour.index();
+        match cap_pair(kind, self.terminal[old].kind) {
             Some(Shape::Dot) => effects.dots[c] += 1,
             Some(_) => effects.loops[c] += 1,
             None => {
+                // A cap's piece has one open end, an arc's two (a tile set's arcs join
+                // two arc ends); the meeting closes two.
+                let piece_open = if kind.is_cap() { 1 } else { 2 };
                 let root = self.root_of(old);
-                if pieces.open[p] + i16::from(self.open[root]) == 2 {
+                if piece_open + u16::from(self.open[root]) == 2 {
                     effects.closed[c] += 1;
                 }
             }
@@ -275,6 +285,11 @@ pub(crate) struct Pieces {
 }
 
 impl Pieces {
+    /// The kind of terminal `j`.
+    pub fn kind(&self, j: usize) -> Kind {
+        self.kind[j]
+    }
+
     pub fn new(tile: &TileType) -> Self {
         let mut pieces = Pieces {
             piece: [0; MAX_TERMINALS],

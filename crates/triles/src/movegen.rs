@@ -7,12 +7,10 @@
 
 use std::fmt;
 
-use arrayvec::ArrayVec;
-
-use crate::board::{Board, Edge, Facing, Geometry, Placement};
+use crate::board::{Board, Cell, Edge, Facing, Geometry, Layout, Placement};
 use crate::lines::LineEffects;
 use crate::moves::Violation;
-use crate::tileset::{Colour, TileId, MAX_TERMINALS, MAX_TYPES};
+use crate::tileset::{Colour, Kind, TileId, MAX_TERMINALS};
 
 /// What a legal placement creates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -107,31 +105,55 @@ impl Judge<'_> {
                 neighbour,
             });
         }
-        let mut meetings = [(0u8, 0u16); MAX_TERMINALS];
-        for (m, &(edge, slot, t)) in meetings.iter_mut().zip(&ctx.terminals) {
-            *m = (layout.terminal[usize::from(edge)][usize::from(slot)], t);
+        let effects = self.line_effects(ctx, layout, tile);
+        let m = self.mover.index();
+        if effects.dots[m] > 0 && !self.own_dots {
+            return Err(Violation::MakesOwnDot(self.mover));
         }
+        if effects.closed[m] > 0 {
+            return Err(Violation::ClosesOwnLine(self.mover));
+        }
+        Ok(effects)
+    }
+
+    /// What laying `tile` with `layout`, its colours matching `ctx`, would create.
+    fn line_effects(&self, ctx: &Facing, layout: &Layout, tile: TileId) -> Effects {
+        let pieces = self.geometry.pieces(tile);
+        let meeting = |&(edge, slot, t): &(u8, u8, u16)| {
+            (layout.terminal[usize::from(edge)][usize::from(slot)], t)
+        };
+        let lines = &self.board.lines;
         let LineEffects {
             dots,
             loops,
             closed,
-        } = self
-            .board
-            .lines
-            .evaluate(self.geometry.pieces(tile), &meetings[..ctx.terminals.len()]);
-        let m = self.mover.index();
-        if dots[m] > 0 && !self.own_dots {
-            return Err(Violation::MakesOwnDot(self.mover));
-        }
-        if closed[m] > 0 {
-            return Err(Violation::ClosesOwnLine(self.mover));
-        }
-        Ok(Effects {
+        } = match ctx.terminals.as_slice() {
+            // Most cells face one terminal: no meetings to gather.
+            [one] => {
+                let (j, t) = meeting(one);
+                lines.evaluate_one(pieces, usize::from(j), usize::from(t))
+            }
+            many => {
+                let mut meetings = [(0u8, 0u16); MAX_TERMINALS];
+                for (m, facing) in meetings.iter_mut().zip(many) {
+                    *m = meeting(facing);
+                }
+                lines.evaluate(pieces, &meetings[..many.len()])
+            }
+        };
+        Effects {
             dots,
             loops,
             closed,
             neighbours: ctx.neighbours,
-        })
+        }
+    }
+
+    /// Rules 3 and 4 (the `own-dots` variant lifts rule 3): [`Self::judge`]'s verdict
+    /// on a placement whose colours match, without naming the rule it breaks.
+    fn allows(&self, effects: &Effects) -> bool {
+        let m = self.mover.index();
+        (effects.dots[m] == 0 || self.own_dots) && effects.closed[m] == 0
     }
 
     /// Judges one placement of a tile the mover holds (checked by the caller).
@@ -159,9 +181,9 @@ impl Judge<'_> {
     }
 
     /// Calls `found` for every legal placement of a tile from `hand` (the types the mover
-    /// holds), each (type, cell, rotation) once.
-    pub fn placements(&self, hand: impl Iterator<Item = TileId>, mut found: impl FnMut(Placement)) {
-        let hand: ArrayVec<TileId, MAX_TYPES> = hand.collect();
+    /// holds, a bit each by [`TileId::index`]), with what it creates: by cell, then type
+    /// in set order, then rotation.
+    pub fn placements(&self, hand: u64, mut found: impl FnMut(Placement, Effects)) {
         let cells = self
             .board
             .frontier()
@@ -172,16 +194,97 @@ impl Judge<'_> {
                 continue;
             }
             let up = cell.points_up();
-            for &tile in &hand {
-                for rotation in 0..3 {
-                    if self.judge(ctx, up, tile, rotation).is_ok() {
-                        found(Placement {
+            // Only the (type, rotation) whose colours match are judged by their lines.
+            let fits = self.geometry.colour_fits(ctx, up);
+            if let [(edge, slot, t)] = *ctx.terminals.as_slice() {
+                self.single_meeting(cell, ctx, fits, hand, (edge, slot, t), &mut found);
+                continue;
+            }
+            let mut types = (fits[0] | fits[1] | fits[2]) & hand;
+            while types != 0 {
+                let tile = TileId(types.trailing_zeros() as u8);
+                types &= types - 1;
+                for rotation in 0..3u8 {
+                    if fits[usize::from(rotation)] & 1 << tile.index() == 0 {
+                        continue;
+                    }
+                    let layout = self.geometry.layout(tile, up, rotation);
+                    let effects = self.line_effects(ctx, layout, tile);
+                    if self.allows(&effects) {
+                        let placement = Placement {
                             tile,
                             cell,
                             rotation,
-                        });
+                        };
+                        found(placement, effects);
                     }
                 }
+            }
+        }
+    }
+
+    /// [`Self::placements`] on a cell that a single terminal `t` faces, at `edge` and
+    /// `slot`, where `fits` are the types whose colours match: what a placement creates
+    /// depends only on the kind of the tile's terminal meeting `t`, so each kind is judged
+    /// once and the legal (type, rotation) are found by their masks.
+    fn single_meeting(
+        &self,
+        cell: Cell,
+        ctx: &Facing,
+        fits: [u64; 3],
+        hand: u64,
+        (edge, slot, t): (u8, u8, u16),
+        found: &mut impl FnMut(Placement, Effects),
+    ) {
+        let up = cell.points_up();
+        let bit = 4 * usize::from(edge) + usize::from(slot);
+        let colour = if ctx.white & 1 << bit != 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        let mut legal = [0u64; 3];
+        let mut by_kind = [Effects::default(); 3];
+        for kind in Kind::ALL {
+            let LineEffects {
+                dots,
+                loops,
+                closed,
+            } = self.board.lines.evaluate_end(kind, colour, usize::from(t));
+            let effects = Effects {
+                dots,
+                loops,
+                closed,
+                neighbours: ctx.neighbours,
+            };
+            if self.allows(&effects) {
+                let of_kind = self.geometry.kind_at(up, bit, kind);
+                for (l, k) in legal.iter_mut().zip(of_kind) {
+                    *l |= k;
+                }
+            }
+            by_kind[kind.index()] = effects;
+        }
+        for (l, f) in legal.iter_mut().zip(fits) {
+            *l &= f & hand;
+        }
+        let mut types = legal[0] | legal[1] | legal[2];
+        while types != 0 {
+            let tile = TileId(types.trailing_zeros() as u8);
+            types &= types - 1;
+            for rotation in 0..3u8 {
+                if legal[usize::from(rotation)] & 1 << tile.index() == 0 {
+                    continue;
+                }
+                let layout = self.geometry.layout(tile, up, rotation);
+                let j = layout.terminal[usize::from(edge)][usize::from(slot)];
+                let kind = self.geometry.pieces(tile).kind(usize::from(j));
+                let placement = Placement {
+                    tile,
+                    cell,
+                    rotation,
+                };
+                found(placement, by_kind[kind.index()]);
             }
         }
     }

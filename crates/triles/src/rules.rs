@@ -85,6 +85,44 @@ impl Triles {
         self.judge(state, mover).check(placement)
     }
 
+    /// [`Game::legal_actions`] with, in `effects`, what each placement would create
+    /// ([`Self::effects`]) in the same order; found as the placements are listed, so a
+    /// rollout weighing them judges none again. When no placement is legal, `effects`
+    /// is empty.
+    pub fn legal_actions_with_effects(
+        &self,
+        state: &State,
+        out: &mut Vec<Action>,
+        effects: &mut Vec<Effects>,
+    ) {
+        effects.clear();
+        self.list_actions(state, out, |e| effects.push(e));
+    }
+
+    /// The legal actions into `out`, each placement's effects to `effect` as it is listed.
+    fn list_actions(&self, state: &State, out: &mut Vec<Action>, mut effect: impl FnMut(Effects)) {
+        out.clear();
+        if !matches!(self.turn(state), Turn::Seat(_)) {
+            return;
+        }
+        let mover = state.mover();
+        let hand = &state.hands[mover.index()];
+        if state.table.gift_pending {
+            out.extend(hand.iter().map(|(t, _)| Action::Give(t)));
+            out.push(Action::Decline);
+            return;
+        }
+        self.judge(state, mover)
+            .placements(hand.type_mask(), |p, e| {
+                out.push(Action::Place(p));
+                effect(e);
+            });
+        if out.is_empty() {
+            let draw = state.table.extra == 0 && state.pool_len() > 0;
+            out.push(if draw { Action::Draw } else { Action::Pass });
+        }
+    }
+
     fn judge<'a>(&'a self, state: &'a State, mover: Colour) -> Judge<'a> {
         Judge {
             geometry: &self.geometry,
@@ -265,11 +303,10 @@ impl Triles {
                 Ok(_) => Breach::new(Breach::NOT_LEGAL, "not a legal move here"),
             },
             Action::Draw | Action::Pass => {
-                let mut placements = Vec::new();
-                let hand = state.hands[mover.index()].iter().map(|(t, _)| t);
+                let mut stuck = true;
+                let hand = state.hands[mover.index()].type_mask();
                 self.judge(state, mover)
-                    .placements(hand, |p| placements.push(p));
-                let stuck = placements.is_empty();
+                    .placements(hand, |_, _| stuck = false);
                 match (*action, stuck) {
                     (Action::Draw, false) => said(
                         breach::DRAW_ONLY_WHEN_STUCK,
@@ -374,23 +411,7 @@ impl Game for Triles {
     }
 
     fn legal_actions(&self, state: &State, out: &mut Vec<Action>) {
-        out.clear();
-        if !matches!(self.turn(state), Turn::Seat(_)) {
-            return;
-        }
-        let mover = state.mover();
-        let hand = &state.hands[mover.index()];
-        if state.table.gift_pending {
-            out.extend(hand.iter().map(|(t, _)| Action::Give(t)));
-            out.push(Action::Decline);
-            return;
-        }
-        self.judge(state, mover)
-            .placements(hand.iter().map(|(t, _)| t), |p| out.push(Action::Place(p)));
-        if out.is_empty() {
-            let draw = state.table.extra == 0 && state.pool_len() > 0;
-            out.push(if draw { Action::Draw } else { Action::Pass });
-        }
+        self.list_actions(state, out, |_| {});
     }
 
     fn chance_outcomes(&self, state: &State, out: &mut Vec<(Action, f64)>) {

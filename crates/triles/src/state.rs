@@ -21,6 +21,8 @@ use crate::tileset::{Colour, TileId, TileSet, HAND_SIZE, MAX_TYPES};
 pub struct Tiles {
     counts: [u8; MAX_TYPES],
     len: u16,
+    /// A bit per type present, by [`TileId::index`].
+    present: u64,
 }
 
 impl Default for Tiles {
@@ -42,6 +44,7 @@ impl Tiles {
     pub(crate) const NONE: Tiles = Tiles {
         counts: [0; MAX_TYPES],
         len: 0,
+        present: 0,
     };
 
     /// Every copy of every type of `set`.
@@ -67,11 +70,19 @@ impl Tiles {
 
     /// Types present, with their counts, in set order.
     pub fn iter(&self) -> impl Iterator<Item = (TileId, u8)> + Clone + '_ {
-        self.counts
-            .iter()
-            .enumerate()
-            .filter(|(_, &n)| n > 0)
-            .map(|(i, &n)| (TileId(i as u8), n))
+        let mut rest = self.present;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                (TileId(i as u8), self.counts[i])
+            })
+        })
+    }
+
+    /// The types present, a bit each by [`TileId::index`].
+    pub(crate) fn type_mask(&self) -> u64 {
+        self.present
     }
 
     pub fn add(&mut self, tile: TileId) {
@@ -81,6 +92,9 @@ impl Tiles {
     pub fn add_n(&mut self, tile: TileId, n: u8) {
         self.counts[tile.index()] += n;
         self.len += u16::from(n);
+        if n > 0 {
+            self.present |= 1 << tile.index();
+        }
     }
 
     /// Takes one tile out; `false` (and nothing changes) when there is none.
@@ -90,6 +104,9 @@ impl Tiles {
             return false;
         }
         *c -= 1;
+        if *c == 0 {
+            self.present &= !(1 << tile.index());
+        }
         self.len -= 1;
         true
     }

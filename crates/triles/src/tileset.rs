@@ -83,6 +83,12 @@ pub enum Kind {
 }
 
 impl Kind {
+    pub const ALL: [Kind; 3] = [Kind::Arc, Kind::Semicircle, Kind::HalfDot];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     pub const fn is_cap(self) -> bool {
         !matches!(self, Kind::Arc)
     }

@@ -1,7 +1,8 @@
 //! Random playouts: the conformance suite of trio-core with Triles' own invariants, and
 //! property tests over random games: tiles are conserved, every line has two ends or is
 //! a loop or dot, the incremental lines match a recomputation from scratch, the effects
-//! judged before a placement are what it creates, views hold
+//! judged before a placement are what it creates, the listing of placements agrees with
+//! judging each candidate alone, views hold
 //! nothing hidden, and positions and actions round-trip through the notation. Run with
 //! the default set, every combination of variants, and a set with two terminals per edge.
 
@@ -249,6 +250,42 @@ fn effects_counts(effects: &Effects) -> [[u8; 2]; 3] {
     [effects.dots, effects.loops, effects.closed]
 }
 
+/// The placements listed with their effects are those `effects` accepts one by one, in
+/// the order: frontier cell, type in hand, rotation.
+fn listed_as_judged(game: &Triles, state: &State) {
+    let (mut legal, mut effects) = (Vec::new(), Vec::new());
+    game.legal_actions_with_effects(state, &mut legal, &mut effects);
+    let mover = state.table().to_move.unwrap();
+    let mut judged = Vec::new();
+    if !state.table().gift_pending {
+        for &cell in state.frontier() {
+            for (tile, _) in state.hand(mover).iter() {
+                for rotation in 0..3 {
+                    let p = Placement {
+                        tile,
+                        cell,
+                        rotation,
+                    };
+                    if let Ok(e) = game.effects(state, p) {
+                        judged.push((Action::Place(p), e));
+                    }
+                }
+            }
+        }
+    }
+    let listed: Vec<_> = legal.iter().copied().zip(effects.iter().copied()).collect();
+    assert_eq!(listed, judged);
+    if judged.is_empty() {
+        assert!(effects.is_empty());
+        assert!(
+            !matches!(legal.first(), Some(Action::Place(_))),
+            "{legal:?}"
+        );
+    } else {
+        assert_eq!(legal.len(), judged.len());
+    }
+}
+
 fn playout(game: &Triles, seed: u64) -> usize {
     let mut rng = rng::seeded(seed);
     let mut state = game.new_game();
@@ -262,6 +299,7 @@ fn playout(game: &Triles, seed: u64) -> usize {
             Turn::Over => return plies,
             Turn::Chance => game.sample_chance(&state, &mut rng),
             Turn::Seat(_) => {
+                listed_as_judged(game, &state);
                 game.legal_actions(&state, &mut legal);
                 *legal.choose(&mut rng).unwrap()
             }
