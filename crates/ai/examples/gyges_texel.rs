@@ -6,6 +6,9 @@
 //! gyges_texel fit [--free NAME,...] FILE... # K, then the weights (only those named); prints them
 //! gyges_texel sprt NODES ELO0,ELO1 SEED THREADS W... # the weights W (12, fit's order)
 //!                                            # against Weights::TUNED, paired starts, SPRT
+//! gyges_texel search NODES ELO0,ELO1 SEED THREADS NAME=VALUE...
+//!                                            # search settings (null_move_from_depth=3,
+//!                                            # null_move_reduction=2) against SearchParams::TUNED
 //! ```
 //!
 //! A positions file has a line per position: the position and its game's result for the
@@ -17,7 +20,7 @@ use trio_ai::gyges::texel::{
     data, error, fit_k, fit_weights, from_vector, game_samples, self_play, to_vector, Sample,
     THREAT, WEIGHT_NAMES,
 };
-use trio_ai::gyges::{GygesEngine, SearchLimit, Weights};
+use trio_ai::gyges::{GygesEngine, SearchLimit, SearchParams, Weights};
 use trio_ai::{
     paired_schedule, run_schedule, score_to_elo, wilson_interval, AlphaBetaBot, Pentanomial, Sprt,
     SprtVerdict, Z_95,
@@ -27,7 +30,7 @@ use trio_gyges::{Gyges, Move, SetupOrder, State, Variant};
 
 const USAGE: &str =
     "usage: gyges_texel games GAMES NODES SEED [THREADS] | records DIR... | fit [--free NAME,...] FILE... \
-| sprt NODES ELO0,ELO1 SEED THREADS W1 ... W12";
+| sprt NODES ELO0,ELO1 SEED THREADS W1 ... W12 | search NODES ELO0,ELO1 SEED THREADS NAME=VALUE...";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -36,6 +39,7 @@ fn main() -> ExitCode {
         Some("records") => records(&args[1..]),
         Some("fit") => fit(&args[1..]),
         Some("sprt") => sprt(&args[1..]),
+        Some("search") => search(&args[1..]),
         _ => Err(USAGE.to_owned()),
     };
     match result {
@@ -174,9 +178,8 @@ fn fit(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The weights given against [`Weights::TUNED`], each start (both setups drawn from
-/// `sub_seed(SEED, k)`) played twice with the seats swapped, until the SPRT decides.
-fn sprt(args: &[String]) -> Result<(), String> {
+/// The SPRT's settings from `NODES ELO0,ELO1 SEED THREADS`, the rest of `args` after them.
+fn sprt_settings(args: &[String]) -> Result<(u64, Sprt, u64, usize, &[String]), String> {
     let nodes = number(args, 0, None)?;
     let (elo0, elo1) = args
         .get(1)
@@ -185,7 +188,19 @@ fn sprt(args: &[String]) -> Result<(), String> {
         .ok_or_else(|| USAGE.to_owned())?;
     let seed = number(args, 2, None)?;
     let threads = number(args, 3, None)? as usize;
-    let weights: Vec<i32> = args[4.min(args.len())..]
+    let test = Sprt {
+        elo0,
+        elo1,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    Ok((nodes, test, seed, threads, &args[4.min(args.len())..]))
+}
+
+/// The weights given against [`Weights::TUNED`].
+fn sprt(args: &[String]) -> Result<(), String> {
+    let (nodes, test, seed, threads, rest) = sprt_settings(args)?;
+    let weights: Vec<i32> = rest
         .iter()
         .map(|w| w.parse().map_err(|_| format!("{w:?} is not a weight")))
         .collect::<Result<_, _>>()?;
@@ -193,12 +208,60 @@ fn sprt(args: &[String]) -> Result<(), String> {
         .try_into()
         .map_err(|_| "12 weights, please".to_owned())?;
     let candidate = from_vector(&weights);
-    let test = Sprt {
-        elo0,
-        elo1,
-        alpha: 0.05,
-        beta: 0.05,
-    };
+    println!("{candidate:?} against Weights::TUNED, {nodes} nodes a move, seed {seed}");
+    run_sprt(nodes, test, seed, threads, || {
+        GygesEngine::new(Variant::Official).with_weights(candidate)
+    })
+}
+
+/// The search settings given (`NAME=VALUE`, `none` for an option off) against
+/// [`SearchParams::TUNED`].
+fn search(args: &[String]) -> Result<(), String> {
+    let (nodes, test, seed, threads, rest) = sprt_settings(args)?;
+    let mut params = SearchParams::TUNED;
+    for setting in rest {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("{setting:?} is not NAME=VALUE"))?;
+        let int = |v: &str| {
+            v.parse::<i32>()
+                .map_err(|_| format!("{v:?} is not a number"))
+        };
+        let option = |v: &str| {
+            if v == "none" {
+                Ok(None)
+            } else {
+                int(v).map(Some)
+            }
+        };
+        match name {
+            "null_move_from_depth" => params.null_move_from_depth = option(value)?,
+            "null_move_reduction" => params.null_move_reduction = int(value)?,
+            "reduce_from_depth" => params.reduce_from_depth = option(value)?,
+            "reduce_twice_after" => {
+                params.reduce_twice_after = option(value)?.map(|n| n.max(0) as usize)
+            }
+            "full_width_moves" => params.full_width_moves = int(value)?.max(0) as usize,
+            "threat_extension_plies" => params.threat_extension_plies = int(value)?.max(0) as usize,
+            _ => return Err(format!("unknown setting {name:?}")),
+        }
+    }
+    println!("{params:?} against SearchParams::TUNED, {nodes} nodes a move, seed {seed}");
+    run_sprt(nodes, test, seed, threads, || {
+        GygesEngine::new(Variant::Official).with_params(params)
+    })
+}
+
+/// The engine `candidate` makes against the tuned one, each start (both setups drawn from
+/// `sub_seed(SEED, k)`) played twice with the seats swapped, until the SPRT decides.
+fn run_sprt(
+    nodes: u64,
+    test: Sprt,
+    seed: u64,
+    threads: usize,
+    candidate: impl Fn() -> GygesEngine + Sync,
+) -> Result<(), String> {
+    let (elo0, elo1) = (test.elo0, test.elo1);
     let game = Gyges::new(Variant::Official);
     let starts: Vec<(u64, Option<State>)> = (0..20_000u64)
         .map(|k| {
@@ -212,16 +275,12 @@ fn sprt(args: &[String]) -> Result<(), String> {
         })
         .collect();
     let limit = SearchLimit::nodes(nodes);
-    let bot = |w: Weights| -> Box<dyn Bot<Gyges>> {
-        Box::new(AlphaBetaBot::with_engine(
-            GygesEngine::new(Variant::Official).with_weights(w),
-            limit,
-        ))
+    let bot = |engine: GygesEngine| -> Box<dyn Bot<Gyges>> {
+        Box::new(AlphaBetaBot::with_engine(engine, limit))
     };
-    println!("{candidate:?} against Weights::TUNED, {nodes} nodes a move, seed {seed}");
     let summary = run_schedule(
         &game,
-        || vec![bot(candidate), bot(Weights::TUNED)],
+        || vec![bot(candidate()), bot(GygesEngine::new(Variant::Official))],
         &paired_schedule(&starts, 2),
         threads,
         |_, _, _| {},

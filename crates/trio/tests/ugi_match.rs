@@ -13,8 +13,13 @@
 //! `UGI_ENGINE_OPTIONS` (default `maxPly=4`) are the `setoption`s sent to the engine,
 //! comma-separated `name=value`. `UGI_MOVE_TIME` is our engine's time per move: seconds,
 //! or `match` (the default), the other engine's average time per move so far, so that
-//! both spend the same time on a machine whose load varies. `UGI_THREADS` is our
-//! engine's threads (default: the machine's cores, as the other engine uses).
+//! both spend the same time on a machine whose load varies, or `cpu`: the wall time that
+//! gives our search thread the other engine's average CPU time a move. After each pair it
+//! prints both engines' time a move, wall and CPU (from `/proc`: all the other engine's
+//! threads, our search thread): on a loaded machine equal wall time is not equal CPU, as
+//! the scheduler shares a core among threads, and `gyges_engine` runs 4 on its one core
+//! (docs/gyges-engine.md, run 10). `UGI_THREADS` is our engine's threads (default: the
+//! machine's cores, as the other engine uses).
 //!
 //! The referee accepts one kind of illegal move from the external engine, a pass: a move
 //! that leaves the board unchanged (a piece walking back to its start square, or a
@@ -55,10 +60,39 @@ struct Tally {
     void: usize,
     plies: usize,
     engine_secs: f64,
+    engine_cpu: f64,
     engine_moves: usize,
     our_secs: f64,
+    our_cpu: f64,
     our_moves: usize,
 }
+
+/// CPU time (user and system) of the process or thread whose `/proc` stat file this is,
+/// in seconds; `None` where it cannot be read (not Linux).
+fn cpu_seconds(stat: &str, ticks_per_second: f64) -> Option<f64> {
+    let text = std::fs::read_to_string(stat).ok()?;
+    // After the command name, in parentheses (it may hold spaces): the state, then 10
+    // more fields, then utime and stime in clock ticks.
+    let fields: Vec<&str> = text
+        .get(text.rfind(')')? + 1..)?
+        .split_whitespace()
+        .collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / ticks_per_second)
+}
+
+/// Clock ticks per second of `/proc`'s CPU times (`getconf CLK_TCK`; 100 on Linux).
+fn ticks_per_second() -> f64 {
+    std::process::Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok()?.trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// How many of our latest moves our search thread's share of a core is measured over.
+const SHARE_WINDOW: usize = 16;
 
 /// Whether `mv` is a pass `gyges` 1.1.0 allows, a move that leaves the board as it was:
 /// a piece of the active row walking back to its start square (`a1-a1`; our move list
@@ -97,6 +131,10 @@ fn match_against_an_external_ugi_engine() {
     // (0.4 s until it has moved), so that both spend the same time whatever the load.
     let move_time: String = env("UGI_MOVE_TIME", "match".to_owned());
     let fixed_time: Option<f64> = move_time.parse().ok();
+    let by_cpu = move_time == "cpu";
+    let tick = ticks_per_second();
+    // Our latest moves' CPU and wall seconds: our thread's share of a core.
+    let mut recent: std::collections::VecDeque<(f64, f64)> = std::collections::VecDeque::new();
     let threads: usize = env(
         "UGI_THREADS",
         std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -148,10 +186,15 @@ fn match_against_an_external_ugi_engine() {
             let side = state.position().side_to_move();
             if side == ugi_side {
                 let start = Instant::now();
+                let stat = format!("/proc/{}/stat", theirs.pid());
+                let cpu_before = cpu_seconds(&stat, tick);
                 let answer = with_watchdog(theirs.pid(), engine_limit, || {
                     theirs.best_move(&state, side)
                 });
                 tally.engine_secs += start.elapsed().as_secs_f64();
+                if let (Some(a), Some(b)) = (cpu_before, cpu_seconds(&stat, tick)) {
+                    tally.engine_cpu += b - a;
+                }
                 tally.engine_moves += 1;
                 match answer {
                     Ok(None) => {
@@ -180,11 +223,33 @@ fn match_against_an_external_ugi_engine() {
                     }
                 }
             } else {
-                let secs = fixed_time.unwrap_or(if tally.engine_moves == 0 {
-                    0.4
+                let average = |secs: f64| {
+                    if tally.engine_moves == 0 {
+                        0.4
+                    } else {
+                        secs / tally.engine_moves as f64
+                    }
+                };
+                let secs = fixed_time.unwrap_or(if by_cpu {
+                    // The other engine's average CPU a move, plus what we underspent so far
+                    // or less what we overspent (within half and twice the average), at
+                    // the share of a core our thread had lately; at most 10 s.
+                    let target = average(tally.engine_cpu);
+                    let owed = (target * (tally.our_moves + 1) as f64 - tally.our_cpu)
+                        .clamp(target / 2.0, target * 2.0);
+                    let (cpu, wall) = recent
+                        .iter()
+                        .fold((0.0, 0.0), |(c, w), &(a, b)| (c + a, w + b));
+                    let share = if wall > 0.0 {
+                        (cpu / wall).clamp(0.05, 1.0)
+                    } else {
+                        1.0
+                    };
+                    (owed / share).min(10.0)
                 } else {
-                    tally.engine_secs / tally.engine_moves as f64
+                    average(tally.engine_secs)
                 });
+                let cpu_before = cpu_seconds("/proc/thread-self/stat", tick);
                 let start = Instant::now();
                 let mv = ours
                     .search(
@@ -194,8 +259,18 @@ fn match_against_an_external_ugi_engine() {
                     )
                     .expect("our engine moves")
                     .best;
-                tally.our_secs += start.elapsed().as_secs_f64();
+                let wall = start.elapsed().as_secs_f64();
+                tally.our_secs += wall;
                 tally.our_moves += 1;
+                if let (Some(a), Some(b)) =
+                    (cpu_before, cpu_seconds("/proc/thread-self/stat", tick))
+                {
+                    tally.our_cpu += b - a;
+                    recent.push_back((b - a, wall));
+                    if recent.len() > SHARE_WINDOW {
+                        recent.pop_front();
+                    }
+                }
                 game.play(&mut state, &mv)
                     .expect("our engine plays legal moves");
                 moves.push(mv);
@@ -254,9 +329,11 @@ fn match_against_an_external_ugi_engine() {
         println!("  moves: {}", moves.join(" "));
         if g % 2 == 1 {
             println!("  {}", standing(&scores, &by_side));
+            println!("  {}", times(&tally));
         }
     }
     println!("{}", standing(&scores, &by_side));
+    println!("{}", times(&tally));
     let scored = games - tally.void;
     let score = tally.wins as f64 + tally.draws as f64 / 2.0;
     let interval = wilson_interval(score, scored, Z_95);
@@ -279,6 +356,19 @@ fn match_against_an_external_ugi_engine() {
         tally.forfeits,
         tally.plies as f64 / scored.max(1) as f64,
     );
+}
+
+/// Time per move so far, wall and CPU, ours and the other engine's.
+fn times(tally: &Tally) -> String {
+    let ours = tally.our_moves.max(1) as f64;
+    let theirs = tally.engine_moves.max(1) as f64;
+    format!(
+        "a move: ours {:.3} s, {:.3} s of CPU; theirs {:.3} s, {:.3} s of CPU",
+        tally.our_secs / ours,
+        tally.our_cpu / ours,
+        tally.engine_secs / theirs,
+        tally.engine_cpu / theirs
+    )
 }
 
 /// The score so far: overall, by our side, and by the pairs both of whose games were

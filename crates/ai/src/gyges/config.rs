@@ -40,6 +40,12 @@ pub struct SearchParams {
     /// Where moves are ordered by making them, a move after which the mover could leave
     /// the board (a threat the opponent must answer) is searched first and never reduced.
     pub threats_first: bool,
+    /// Null-move pruning: at a node with at least this much depth left whose side to
+    /// move is not threatened and whose evaluation is at least beta, the opponent moves
+    /// twice in a search [`SearchParams::null_move_reduction`] plies shallower; if even
+    /// that fails to bring the score below beta, the node is cut. `None`: off.
+    pub null_move_from_depth: Option<i32>,
+    pub null_move_reduction: i32,
 }
 
 impl SearchParams {
@@ -51,6 +57,8 @@ impl SearchParams {
         threat_extension_plies: 2,
         threat_probe: true,
         threats_first: false,
+        null_move_from_depth: None,
+        null_move_reduction: 2,
     };
 }
 

@@ -106,6 +106,8 @@ pub struct GygesEngine {
     completed: bool,
     /// The depth of the current iteration.
     root_depth: u32,
+    /// The node being entered answers a null move: it may not make another.
+    after_null: bool,
 }
 
 impl GygesEngine {
@@ -134,6 +136,7 @@ impl GygesEngine {
             root_best: None,
             completed: false,
             root_depth: 0,
+            after_null: false,
         }
     }
 
@@ -409,6 +412,43 @@ impl GygesEngine {
         }
     }
 
+    /// Null-move pruning: a score at least `beta` when the side to move, unthreatened
+    /// and already at or above `beta` by the evaluation, stays there even if it lets the
+    /// opponent move twice (searched shallower with a null window); `None` to search on.
+    /// Never twice in a row.
+    fn null_move(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        beta: Score,
+        ply: usize,
+        after_null: bool,
+    ) -> Option<Score> {
+        let from = self.params.null_move_from_depth?;
+        if ply == 0 || after_null || depth < from || is_decisive(beta) {
+            return None;
+        }
+        let leaf = evaluate(pos, self.variant, &self.weights);
+        if leaf.stuck || leaf.threatened || leaf.score < beta {
+            return None;
+        }
+        let null = pos.with_side_to_move(pos.side_to_move().opponent());
+        self.path.push(null.hash());
+        self.after_null = true;
+        let mut null_pv = Vec::new();
+        let reduced = depth - 1 - self.params.null_move_reduction;
+        let score = -self.negamax(&null, reduced, -beta, -beta + 1, ply + 1, &mut null_pv);
+        self.path.pop();
+        if self.aborted {
+            Some(DRAW)
+        } else if score >= beta {
+            // A win found after passing is not proved for the real moves.
+            Some(if is_decisive(score) { beta } else { score })
+        } else {
+            None
+        }
+    }
+
     /// Whether the side to move has a move after which the opponent cannot leave the
     /// board.
     fn can_stop_exit(&self, pos: &Position) -> bool {
@@ -456,6 +496,7 @@ impl GygesEngine {
     ) -> Score {
         pv.clear();
         self.nodes += 1;
+        let after_null = std::mem::take(&mut self.after_null);
         // The first iteration always completes, so there is a move to play.
         if self.completed && self.out_of_budget() {
             return DRAW;
@@ -508,6 +549,10 @@ impl GygesEngine {
             if cut {
                 return score;
             }
+        }
+
+        if let Some(score) = self.null_move(pos, depth, beta, ply, after_null) {
+            return score;
         }
 
         let mut moves = Box::new(MoveList::new());
