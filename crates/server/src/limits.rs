@@ -281,7 +281,13 @@ fn draw(bucket: &DefaultKeyedRateLimiter<IpAddr>, ip: IpAddr) -> Result<(), Dura
         .map_err(|not_until| not_until.wait_time_from(bucket.clock().now()))
 }
 
-/// Refuses a request over its address's rate: `429` with `Retry-After` and the JSON error.
+/// How long a refusal over a rate is held back at most: a client that asks again as soon
+/// as it is refused then gets one refusal a second per connection, and its flood costs the
+/// server a sleeping task instead of thousands of answers a second.
+const REFUSAL_DELAY: Duration = Duration::from_secs(1);
+
+/// Refuses a request over its address's rate: `429` with `Retry-After` and the JSON error,
+/// once the wait or [`REFUSAL_DELAY`], whichever is shorter, has passed.
 pub(crate) async fn rate_limit(
     Extension(guard): Extension<Arc<Guard>>,
     request: Request,
@@ -295,7 +301,10 @@ pub(crate) async fn rate_limit(
             .map(|b| (b, peer.0))
     });
     if let Some(Err(wait)) = bucket.map(|(bucket, ip)| draw(bucket, ip)) {
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        let delay = wait.min(REFUSAL_DELAY);
+        tokio::time::sleep(delay).await;
+        let wait = wait - delay;
+        let seconds = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
         let mut response = ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate-limited",

@@ -2446,6 +2446,7 @@ async fn creating_games_past_the_rate_is_refused_with_429() {
     let server = serve_within(&dir.path().join("games.db"), limits).await;
     server.create("gyges", &["human", "human"]).await;
     server.create("gyges", &["human", "human"]).await;
+    let asked = std::time::Instant::now();
     let response = server
         .http
         .post(server.url("/api/games"))
@@ -2454,6 +2455,12 @@ async fn creating_games_past_the_rate_is_refused_with_429() {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    // Held back a second (the wait is longer), so that asking again at once floods slowly.
+    assert!(
+        asked.elapsed() >= Duration::from_secs(1),
+        "{:?}",
+        asked.elapsed()
+    );
     let wait: u64 = response.headers()["retry-after"]
         .to_str()
         .unwrap()
