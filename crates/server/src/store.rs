@@ -547,6 +547,11 @@ pub(crate) fn migrations() -> Vec<Migration> {
             include_str!("../migrations/0011_creators.sql"),
         ),
         (12, "order", include_str!("../migrations/0012_order.sql")),
+        (
+            14,
+            "lobby order",
+            include_str!("../migrations/0014_lobby_order.sql"),
+        ),
     ]
     .into_iter()
     .map(|(version, name, sql)| {
