@@ -200,26 +200,18 @@ impl Judge<'_> {
                 self.single_meeting(cell, ctx, fits, hand, (edge, slot, t), &mut found);
                 continue;
             }
-            let mut types = (fits[0] | fits[1] | fits[2]) & hand;
-            while types != 0 {
-                let tile = TileId(types.trailing_zeros() as u8);
-                types &= types - 1;
-                for rotation in 0..3u8 {
-                    if fits[usize::from(rotation)] & 1 << tile.index() == 0 {
-                        continue;
-                    }
-                    let layout = self.geometry.layout(tile, up, rotation);
-                    let effects = self.line_effects(ctx, layout, tile);
-                    if self.allows(&effects) {
-                        let placement = Placement {
-                            tile,
-                            cell,
-                            rotation,
-                        };
-                        found(placement, effects);
-                    }
+            each_fit(fits.map(|f| f & hand), |tile, rotation| {
+                let layout = self.geometry.layout(tile, up, rotation);
+                let effects = self.line_effects(ctx, layout, tile);
+                if self.allows(&effects) {
+                    let placement = Placement {
+                        tile,
+                        cell,
+                        rotation,
+                    };
+                    found(placement, effects);
                 }
-            }
+            });
         }
     }
 
@@ -268,23 +260,31 @@ impl Judge<'_> {
         for (l, f) in legal.iter_mut().zip(fits) {
             *l &= f & hand;
         }
-        let mut types = legal[0] | legal[1] | legal[2];
-        while types != 0 {
-            let tile = TileId(types.trailing_zeros() as u8);
-            types &= types - 1;
-            for rotation in 0..3u8 {
-                if legal[usize::from(rotation)] & 1 << tile.index() == 0 {
-                    continue;
-                }
-                let layout = self.geometry.layout(tile, up, rotation);
-                let j = layout.terminal[usize::from(edge)][usize::from(slot)];
-                let kind = self.geometry.pieces(tile).kind(usize::from(j));
-                let placement = Placement {
-                    tile,
-                    cell,
-                    rotation,
-                };
-                found(placement, by_kind[kind.index()]);
+        each_fit(legal, |tile, rotation| {
+            let layout = self.geometry.layout(tile, up, rotation);
+            let j = layout.terminal[usize::from(edge)][usize::from(slot)];
+            let kind = self.geometry.pieces(tile).kind(usize::from(j));
+            let placement = Placement {
+                tile,
+                cell,
+                rotation,
+            };
+            found(placement, by_kind[kind.index()]);
+        });
+    }
+}
+
+/// Calls `each` for every (type, rotation) that `masks` (the types allowed at each
+/// rotation, a bit each by [`TileId::index`]) hold: by type in set order, then rotation,
+/// the order placements are listed in.
+fn each_fit(masks: [u64; 3], mut each: impl FnMut(TileId, u8)) {
+    let mut types = masks[0] | masks[1] | masks[2];
+    while types != 0 {
+        let tile = TileId(types.trailing_zeros() as u8);
+        types &= types - 1;
+        for rotation in 0..3u8 {
+            if masks[usize::from(rotation)] & 1 << tile.index() != 0 {
+                each(tile, rotation);
             }
         }
     }
