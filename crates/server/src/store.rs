@@ -552,6 +552,11 @@ pub(crate) fn migrations() -> Vec<Migration> {
             "lobby order",
             include_str!("../migrations/0014_lobby_order.sql"),
         ),
+        (
+            15,
+            "ended partial",
+            include_str!("../migrations/0015_ended_partial.sql"),
+        ),
     ]
     .into_iter()
     .map(|(version, name, sql)| {
@@ -717,6 +722,26 @@ pub enum Listed {
     Finished,
 }
 
+/// The query of a lobby page: `$1` and `$2` the cursor's time and id, `$3` the limit. The
+/// status is written into the text, not bound: SQLite uses a partial index only for a
+/// query that names its condition.
+pub(crate) fn lobby_query(listed: Listed) -> &'static str {
+    match listed {
+        Listed::Running => {
+            "SELECT id, summary, created_at AS at FROM games \
+             WHERE status = 'running' AND summary IS NOT NULL \
+             AND (created_at < $1 OR (created_at = $1 AND id > $2)) \
+             ORDER BY created_at DESC, id LIMIT $3"
+        }
+        Listed::Finished => {
+            "SELECT id, summary, updated_at AS at FROM games \
+             WHERE status = 'over' AND summary IS NOT NULL AND version > 0 \
+             AND (updated_at < $1 OR (updated_at = $1 AND id > $2)) \
+             ORDER BY updated_at DESC, id LIMIT $3"
+        }
+    }
+}
+
 /// The lines of `listed` after `after`, the latest first, at most `limit`, read on `conn`.
 pub(crate) async fn read_page<DB>(
     conn: &mut DB::Connection,
@@ -732,25 +757,9 @@ where
     for<'r> i64: Decode<'r, DB> + Encode<'r, DB> + Type<DB>,
     for<'r> String: Decode<'r, DB> + Type<DB>,
 {
-    let (status, sql) = match listed {
-        Listed::Running => (
-            Status::Running,
-            "SELECT id, summary, created_at AS at FROM games \
-             WHERE status = $1 AND summary IS NOT NULL \
-             AND (created_at < $2 OR (created_at = $2 AND id > $3)) \
-             ORDER BY created_at DESC, id LIMIT $4",
-        ),
-        Listed::Finished => (
-            Status::Over,
-            "SELECT id, summary, updated_at AS at FROM games \
-             WHERE status = $1 AND summary IS NOT NULL AND version > 0 \
-             AND (updated_at < $2 OR (updated_at = $2 AND id > $3)) \
-             ORDER BY updated_at DESC, id LIMIT $4",
-        ),
-    };
+    let sql = lobby_query(listed);
     let (at, id) = after.map_or((i64::MAX, ""), |e| (e.at, e.id.as_str()));
     let rows = sqlx::query::<DB>(sql)
-        .bind(status.as_str())
         .bind(at)
         .bind(id)
         .bind(limit.min(i64::MAX as usize) as i64)
