@@ -80,7 +80,10 @@ impl SqliteStorage {
         .synchronous(SqliteSynchronous::Normal)
         .busy_timeout(Duration::from_secs(10))
         .foreign_keys(true);
+        // A connection to a local file does not go stale: no ping (a round trip to
+        // SQLite's thread) before each use.
         let writer = SqlitePoolOptions::new()
+            .test_before_acquire(false)
             .max_connections(1)
             .min_connections(1)
             .idle_timeout(None)
@@ -95,6 +98,7 @@ impl SqliteStorage {
             .run(&writer)
             .await?;
         let readers = SqlitePoolOptions::new()
+            .test_before_acquire(false)
             .max_connections(4)
             .min_connections(if memory { 1 } else { 0 })
             .idle_timeout(if memory {
@@ -109,6 +113,7 @@ impl SqliteStorage {
         tokio::spawn(write_appends(writer.clone(), queue));
         if !memory {
             let checkpointer = SqlitePoolOptions::new()
+                .test_before_acquire(false)
                 .max_connections(1)
                 .connect_with(options)
                 .await?;
