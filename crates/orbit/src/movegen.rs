@@ -149,71 +149,71 @@ fn pawn_rows<'t>(board: &Board, table: &'t MoveTable, state: &State) -> [(u8, &'
 /// The moves of the colour to move counted, so that one is drawn by its index in the
 /// list [`moves`] writes without writing the list: a pawn none of whose ends holds a
 /// pawn is only looked up, its moves being its row's; the others' moves are counted,
-/// and only the drawn one is made.
+/// and only the drawn one is made. Kept small: it lives across the draw.
 pub(crate) struct Counted<'t> {
-    board: &'t Board,
-    table: &'t MoveTable,
-    state: &'t State,
-    all: u128,
-    pawns: [(u8, &'t Row); MAX_PAWNS],
-    /// Where each pawn's moves start in the whole list, then the list's length.
-    starts: [u32; MAX_PAWNS + 1],
+    rows: [&'t Row; MAX_PAWNS],
+    from: [u8; MAX_PAWNS],
+    /// Where each pawn's moves start in the whole list.
+    starts: [u32; MAX_PAWNS],
+    len: u32,
+    /// Bit `k` for pawn `k` if some end of it holds a pawn.
+    blocked: u8,
 }
 
 impl<'t> Counted<'t> {
     #[inline(always)]
-    pub(crate) fn new(board: &'t Board, table: &'t MoveTable, state: &'t State) -> Self {
+    pub(crate) fn new(board: &Board, table: &'t MoveTable, state: &State) -> Self {
         let all = state.occupied();
         let pawns = pawn_rows(board, table, state);
-        let mut starts = [0; MAX_PAWNS + 1];
+        let (mut starts, mut len, mut blocked) = ([0; MAX_PAWNS], 0, 0);
         for (k, &(from, row)) in pawns.iter().enumerate() {
-            let count = if row.fields & all == 0 {
+            starts[k] = len;
+            len += if row.fields & all == 0 {
                 row.len
             } else {
+                blocked |= 1 << k;
                 count_blocked(board, state, Field(from), row, all)
             };
-            starts[k + 1] = starts[k] + count;
         }
         Self {
-            board,
-            table,
-            state,
-            all,
-            pawns,
+            rows: pawns.map(|(_, row)| row),
+            from: pawns.map(|(from, _)| from),
             starts,
+            len,
+            blocked,
         }
     }
 
     /// How many moves there are.
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
-        self.starts[MAX_PAWNS] as usize
+        self.len as usize
     }
 
-    /// The move at `index` (below [`Self::len`]) of the list [`moves`] writes.
+    /// The move at `index` (below [`Self::len`]) of the list [`moves`] writes, in the
+    /// `state` counted.
     #[inline(always)]
-    pub(crate) fn get(&self, index: usize) -> Action {
+    pub(crate) fn get(
+        &self,
+        board: &Board,
+        table: &MoveTable,
+        state: &State,
+        index: usize,
+    ) -> Action {
         let index = index as u32;
         // The pawn whose moves hold the index: counted, not searched, so there is no
         // exit to mispredict.
-        let pawn = self.starts[1..MAX_PAWNS]
+        let pawn = self.starts[1..]
             .iter()
             .map(|&start| usize::from(index >= start))
             .sum::<usize>();
-        let at = (index - self.starts[pawn]) as usize;
-        let (from, row) = self.pawns[pawn];
-        if row.fields & self.all == 0 {
-            row.get(self.table, at)
+        let at = index - self.starts[pawn];
+        let row = self.rows[pawn];
+        if self.blocked & (1 << pawn) == 0 {
+            row.get(table, at as usize)
         } else {
-            pick_blocked(
-                self.board,
-                self.table,
-                self.state,
-                Field(from),
-                row,
-                self.all,
-                at as u32,
-            )
+            let from = Field(self.from[pawn]);
+            pick_blocked(board, table, state, from, row, state.occupied(), at)
         }
     }
 }

@@ -271,6 +271,7 @@ impl Game for Orbit {
 
     /// The moves counted, not listed ([`movegen::Counted`]): random play draws a
     /// decision at every turn, and this is its hot path.
+    #[inline]
     fn legal_action_at(
         &self,
         state: &State,
@@ -290,7 +291,7 @@ impl Game for Orbit {
         } else if index < roll {
             Action::Roll
         } else {
-            moves.get(index - roll)
+            moves.get(&self.board, &self.moves, state, index - roll)
         })
     }
 
