@@ -281,7 +281,7 @@ fn count_blocked(board: &Board, state: &State, from: Field, row: &Row, all: u128
     while occupied != 0 {
         let bit = occupied & occupied.wrapping_neg();
         occupied ^= bit;
-        count = count - 1 + end_captures(board, state, from, field_of(bit), open, all).0;
+        count = count - 1 + end_captures(board, state, from, bit, open, all).0;
     }
     count
 }
@@ -312,35 +312,34 @@ fn pick_blocked(
         if at < 0 {
             break;
         }
-        let end = field_of(bit);
-        let (count, relocation) = end_captures(board, state, from, end, open, all);
+        let (count, relocation) = end_captures(board, state, from, bit, open, all);
         if at < i64::from(count) {
             let relocate = relocation.map_or(Place::Centre, |r| {
                 Place::Field(nth_field(r.fields, at as u32))
             });
-            return capture(from, end, relocate);
+            return capture(from, field_of(bit), relocate);
         }
         shift += i64::from(count) - 1;
     }
     row.get(table, (i64::from(index) - shift) as usize)
 }
 
-/// The moves of the pawn on `from` to `end`, which holds a pawn, where `open` (from
-/// [`open_ends`]) are the ends it may go to: how many captures, and where the captured
-/// pawn may be put.
+/// The moves of the pawn on `from` to the end `bit` (a one-bit set), which holds a
+/// pawn, where `open` (from [`open_ends`]) are the ends it may go to: how many
+/// captures, and where the captured pawn may be put.
 #[inline(always)]
 fn end_captures(
     board: &Board,
     state: &State,
     from: Field,
-    end: Field,
+    bit: u128,
     open: u128,
     all: u128,
 ) -> (u32, Option<Relocation>) {
-    if open & end.bit() == 0 {
+    if open & bit == 0 {
         return (0, None);
     }
-    let relocation = relocation(board, state, from, end, all);
+    let relocation = relocation(board, state, from, field_of(bit), all);
     (relocation.map_or(1, |r| r.count), relocation)
 }
 
