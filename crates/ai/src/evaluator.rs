@@ -70,9 +70,9 @@ impl<G: Game> Playout<G> {
         })
     }
 
-    /// [`Self::run`] where `decide` lists the legal actions itself, into the buffer it is
-    /// lent (for a game that can tell more of them as it lists), and chooses one; `None`
-    /// when there is none.
+    /// [`Self::run`] where `decide` finds each decision itself with the buffer it is lent:
+    /// listing into it (for a game that can tell more of the actions as it lists), or
+    /// drawing one without listing ([`random_action`]); `None` when there is none.
     pub fn run_deciding(
         &mut self,
         game: &G,

@@ -269,7 +269,7 @@ impl Game for Orbit {
         }
     }
 
-    /// The moves counted, not listed ([`movegen::Counted`]): random play draws a
+    /// The moves counted, not listed (`movegen::Counted`): random play draws a
     /// decision at every turn, and this is its hot path. Inlined into the generic
     /// callers with their draw: as a call it took 5 % more instructions.
     #[inline]
