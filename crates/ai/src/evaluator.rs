@@ -3,9 +3,8 @@
 
 use std::fmt;
 
-use rand::Rng;
 use trio_core::rng::GameRng;
-use trio_core::{sample_weighted, Game, Seat, Turn};
+use trio_core::{random_action, sample_weighted, Game, Seat, Turn};
 
 /// Values a state for every seat at once: `rewards[seat]` in `[0, 1]`, on the scale of
 /// [`trio_core::Outcome::score`] (1 first, 0 last, 0.5 even).
@@ -71,9 +70,9 @@ impl<G: Game> Playout<G> {
         })
     }
 
-    /// [`Self::run`] where `decide` lists the legal actions itself, into the buffer it is
-    /// lent (for a game that can tell more of them as it lists), and chooses one; `None`
-    /// when there is none.
+    /// [`Self::run`] where `decide` finds each decision itself with the buffer it is lent:
+    /// listing into it (for a game that can tell more of the actions as it lists), or
+    /// drawing one without listing ([`random_action`]); `None` when there is none.
     pub fn run_deciding(
         &mut self,
         game: &G,
@@ -177,9 +176,10 @@ impl<G: Game> fmt::Debug for RandomRollout<G> {
 impl<G: Game> Evaluator<G> for RandomRollout<G> {
     fn evaluate(&mut self, game: &G, state: &mut G::State, rng: &mut GameRng, rewards: &mut [f64]) {
         let cap = PlayoutCap::Actions(self.max_plies);
-        self.playout.run(game, state, rng, cap, |_, legal, rng| {
-            legal[rng.random_range(0..legal.len())].clone()
-        });
+        self.playout
+            .run_deciding(game, state, rng, cap, |state, scratch, rng| {
+                random_action(game, state, rng, scratch)
+            });
         if game.turn(state) == Turn::Over {
             score_outcome(game, state, rewards);
             return;

@@ -1,8 +1,7 @@
 //! [`RandomBot`]: a uniformly random mover, the baseline every other agent must beat.
 
-use rand::seq::IndexedRandom;
 use rand::RngCore;
-use trio_core::{Bot, Game, Seat};
+use trio_core::{random_action, Bot, Game, Seat};
 
 /// Plays each legal action with equal probability.
 #[derive(Clone, Copy, Debug, Default)]
@@ -20,8 +19,10 @@ impl<G: Game> Bot<G> for RandomBot {
         _seat: Seat,
         rng: &mut dyn RngCore,
     ) -> Option<G::Action> {
-        let mut legal = Vec::new();
-        game.legal_actions_in_view(view, rng, &mut legal);
-        legal.choose(rng).cloned()
+        // The mover's options follow from its view, so any state consistent with it has
+        // them (as `Game::legal_actions_in_view` says); drawn from that state without
+        // listing them where the game can.
+        let state = game.determinize(view, rng);
+        random_action(game, &state, rng, &mut Vec::new())
     }
 }

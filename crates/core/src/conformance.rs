@@ -16,7 +16,8 @@ pub struct Config {
     pub seed: u64,
     /// A game longer than this fails the suite: every game must end.
     pub max_plies: usize,
-    /// How many listed actions per state are replayed through the checked [`Game::play`].
+    /// How many listed actions per state are replayed through the checked [`Game::play`],
+    /// and drawn by their index ([`Game::legal_action_at`]).
     pub played_per_state: usize,
 }
 
@@ -169,6 +170,7 @@ pub fn check_state<G: Game>(game: &G, state: &G::State, config: &Config, rng: &m
 
     let mut legal = Vec::new();
     game.legal_actions(state, &mut legal);
+    check_action_at(game, state, &legal, config, &text);
     let mut chance = Vec::new();
     game.chance_outcomes(state, &mut chance);
     match turn {
@@ -233,6 +235,42 @@ pub fn check_state<G: Game>(game: &G, state: &G::State, config: &Config, rng: &m
             let actions: Vec<G::Action> = chance.into_iter().map(|(a, _)| a).collect();
             check_actions(game, state, &actions, config, &text);
         }
+    }
+}
+
+/// [`Game::legal_action_at`] offers the count of `legal` and gives the listed decision
+/// at each index tried (the first, the last, and as many as
+/// [`Config::played_per_state`] between), so that a draw by index is a draw from the
+/// list whether or not the game lists; with nothing to decide it gives none and asks
+/// for no index.
+fn check_action_at<G: Game>(
+    game: &G,
+    state: &G::State,
+    legal: &[G::Action],
+    config: &Config,
+    text: &str,
+) {
+    let mut scratch = Vec::new();
+    if legal.is_empty() {
+        let none = game.legal_action_at(state, &mut scratch, |n| {
+            panic!("an index among {n} asked for with no decision to make: {text}")
+        });
+        assert_eq!(none, None, "a decision drawn with none listed: {text}");
+    }
+    let step = legal.len().div_ceil(config.played_per_state.max(1)).max(1);
+    let tried = (0..legal.len())
+        .step_by(step)
+        .chain(legal.len().checked_sub(1));
+    for index in tried {
+        let drawn = game.legal_action_at(state, &mut scratch, |n| {
+            assert_eq!(n, legal.len(), "decisions counted, and listed: {text}");
+            index
+        });
+        assert_eq!(
+            drawn.as_ref(),
+            legal.get(index),
+            "the decision drawn at {index}, and the one listed there: {text}"
+        );
     }
 }
 

@@ -80,6 +80,24 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// (cleared first). Empty at a chance node and when the game is over.
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
 
+    /// The legal decision at the index `pick` chooses: `pick` is called once with the
+    /// number of legal decisions and returns an index below it, and the decision is the
+    /// one at that index of [`Game::legal_actions`]' list. `None`, with `pick` not called,
+    /// when there is no decision to make. `scratch` is a buffer the game may list into.
+    ///
+    /// The default lists them all. Random play ([`random_action`]: rollouts, the lab's
+    /// random games) calls this at every decision, so a game that can count its decisions
+    /// and build only the chosen one overrides it; the conformance suite checks that the
+    /// override gives every index's decision, so the draws stay those of the list.
+    fn legal_action_at(
+        &self,
+        state: &Self::State,
+        scratch: &mut Vec<Self::Action>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Self::Action> {
+        listed_action_at(self, state, scratch, pick)
+    }
+
     /// The legal decisions of the seat to move as it sees them, from its `view` alone: the
     /// mover's options follow from its view (the conformance suite checks it), so any
     /// determinization lists them.
@@ -254,6 +272,33 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             .unwrap_or_else(|| panic!("{} has no chance event here", self.name()))
             .clone()
     }
+}
+
+/// [`Game::legal_action_at`] by listing the legal decisions into `scratch`: the default,
+/// and the way for an override where it has no quicker one.
+pub fn listed_action_at<G: Game>(
+    game: &G,
+    state: &G::State,
+    scratch: &mut Vec<G::Action>,
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<G::Action> {
+    game.legal_actions(state, scratch);
+    if scratch.is_empty() {
+        return None;
+    }
+    Some(scratch[pick(scratch.len())].clone())
+}
+
+/// A legal decision drawn uniformly with `rng`, `None` when there is none: the same
+/// decision, drawn the same way, as `legal.choose(rng)` over the listed decisions (an
+/// index from `rng.random_range(0..len)`), whether or not the game lists them.
+pub fn random_action<G: Game, R: RngCore + ?Sized>(
+    game: &G,
+    state: &G::State,
+    rng: &mut R,
+    scratch: &mut Vec<G::Action>,
+) -> Option<G::Action> {
+    game.legal_action_at(state, scratch, |n| rng.random_range(0..n))
 }
 
 /// Picks one item with probability proportional to its weight; `None` when empty.

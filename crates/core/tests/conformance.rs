@@ -10,7 +10,7 @@ use trio_core::{Breach, Game};
 
 #[test]
 fn a_correct_game_passes_and_is_exercised() {
-    let report = random_games(&Race { careless: false }, &Config::default(), |_, s| {
+    let report = random_games(&Race::CORRECT, &Config::default(), |_, s| {
         assert!(s.total <= 7, "total overshoots by at most one");
     });
     assert_eq!(report.games, 50);
@@ -28,12 +28,26 @@ fn a_correct_game_passes_and_is_exercised() {
 #[test]
 #[should_panic(expected = "must look the same")]
 fn a_determinize_that_contradicts_the_view_is_caught() {
-    random_games(&Race { careless: true }, &Config::default(), |_, _| {});
+    let careless = Race {
+        careless: true,
+        ..Race::CORRECT
+    };
+    random_games(&careless, &Config::default(), |_, _| {});
+}
+
+#[test]
+#[should_panic(expected = "the decision drawn at 0")]
+fn a_draw_by_index_that_is_not_the_listed_decision_is_caught() {
+    let misdraws = Race {
+        misdraws: true,
+        ..Race::CORRECT
+    };
+    random_games(&misdraws, &Config::default(), |_, _| {});
 }
 
 #[test]
 fn perft_counts_decisions_and_chance_outcomes() {
-    let game = Race { careless: false };
+    let game = Race::CORRECT;
     let start = game.new_game();
     // Two deals of two cards each, then two additions.
     assert_eq!(perft(&game, &start, 1), 2);
@@ -48,7 +62,7 @@ fn perft_counts_decisions_and_chance_outcomes() {
 
 #[test]
 fn play_refuses_what_is_not_legal() {
-    let game = Race { careless: false };
+    let game = Race::CORRECT;
     let mut s = game.parse_position("0 1 2 0 move").unwrap();
     let err = game.play(&mut s, &Action::Add(3)).unwrap_err();
     assert_eq!(err.action, "add 3");

@@ -9,7 +9,7 @@ use common::{Action, Race};
 use rand::RngCore;
 use trio_core::{Bot, Change, PlayError, Record, Referee, ReplayError, Seat, Step, Turn};
 
-const GAME: Race = Race { careless: false };
+const GAME: Race = Race::CORRECT;
 
 /// What a [`Scribe`] was told, in order.
 type Told = Arc<Mutex<Vec<Option<Action>>>>;

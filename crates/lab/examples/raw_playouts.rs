@@ -8,9 +8,8 @@
 //! /usr/bin/time target/release/examples/raw_playouts orbit 20000
 //! ```
 
-use rand::seq::IndexedRandom;
 use trio_catalog::{CatalogGame, GameSpec, KindVisitor};
-use trio_core::{rng, Turn};
+use trio_core::{random_action, rng, Turn};
 
 struct Raw {
     spec: GameSpec,
@@ -35,9 +34,8 @@ impl KindVisitor for Raw {
                     Turn::Over => break,
                     Turn::Chance => game.sample_chance(&state, &mut chance),
                     Turn::Seat(seat) => {
-                        game.legal_actions(&state, &mut legal);
-                        match legal.choose(&mut seats[seat.index()]) {
-                            Some(action) => action.clone(),
+                        match random_action(&game, &state, &mut seats[seat.index()], &mut legal) {
+                            Some(action) => action,
                             None => return Err(format!("game {i}: {seat} has no move")),
                         }
                     }

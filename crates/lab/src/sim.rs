@@ -27,7 +27,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use rand::seq::IndexedRandom;
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use trio_catalog::GameKind;
@@ -751,14 +751,15 @@ fn play_random<'t, G: CatalogGame>(
             Turn::Over => break,
             Turn::Chance => game.sample_chance(&state, &mut chance),
             Turn::Seat(seat) => {
-                game.legal_actions(&state, &mut legal);
-                tally.decision(seat, legal.len());
-                // As `RandomBot` picks, so that without hidden hands the games are the
-                // referee's, move for move (tested).
-                legal
-                    .choose(&mut seats[seat.index()])
-                    .cloned()
-                    .ok_or(GameFailure::NoMove(seat))?
+                // As `RandomBot` picks (`legal.choose`, the same index of the same
+                // list), so that without hidden hands the games are the referee's,
+                // move for move (tested); drawn without listing where the game can.
+                let rng = &mut seats[seat.index()];
+                game.legal_action_at(&state, &mut legal, |n| {
+                    tally.decision(seat, n);
+                    rng.random_range(0..n)
+                })
+                .ok_or(GameFailure::NoMove(seat))?
             }
         };
         tally.action(game, &state, &action);

@@ -202,14 +202,10 @@ fn move_breach(board: &Board, state: &State, m: &Move) -> Option<Breach> {
         };
         return Some(Breach::new(PROTECTED, message).with("field", field));
     }
-    let allowed = movegen::relocation_fields(board, m.from.bit(), at.bit(), state.occupied());
-    let inner = (1..board.orbit_of(at))
-        .rev()
-        .find(|&k| board.mask(k) & allowed != 0);
-    let (where_, ok) = match inner {
-        Some(k) => (
-            format!("an empty field of orbit {k}"),
-            matches!(m.relocate, Some(Place::Field(f)) if allowed & f.bit() != 0),
+    let (where_, ok) = match movegen::relocation(board, state, m.from, at, state.occupied()) {
+        Some(r) => (
+            format!("an empty field of orbit {}", r.orbit),
+            matches!(m.relocate, Some(Place::Field(f)) if r.fields & f.bit() != 0),
         ),
         None => (
             "the centre (C)".to_owned(),

@@ -5,6 +5,9 @@
 //! with every relocation field, protection. The moves to those ends are listed once per
 //! board ([`MoveTable`]), each list in the row of its start field and step count, and
 //! copied from there for a pawn none of whose ends holds a pawn, the common case.
+//! Random play draws one move by its index in that list without writing the list
+//! ([`Counted`]): the common pawns' moves are counted by their rows, the others' by
+//! their ends holding a pawn, and only the drawn move is made.
 
 use std::fmt;
 
@@ -36,6 +39,15 @@ struct Row {
 }
 
 impl Row {
+    /// The move at `index` (below `len`) of the list.
+    #[inline]
+    fn get(&self, table: &MoveTable, index: usize) -> Action {
+        match self.first.get(index) {
+            Some(&action) => action,
+            None => table.rest[self.rest as usize + index - CHUNK],
+        }
+    }
+
     const EMPTY: Row = Row {
         fields: 0,
         first: [Action::Pass; CHUNK],
@@ -108,23 +120,100 @@ impl fmt::Debug for MoveTable {
 /// (home last), then relocation field.
 pub(crate) fn moves(board: &Board, table: &MoveTable, state: &State, out: &mut Vec<Action>) {
     let all = state.occupied();
-    // The table lookups of all pawns first, then the moves: the lookups are a chain of
-    // dependent loads, and done together they overlap instead of each waiting. Four
-    // pawns whatever the pawns on the board, absent ones reading the empty row, whose
-    // list is empty: a loop of fixed length has no exit to mispredict.
-    let mut rest = state.occ[state.to_move.index()];
-    let pawns: [(u8, &Row); MAX_PAWNS] = std::array::from_fn(|_| {
-        let from = rest.trailing_zeros() as u8;
-        rest &= rest.wrapping_sub(1);
-        let steps = state.on_orbit[board.orbit_index(Field(from))];
-        (from, table.row(from as usize, steps as usize))
-    });
-    for (from, row) in pawns {
+    for (from, row) in pawn_rows(board, table, state) {
         // Most pawns have no pawn on any end: their list is the table's.
         if row.fields & all == 0 {
             copy_list(table, row, out);
         } else {
             push_blocked(board, state, Field(from), row, all, out);
+        }
+    }
+}
+
+/// The start field and table row of each pawn of the colour to move, in field order.
+/// The lookups are a chain of dependent loads: done together, before any move is
+/// listed, they overlap instead of each waiting. Always four pawns whatever the pawns
+/// on the board, absent ones reading the empty row, whose list is empty: a loop of
+/// fixed length over them has no exit to mispredict.
+#[inline(always)]
+fn pawn_rows<'t>(board: &Board, table: &'t MoveTable, state: &State) -> [(u8, &'t Row); MAX_PAWNS] {
+    let mut rest = state.occ[state.to_move.index()];
+    std::array::from_fn(|_| {
+        let from = rest.trailing_zeros() as u8;
+        rest &= rest.wrapping_sub(1);
+        let steps = state.on_orbit[board.orbit_index(Field(from))];
+        (from, table.row(from as usize, steps as usize))
+    })
+}
+
+/// The moves of the colour to move counted, so that one is drawn by its index in the
+/// list [`moves`] writes without writing the list: a pawn none of whose ends holds a
+/// pawn is only looked up, its moves being its row's; the others' moves are counted,
+/// and only the drawn one is made. Kept small: it lives across the draw.
+pub(crate) struct Counted<'t> {
+    rows: [&'t Row; MAX_PAWNS],
+    from: [u8; MAX_PAWNS],
+    /// Where each pawn's moves start in the whole list.
+    starts: [u32; MAX_PAWNS],
+    len: u32,
+    /// Bit `k` for pawn `k` if some end of it holds a pawn.
+    blocked: u8,
+}
+
+impl<'t> Counted<'t> {
+    #[inline(always)]
+    pub(crate) fn new(board: &Board, table: &'t MoveTable, state: &State) -> Self {
+        let all = state.occupied();
+        let pawns = pawn_rows(board, table, state);
+        let (mut starts, mut len, mut blocked) = ([0; MAX_PAWNS], 0, 0);
+        for (k, &(from, row)) in pawns.iter().enumerate() {
+            starts[k] = len;
+            len += if row.fields & all == 0 {
+                row.len
+            } else {
+                blocked |= 1 << k;
+                count_blocked(board, state, Field(from), row, all)
+            };
+        }
+        Self {
+            rows: pawns.map(|(_, row)| row),
+            from: pawns.map(|(from, _)| from),
+            starts,
+            len,
+            blocked,
+        }
+    }
+
+    /// How many moves there are.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The move at `index` (below [`Self::len`]) of the list [`moves`] writes, in the
+    /// `state` counted.
+    #[inline(always)]
+    pub(crate) fn get(
+        &self,
+        board: &Board,
+        table: &MoveTable,
+        state: &State,
+        index: usize,
+    ) -> Action {
+        let index = index as u32;
+        // The pawn whose moves hold the index: counted, not searched, so there is no
+        // exit to mispredict.
+        let pawn = self.starts[1..]
+            .iter()
+            .map(|&start| usize::from(index >= start))
+            .sum::<usize>();
+        let at = index - self.starts[pawn];
+        let row = self.rows[pawn];
+        if self.blocked & (1 << pawn) == 0 {
+            row.get(table, at as usize)
+        } else {
+            let from = Field(self.from[pawn]);
+            pick_blocked(board, table, state, from, row, state.occupied(), at)
         }
     }
 }
@@ -144,8 +233,9 @@ fn copy_list(table: &MoveTable, row: &Row, out: &mut Vec<Action>) {
     out.truncate(keep);
 }
 
-/// Appends the moves of the pawn on `from`, some of whose ends hold a pawn: never onto
-/// its own colour, captures with their relocations, protection.
+/// Appends the moves of the pawn on `from`, some of whose ends hold a pawn: the empty
+/// ends below each capture, then the capture with each of its relocations, and the
+/// empty ends above; home last.
 #[inline(never)]
 fn push_blocked(
     board: &Board,
@@ -155,21 +245,140 @@ fn push_blocked(
     all: u128,
     out: &mut Vec<Action>,
 ) {
+    let ends = open_ends(state, from, row, all);
+    let mut quiet = ends & !all;
+    let mut captures = ends & all;
+    while captures != 0 {
+        let bit = captures & captures.wrapping_neg();
+        captures ^= bit;
+        let below = quiet & (bit - 1);
+        push_quiet(out, from, below);
+        quiet ^= below;
+        let at = field_of(bit);
+        match relocation(board, state, from, at, all) {
+            None => out.push(capture(from, at, Place::Centre)),
+            Some(r) => push_each(out, r.fields, |field| {
+                capture(from, at, Place::Field(field))
+            }),
+        }
+    }
+    push_quiet(out, from, quiet);
+    if row.home {
+        out.push(home(from));
+    }
+}
+
+/// How many moves [`push_blocked`] appends. They are the row's, each end that holds a
+/// pawn giving instead its captures (one per relocation field, or one to the centre),
+/// or nothing where the pawn may not go: counted without a loop over the moves (and
+/// its mispredicted exit) and without counting bits (in software here), as drawing a
+/// move needs only the count of most pawns.
+#[inline(never)]
+fn count_blocked(board: &Board, state: &State, from: Field, row: &Row, all: u128) -> u32 {
+    let open = open_ends(state, from, row, all);
+    let mut count = row.len;
+    let mut occupied = row.fields & all;
+    while occupied != 0 {
+        let bit = occupied & occupied.wrapping_neg();
+        occupied ^= bit;
+        count = count - 1 + end_captures(board, state, from, bit, open, all).0;
+    }
+    count
+}
+
+/// The move at `index` (below [`count_blocked`]) of those [`push_blocked`] appends,
+/// made alone: a move to an empty end or home is the row's, shifted by the moves that
+/// the ends before it holding a pawn give instead of one.
+#[inline(never)]
+fn pick_blocked(
+    board: &Board,
+    table: &MoveTable,
+    state: &State,
+    from: Field,
+    row: &Row,
+    all: u128,
+    index: u32,
+) -> Action {
+    let open = open_ends(state, from, row, all);
+    // The index in this list less the index in the row's, past the ends seen.
+    let mut shift = 0i64;
+    let mut occupied = row.fields & all;
+    while occupied != 0 {
+        let bit = occupied & occupied.wrapping_neg();
+        occupied ^= bit;
+        // Where the end's moves start in this list.
+        let start = i64::from((row.fields & (bit - 1)).count_ones()) + shift;
+        let at = i64::from(index) - start;
+        if at < 0 {
+            break;
+        }
+        let (count, relocation) = end_captures(board, state, from, bit, open, all);
+        if at < i64::from(count) {
+            let relocate = relocation.map_or(Place::Centre, |r| {
+                Place::Field(nth_field(r.fields, at as u32))
+            });
+            return capture(from, field_of(bit), relocate);
+        }
+        shift += i64::from(count) - 1;
+    }
+    row.get(table, (i64::from(index) - shift) as usize)
+}
+
+/// The moves of the pawn on `from` to the end `bit` (a one-bit set), which holds a
+/// pawn, where `open` (from [`open_ends`]) are the ends it may go to: how many
+/// captures, and where the captured pawn may be put.
+#[inline(always)]
+fn end_captures(
+    board: &Board,
+    state: &State,
+    from: Field,
+    bit: u128,
+    open: u128,
+    all: u128,
+) -> (u32, Option<Relocation>) {
+    if open & bit == 0 {
+        return (0, None);
+    }
+    let relocation = relocation(board, state, from, field_of(bit), all);
+    (relocation.map_or(1, |r| r.count), relocation)
+}
+
+/// The ends of `row` that the pawn on `from` may move to: never onto its own colour,
+/// nor onto a protected pawn, nor onto any pawn if it is protected itself.
+#[inline(always)]
+fn open_ends(state: &State, from: Field, row: &Row, all: u128) -> u128 {
     let own = state.occ[state.to_move.index()];
     let protected = state.protected_mask();
     // A protected pawn can neither capture nor be captured: a protected mover is
     // blocked by every pawn. Selected without a test, which is mispredicted.
     let mover_protected = 0u128.wrapping_sub((protected >> from.0) & 1);
     let blocked = own | protected | (all & mover_protected);
-    let ends = row.fields & !blocked;
-    if ends & all == 0 {
-        push_quiet(out, from, ends);
-    } else {
-        push_with_captures(board, out, from.bit(), ends, all);
+    row.fields & !blocked
+}
+
+/// The field of the `n`-th bit of `set` (which has more than `n`).
+#[inline(always)]
+fn nth_field(mut set: u128, n: u32) -> Field {
+    for _ in 0..n {
+        set &= set - 1;
     }
-    if row.home {
-        out.push(home(from));
-    }
+    field_of(set)
+}
+
+fn quiet(from: Field, to: Field) -> Action {
+    Action::Move(Move {
+        from,
+        to: Place::Field(to),
+        relocate: None,
+    })
+}
+
+fn capture(from: Field, at: Field, relocate: Place) -> Action {
+    Action::Move(Move {
+        from,
+        to: Place::Field(at),
+        relocate: Some(relocate),
+    })
 }
 
 fn home(from: Field) -> Action {
@@ -183,13 +392,7 @@ fn home(from: Field) -> Action {
 /// Appends a move from `from` to each field of `ends`, all of them empty.
 #[inline(always)]
 fn push_quiet(out: &mut Vec<Action>, from: Field, ends: u128) {
-    push_each(out, ends, |to| {
-        Action::Move(Move {
-            from,
-            to: Place::Field(to),
-            relocate: None,
-        })
-    });
+    push_each(out, ends, |to| quiet(from, to));
 }
 
 /// Appends `make(field)` for each field of `set`, in field order. The loop runs on
@@ -205,48 +408,42 @@ fn push_each(out: &mut Vec<Action>, set: u128, make: impl Fn(Field) -> Action) {
     }
 }
 
-/// Appends the moves from the field `from_bit` (a one-bit set) to each field of `ends`,
-/// some of which hold an opponent's pawn, in field order: the empty fields below each
-/// capture, then the capture with each of its relocations, and the empty fields above.
-#[inline(always)]
-fn push_with_captures(board: &Board, out: &mut Vec<Action>, from_bit: u128, ends: u128, all: u128) {
-    let from = field_of(from_bit);
-    let mut quiet = ends & !all;
-    let mut captures = ends & all;
-    while captures != 0 {
-        let at = captures & captures.wrapping_neg();
-        captures ^= at;
-        let below = quiet & (at - 1);
-        push_quiet(out, from, below);
-        quiet ^= below;
-        let to = Place::Field(field_of(at));
-        let capture = |relocate| {
-            Action::Move(Move {
-                from,
-                to,
-                relocate: Some(relocate),
-            })
-        };
-        match relocation_fields(board, from_bit, at, all) {
-            0 => out.push(capture(Place::Centre)),
-            empty => push_each(out, empty, |field| capture(Place::Field(field))),
-        }
-    }
-    push_quiet(out, from, quiet);
+/// Where a pawn captured on `at` by the pawn from `from` may be put: the empty fields
+/// of the next inner orbit, or of the nearest inner orbit further in that has one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Relocation {
+    pub(crate) orbit: usize,
+    pub(crate) fields: u128,
+    /// How many `fields` are.
+    pub(crate) count: u32,
 }
 
-/// Where a pawn captured on `at` by the pawn from `from` (one-bit sets) may be put: the
-/// empty fields of the next inner orbit, or of the nearest inner orbit further in that
-/// has one; none means the centre (always so from orbit 1). Fields are judged after the
-/// move: `from` is empty, `at` is taken.
-pub(crate) fn relocation_fields(board: &Board, from: u128, at: u128, all: u128) -> u128 {
-    let after = (all ^ from) | at;
-    let orbit = board.orbit_of(field_of(at));
-    (1..orbit)
+/// The [`Relocation`] of a pawn captured on `at` by the pawn from `from`; none means
+/// the centre (always so from orbit 1). Fields are judged after the move: `from` is
+/// empty, `at` is taken; `all` is the occupied fields before it. The orbit is found
+/// from the pawn counts per orbit, without counting bits.
+#[inline(always)]
+pub(crate) fn relocation(
+    board: &Board,
+    state: &State,
+    from: Field,
+    at: Field,
+    all: u128,
+) -> Option<Relocation> {
+    let from_orbit = board.orbit_of(from);
+    let (orbit, count) = (1..board.orbit_of(at))
         .rev()
-        .map(|inner| board.mask(inner) & !after)
-        .find(|&empty| empty != 0)
-        .unwrap_or(0)
+        .map(|inner| {
+            let pawns = u32::from(state.on_orbit[inner - 1]) - u32::from(inner == from_orbit);
+            (inner, board.fields_on(inner) as u32 - pawns)
+        })
+        .find(|&(_, empty)| empty != 0)?;
+    let after = (all ^ from.bit()) | at.bit();
+    Some(Relocation {
+        orbit,
+        fields: board.mask(orbit) & !after,
+        count,
+    })
 }
 
 fn field_of(bit: u128) -> Field {

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use rand::RngCore;
-use trio_core::{Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
+use trio_core::{listed_action_at, Breach, Facts, Game, NotationError, Outcome, Seat, Turn};
 
 use crate::board::{Board, Field};
 use crate::breach;
@@ -267,6 +267,33 @@ impl Game for Orbit {
             Phase::Enter => movegen::entries(&self.board, state, out),
             Phase::Draw | Phase::Die | Phase::Over => {}
         }
+    }
+
+    /// The moves counted, not listed (`movegen::Counted`): random play draws a
+    /// decision at every turn, and this is its hot path. Inlined into the generic
+    /// callers with their draw: as a call it took 5 % more instructions.
+    #[inline]
+    fn legal_action_at(
+        &self,
+        state: &State,
+        scratch: &mut Vec<Action>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Action> {
+        if state.phase != Phase::Act {
+            return listed_action_at(self, state, scratch, pick);
+        }
+        // As listed: `roll` if allowed, the moves, `pass` if there is nothing else.
+        let roll = usize::from(state.centre[state.to_move.index()] > 0);
+        let moves = movegen::Counted::new(&self.board, &self.moves, state);
+        let count = roll + moves.len();
+        let index = pick(count.max(1));
+        Some(if count == 0 {
+            Action::Pass
+        } else if index < roll {
+            Action::Roll
+        } else {
+            moves.get(&self.board, &self.moves, state, index - roll)
+        })
     }
 
     fn chance_outcomes(&self, state: &State, out: &mut Vec<(Action, f64)>) {

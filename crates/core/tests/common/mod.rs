@@ -14,6 +14,15 @@ use trio_core::{Facts, Game, NotationError, Outcome, Seat, Turn};
 pub struct Race {
     /// A deliberately broken game whose determinize redraws the viewer's own card too.
     pub careless: bool,
+    /// A deliberately broken game that draws a decision by index from the wrong list.
+    pub misdraws: bool,
+}
+
+impl Race {
+    pub const CORRECT: Race = Race {
+        careless: false,
+        misdraws: false,
+    };
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -77,6 +86,20 @@ impl Game for Race {
         if let Turn::Seat(_) = self.turn(s) {
             out.extend([Action::Add(1), Action::Add(2)]);
         }
+    }
+    fn legal_action_at(
+        &self,
+        s: &State,
+        scratch: &mut Vec<Action>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Action> {
+        let action = trio_core::listed_action_at(self, s, scratch, pick)?;
+        // Add 2 drawn where add 1 is listed, so one index is never drawn.
+        Some(if self.misdraws {
+            Action::Add(2)
+        } else {
+            action
+        })
     }
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
         out.clear();

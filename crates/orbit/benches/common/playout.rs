@@ -2,7 +2,7 @@
 //! example (the fixed workload profiled with callgrind): both must play the same games.
 
 use rand::Rng;
-use trio_core::{rng, Game, Turn};
+use trio_core::{random_action, rng, Game, Turn};
 use trio_orbit::{Action, Orbit};
 
 /// Plays one random game (uniform among legal actions, fair die) and returns its turns
@@ -17,10 +17,8 @@ pub fn playout(game: &Orbit, rng: &mut rng::GameRng, legal: &mut Vec<Action>) ->
                 trio_orbit::Phase::Die => Action::Die(rng.random_range(1..=6)),
                 _ => game.sample_chance(&state, rng),
             },
-            Turn::Seat(_) => {
-                game.legal_actions(&state, legal);
-                legal[rng.random_range(0..legal.len())]
-            }
+            Turn::Seat(_) => random_action(game, &state, rng, legal)
+                .expect("a player to move always has an action"),
         };
         game.apply(&mut state, &action);
         applied += 1;

@@ -7,8 +7,8 @@
 
 use std::collections::BTreeSet;
 
-use rand::Rng;
-use trio_core::{rng, Game, Turn};
+use rand::{Rng, RngCore};
+use trio_core::{random_action, rng, Game, Turn};
 use trio_orbit::notation::Coord;
 use trio_orbit::{Action, Board, Colour, Field, Move, Options, Orbit, Phase, Place, State};
 
@@ -155,15 +155,15 @@ fn reference(game: &Orbit, state: &State) -> Vec<Action> {
     out
 }
 
-#[test]
-fn listed_actions_equal_a_plain_walk_of_every_path() {
+/// Plays seeded random games with 2, 3 and 4 players on the classic board, the funnel
+/// and the arcs, handing `visit` every position where a player decides, with its legal
+/// actions, and the generator the decision is then drawn with.
+fn each_decision(mut visit: impl FnMut(&Orbit, &State, &[Action], &rng::GameRng)) {
     let boards = [
         Board::classic(),
         Board::from_toml(include_str!("../boards/funnel.toml")).unwrap(),
         Board::from_toml(ARCS).unwrap(),
     ];
-    // Positions checked, those with a protected pawn, and those with a capture listed.
-    let (mut checked, mut protecting, mut capturing) = (0, 0, 0);
     for board in boards {
         for players in 2..=4 {
             let game = Orbit::new(Options {
@@ -183,24 +183,7 @@ fn listed_actions_equal_a_plain_walk_of_every_path() {
                         Turn::Chance => game.sample_chance(&state, &mut rng),
                         Turn::Seat(_) => {
                             game.legal_actions(&state, &mut legal);
-                            assert_eq!(
-                                legal,
-                                reference(&game, &state),
-                                "{} in {}",
-                                board.name(),
-                                game.format_position(&state)
-                            );
-                            checked += 1;
-                            protecting += usize::from(!state.protected().is_empty());
-                            capturing += usize::from(legal.iter().any(|a| {
-                                matches!(
-                                    a,
-                                    Action::Move(Move {
-                                        relocate: Some(_),
-                                        ..
-                                    })
-                                )
-                            }));
+                            visit(&game, &state, &legal, &rng);
                             legal[rng.random_range(0..legal.len())]
                         }
                     };
@@ -209,9 +192,75 @@ fn listed_actions_equal_a_plain_walk_of_every_path() {
             }
         }
     }
+}
+
+#[test]
+fn listed_actions_equal_a_plain_walk_of_every_path() {
+    // Positions checked, those with a protected pawn, and those with a capture listed.
+    let (mut checked, mut protecting, mut capturing) = (0, 0, 0);
+    each_decision(|game, state, legal, _| {
+        assert_eq!(
+            legal,
+            reference(game, state),
+            "{} in {}",
+            game.board().name(),
+            game.format_position(state)
+        );
+        checked += 1;
+        protecting += usize::from(!state.protected().is_empty());
+        capturing += usize::from(legal.iter().any(is_capture));
+    });
     assert!(checked > 10_000, "only {checked} positions");
     assert!(
         protecting > 500 && capturing > 1_000,
         "{protecting} with protection, {capturing} with captures"
     );
+}
+
+/// Random play draws a decision without listing them ([`Game::legal_action_at`]): a
+/// pawn with no pawn on its ends is read from the move table, the others' moves are
+/// counted and the drawn one made alone. In every position the count is the list's and
+/// the decision drawn at each index is the one listed there, so a uniform index draws
+/// uniformly among the legal actions; drawn with a generator, it is the listed action
+/// at `random_range(0..len)`, the generator left as that leaves it.
+#[test]
+fn a_decision_drawn_by_index_is_the_listed_one() {
+    let (mut checked, mut capturing, mut long) = (0, 0, 0);
+    let mut scratch = Vec::new();
+    each_decision(|game, state, legal, rng| {
+        let position = || format!("{} in {}", game.board().name(), game.format_position(state));
+        for (index, action) in legal.iter().enumerate() {
+            let drawn = game.legal_action_at(state, &mut scratch, |n| {
+                assert_eq!(n, legal.len(), "counted: {}", position());
+                index
+            });
+            assert_eq!(drawn, Some(*action), "at {index}: {}", position());
+        }
+        let (mut listed, mut drawing) = (rng.clone(), rng.clone());
+        let drawn = random_action(game, state, &mut drawing, &mut scratch);
+        assert_eq!(
+            drawn,
+            Some(legal[listed.random_range(0..legal.len())]),
+            "{}",
+            position()
+        );
+        assert_eq!(listed.next_u64(), drawing.next_u64(), "{}", position());
+        checked += 1;
+        capturing += usize::from(legal.iter().any(is_capture));
+        long += usize::from(legal.len() > 20);
+    });
+    assert!(
+        checked > 10_000 && capturing > 1_000 && long > 1_000,
+        "{checked} positions, {capturing} with captures, {long} with over 20 actions"
+    );
+}
+
+fn is_capture(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Move(Move {
+            relocate: Some(_),
+            ..
+        })
+    )
 }
