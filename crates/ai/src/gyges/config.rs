@@ -59,7 +59,7 @@ impl SearchParams {
     pub const TUNED: SearchParams = SearchParams {
         reduce_from_depth: Some(2),
         full_width_moves: 4,
-        reduce_twice_after: None,
+        reduce_twice_after: Some(8),
         threat_extension_plies: 2,
         threat_probe: true,
         threats_first: false,
