@@ -242,6 +242,9 @@ fn search(args: &[String]) -> Result<(), String> {
                 params.reduce_twice_after = option(value)?.map(|n| n.max(0) as usize)
             }
             "full_width_moves" => params.full_width_moves = int(value)?.max(0) as usize,
+            "forced_extension" => {
+                params.forced_extension = option(value)?.map(|n| n.max(0) as usize)
+            }
             "threat_extension_plies" => params.threat_extension_plies = int(value)?.max(0) as usize,
             _ => return Err(format!("unknown setting {name:?}")),
         }

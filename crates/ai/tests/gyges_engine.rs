@@ -4,7 +4,9 @@
 //! Each position is also checked by brute force with the move generator, so the test
 //! does not only trust the engine.
 
-use trio_ai::gyges::{loss_in, win_in, GygesEngine, SearchLimit, SearchResult};
+use trio_ai::gyges::{
+    is_decisive, loss_in, win_in, GygesEngine, SearchLimit, SearchParams, SearchResult,
+};
 use trio_ai::{play_game, AlphaBetaBot, RandomBot};
 use trio_core::{Bot, Game, Outcome, Seat};
 use trio_gyges::{generate_moves, has_goal_move, Gyges, Move, MoveList, Position, State, Variant};
@@ -119,6 +121,34 @@ fn plays_the_only_move_that_does_not_lose_at_once() {
         .unwrap();
     assert_eq!(r.best, safe[0]);
     assert_eq!(r.score, loss_in(4));
+}
+
+#[test]
+fn the_forced_line_extension_sees_an_exit_sequence_sooner() {
+    //  6  . . . 3 . .   North to move (active row 6: the 3 on d6 alone), official
+    //  5  . . 2 . . .   variant. South wins in 8 plies whatever North does: South's
+    //  4  . . . . 3 .   answers threaten exits that leave North few safe moves
+    //  3  1 . . 3 . .   each, a chain the plain search sees only at depth 6.
+    //  2  . 2 2 1 2 3
+    //  1  . 1 . . . 1
+    let p = pos("...3../..2.../....3./1..3../.22123/.1...1 N");
+    let v = Variant::Official;
+    let search = |forced_extension, depth| {
+        let params = SearchParams {
+            forced_extension,
+            ..SearchParams::TUNED
+        };
+        GygesEngine::new(v)
+            .with_params(params)
+            .search_position(&p, SearchLimit::depth(depth))
+            .unwrap()
+    };
+    // The plain search: not at depth 4, lost in 8 at depth 6 (the check of the loss).
+    let shallow = search(None, 4);
+    assert!(!is_decisive(shallow.score), "{shallow:?}");
+    assert_eq!(search(None, 6).score, loss_in(8));
+    // Extending the nodes left a few moves that do not lose at once: already at depth 3.
+    assert_eq!(search(Some(64), 3).score, loss_in(8));
 }
 
 #[test]

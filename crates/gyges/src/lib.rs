@@ -35,8 +35,8 @@ mod view;
 
 pub use board::{Side, Square};
 pub use movegen::{
-    divide, generate_moves, has_goal_move, mobility, move_count, perft, Mobility, UnknownVariant,
-    Variant,
+    divide, generate_moves, has_goal_move, mobility, mobility_unless_goal, move_count, perft,
+    Mobility, UnknownVariant, Variant,
 };
 pub use moves::{Move, MoveList, SetupOrder, MAX_MOVES};
 pub use options::{Options, OptionsError, DEFAULT_PLY_LIMIT, OPTIONS};

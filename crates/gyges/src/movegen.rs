@@ -487,18 +487,24 @@ pub(crate) fn drop_squares(pos: &Position, from: Square) -> u64 {
 }
 
 fn piece_moves(pos: &Position, variant: Variant, from: Square) -> PieceMoves {
-    let r = reach(pos, variant, from, false);
-    PieceMoves {
-        from,
-        value: pos.value_at(from.index()),
-        ends: r.ends & !from.bit(),
-        targets: r.targets,
-        goal: r.goal,
-        drops: if r.targets != 0 {
-            drop_squares(pos, from)
-        } else {
-            0
-        },
+    PieceMoves::of(pos, from, &reach(pos, variant, from, false))
+}
+
+impl PieceMoves {
+    /// The moves of the piece on `from`, whose whole reach `r` is.
+    fn of(pos: &Position, from: Square, r: &Reach) -> PieceMoves {
+        PieceMoves {
+            from,
+            value: pos.value_at(from.index()),
+            ends: r.ends & !from.bit(),
+            targets: r.targets,
+            goal: r.goal,
+            drops: if r.targets != 0 {
+                drop_squares(pos, from)
+            } else {
+                0
+            },
+        }
     }
 }
 
@@ -595,13 +601,38 @@ pub fn mobility(pos: &Position, variant: Variant) -> Mobility {
         return m;
     }
     for from in Square::iter(starts(pos)) {
-        let pm = piece_moves(pos, variant, from);
-        m.moves += pm.count(pos);
-        m.ends |= pm.ends;
-        m.goal |= pm.goal;
-        m.targets |= pm.replaceable(pos);
+        m.add(pos, &piece_moves(pos, variant, from));
     }
     m
+}
+
+/// The [`Mobility`] of the side to move, or `None` if it can leave the board: then found
+/// as soon as [`has_goal_move`] finds it, and otherwise at the cost of [`mobility`]
+/// alone, where asking both would walk every path twice. All zero in setup, as
+/// [`mobility`].
+pub fn mobility_unless_goal(pos: &Position, variant: Variant) -> Option<Mobility> {
+    let mut m = Mobility::default();
+    if pos.is_setup() {
+        return Some(m);
+    }
+    for from in Square::iter(starts(pos)) {
+        let r = reach(pos, variant, from, true);
+        if r.goal {
+            return None;
+        }
+        // No goal: the walk did not stop early, so `r` is the piece's whole reach.
+        m.add(pos, &PieceMoves::of(pos, from, &r));
+    }
+    Some(m)
+}
+
+impl Mobility {
+    fn add(&mut self, pos: &Position, pm: &PieceMoves) {
+        self.moves += pm.count(pos);
+        self.ends |= pm.ends;
+        self.goal |= pm.goal;
+        self.targets |= pm.replaceable(pos);
+    }
 }
 
 /// The number of legal moves, as [`generate_moves`] would list them, without listing them.

@@ -46,6 +46,12 @@ pub struct SearchParams {
     /// that fails to bring the score below beta, the node is cut. `None`: off.
     pub null_move_from_depth: Option<i32>,
     pub null_move_reduction: i32,
+    /// Forced-line extension (the analogue of chess's single-reply extension): a node
+    /// whose moves are made for ordering, below the root, where at most this many moves
+    /// do not let the opponent leave the board at once, is searched one ply deeper, as
+    /// long as the line stays within twice the iteration's depth. Exit sequences are
+    /// chains of such nodes, so they are seen deeper at little cost. `None`: off.
+    pub forced_extension: Option<usize>,
 }
 
 impl SearchParams {
@@ -53,12 +59,13 @@ impl SearchParams {
     pub const TUNED: SearchParams = SearchParams {
         reduce_from_depth: Some(2),
         full_width_moves: 4,
-        reduce_twice_after: None,
+        reduce_twice_after: Some(8),
         threat_extension_plies: 2,
         threat_probe: true,
         threats_first: false,
         null_move_from_depth: None,
         null_move_reduction: 2,
+        forced_extension: None,
     };
 }
 

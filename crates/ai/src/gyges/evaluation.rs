@@ -9,7 +9,7 @@
 //! The score is linear in what it counts ([`Terms`]), which is what lets Texel's method
 //! fit the weights (`texel.rs`).
 
-use trio_gyges::{mobility, Mobility, Position, Side, Variant};
+use trio_gyges::{mobility, mobility_unless_goal, Mobility, Position, Side, Variant};
 
 use super::config::Weights;
 use super::score::Score;
@@ -101,8 +101,12 @@ impl Terms {
         if pos.is_setup() {
             return Err(false);
         }
+        Terms::with_our_mobility(pos, variant, mobility(pos, variant))
+    }
+
+    /// The terms of a position in play whose side to move's summary is `us`.
+    fn with_our_mobility(pos: &Position, variant: Variant, us: Mobility) -> Result<Terms, bool> {
         let side = pos.side_to_move();
-        let us = mobility(pos, variant);
         if us.moves == 0 {
             return Err(true);
         }
@@ -123,7 +127,25 @@ impl Terms {
 
 /// Evaluates `pos`, a position in play where the side to move cannot leave the board.
 pub(super) fn evaluate(pos: &Position, variant: Variant, weights: &Weights) -> Leaf {
-    match Terms::with_mobility(pos, variant) {
+    leaf(Terms::with_mobility(pos, variant), weights)
+}
+
+/// Evaluates `pos`, a position in play, unless its side to move can leave the board
+/// (`None`): the side's summary answers both, so a leaf walks its paths once for the two.
+pub(super) fn evaluate_unless_exit(
+    pos: &Position,
+    variant: Variant,
+    weights: &Weights,
+) -> Option<Leaf> {
+    if pos.is_setup() {
+        return Some(evaluate(pos, variant, weights));
+    }
+    let us = mobility_unless_goal(pos, variant)?;
+    Some(leaf(Terms::with_our_mobility(pos, variant, us), weights))
+}
+
+fn leaf(terms: Result<Terms, bool>, weights: &Weights) -> Leaf {
+    match terms {
         Ok(terms) => Leaf {
             score: terms.score(weights),
             stuck: false,

@@ -3,7 +3,7 @@
 //! the history heuristic (near the leaves). Moves after which the opponent can leave the
 //! board are found here and never searched: they lose at once.
 
-use trio_gyges::{has_goal_move, move_count, Move, Position, Variant};
+use trio_gyges::{has_goal_move, mobility_unless_goal, move_count, Move, Position, Variant};
 
 use super::score::MAX_PLY;
 
@@ -84,9 +84,15 @@ impl Ordering {
                 }
                 if let RankBy::Replies { threats_first } = by {
                     let child = pos.make_move(mv);
-                    loses = has_goal_move(&child, variant);
-                    if !loses {
-                        key -= move_count(&child, variant) as i64;
+                    // One walk of the opponent's paths for both questions.
+                    let replies = if child.is_setup() {
+                        (!has_goal_move(&child, variant)).then(|| move_count(&child, variant))
+                    } else {
+                        mobility_unless_goal(&child, variant).map(|m| m.moves)
+                    };
+                    loses = replies.is_none();
+                    if let Some(replies) = replies {
+                        key -= replies as i64;
                         threatens = threats_first
                             && has_goal_move(&child.with_side_to_move(pos.side_to_move()), variant);
                         if threatens {

@@ -16,7 +16,7 @@ use super::config::{
     SearchParams, Weights, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, MAX_DEPTH,
     ORDER_BY_REPLIES_DEPTH, TT_ENTRIES,
 };
-use super::evaluation::evaluate;
+use super::evaluation::{evaluate, evaluate_unless_exit};
 use super::ordering::{Ordering, RankBy, Ranked};
 use super::score::{
     from_table, is_decisive, loss_in, to_table, win_in, Score, DRAW, INFINITY, MAX_PLY,
@@ -412,6 +412,16 @@ impl GygesEngine {
         }
     }
 
+    /// Whether a node's moves, ranked by replies, leave so few that do not lose at once
+    /// that the node is extended ([`SearchParams::forced_extension`]).
+    fn forced(&self, ranked: &[Ranked], by: RankBy) -> bool {
+        match (self.params.forced_extension, by) {
+            (Some(n), RankBy::Replies { .. }) => ranked.iter().filter(|r| !r.loses).count() <= n,
+            // Ranked by history, the losing moves are not known.
+            _ => false,
+        }
+    }
+
     /// Null-move pruning: a score at least `beta` when the side to move, unthreatened
     /// and already at or above `beta` by the evaluation, stays there even if it lets the
     /// opponent move twice (searched shallower with a null window); `None` to search on.
@@ -508,7 +518,9 @@ impl GygesEngine {
             if self.ply_limit != 0 && self.root_plies + ply as u32 >= self.ply_limit {
                 return DRAW;
             }
-            if has_goal_move(pos, self.variant) {
+            // A leaf asks while it evaluates (below).
+            let leaf = depth <= 0 || ply >= MAX_PLY;
+            if !leaf && has_goal_move(pos, self.variant) {
                 return win_in(ply + 1);
             }
         } else {
@@ -516,7 +528,9 @@ impl GygesEngine {
         }
         let mut depth = depth;
         if depth <= 0 || ply >= MAX_PLY {
-            let leaf = evaluate(pos, self.variant, &self.weights);
+            let Some(leaf) = evaluate_unless_exit(pos, self.variant, &self.weights) else {
+                return win_in(ply + 1);
+            };
             if leaf.stuck {
                 return loss_in(ply);
             }
@@ -571,6 +585,9 @@ impl GygesEngine {
             .ordering
             .rank(pos, self.variant, &moves, tt_move, ply, by);
         drop(moves);
+        if ply > 0 && self.forced(&ranked, by) && ply as i32 + depth < 2 * self.root_depth as i32 {
+            depth += 1;
+        }
 
         let alpha_start = alpha;
         let mut best_score = -INFINITY;

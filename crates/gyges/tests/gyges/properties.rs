@@ -1,7 +1,8 @@
 //! Property tests over random playouts: piece count, notation round-trips, every listed
 //! move accepted by `play`, and move generation (and the counts and summaries drawn from
-//! it) equal to a plain step-by-step walker written straight from the rules (both
-//! variants); each move's way, as its parts give it, a walk the rules allow to its outcome.
+//! it, with or without a goal move) equal to a plain step-by-step walker written straight
+//! from the rules (both variants); each move's way, as its parts give it, a walk the rules
+//! allow to its outcome.
 
 use std::collections::BTreeSet;
 
@@ -11,8 +12,8 @@ use rand::seq::IndexedRandom;
 use rand::Rng;
 use trio_core::{rng, Game};
 use trio_gyges::{
-    generate_moves, has_goal_move, mobility, move_count, Gyges, Mobility, Move, MoveList, Position,
-    Square, Variant,
+    generate_moves, has_goal_move, mobility, mobility_unless_goal, move_count, Gyges, Mobility,
+    Move, MoveList, Position, Square, Variant,
 };
 
 /// The positions of a random game from `seed`, at most `plies` long, setup included.
@@ -66,6 +67,8 @@ proptest! {
                 }
                 let summary = Mobility { moves: moves.len(), ends, targets, goal };
                 prop_assert_eq!(mobility(&pos, variant), summary, "{}", pos);
+                let unless_goal = if goal { None } else { Some(summary) };
+                prop_assert_eq!(mobility_unless_goal(&pos, variant), unless_goal, "{}", pos);
             }
         }
     }
