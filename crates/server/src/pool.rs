@@ -2,8 +2,9 @@
 //! replays. A bot waits for a thread however long it takes (its game must go on); a
 //! request (a hint, a replay) waits only while few others do, and is otherwise refused as
 //! busy, so a flood of hints queues no unbounded work in front of the games. The threads
-//! are the AI's own and run at a lower priority (nice [`NICER`] on Linux), so searches take
-//! the CPU the games leave: a flood of hints does not delay another game's moves.
+//! are the AI's own and run at a lower priority (nice [`NICER`] and the idle scheduling
+//! class on Linux), so searches take the CPU the games leave: a flood of hints does not
+//! delay another game's moves.
 
 use std::sync::Arc;
 
