@@ -17,7 +17,8 @@ const WAITING_PER_THREAD: usize = 4;
 
 /// How much nicer than the server the AI's threads are: the most there is (a thread at +19
 /// gets about 1.5 % of a core that a thread at +0 also wants). At +10 and +15 a hint flood
-/// still took another game's ack p99 to 2.2 times the quiet one, at +19 to 1.4 times. Bots
+/// still took another game's ack p99 to 2.2 times the quiet one, at +19 to 1.4 times (with
+/// the kernel's autogroups on; off, 2.2 to 2.6 times, hence also the idle class). Bots
 /// search to node budgets, so they play as well, only slower while the machine is busy.
 pub const NICER: i32 = 19;
 
