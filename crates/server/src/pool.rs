@@ -106,7 +106,7 @@ fn lower_this_threads_priority() {
                 ThreadPriority::Min,
                 ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle),
             ) {
-                tracing::warn!("the AI's threads stay in the normal scheduling class: {e}");
+                tracing::warn!("the AI's threads may be out of the idle scheduling class: {e}");
             }
             setpriority_process(None, now + NICER)
         });
