@@ -1,10 +1,13 @@
 //! The SQLite backend of [`Storage`]: one file, created if missing, in WAL mode, with the
 //! migrations embedded and run at open.
 //!
-//! Writes go through one connection. Appends from every game are grouped: the writer task
-//! takes whatever events are waiting (up to [`MAX_BATCH`]) and commits them in one
-//! transaction, each still fenced by its game's version, then answers each. Under load
-//! that turns a thousand commits into a few; alone, an event commits at once.
+//! Writes go through one connection, owned by the writer task: every other write is a job
+//! it runs in turn. Appends from every game are grouped: the writer takes whatever events
+//! are waiting (up to [`MAX_BATCH`]) and commits them in one transaction, each still fenced
+//! by its game's version, then answers each. Under load that turns a thousand commits into
+//! a few; alone, an event commits at once. The connection is not pooled: a pool pings a
+//! connection given back to it (another round trip to SQLite's thread, from a task
+//! spawned for it) before the next write may have it.
 //!
 //! `synchronous = NORMAL`: in WAL mode a commit is in the log file when it returns, so a
 //! killed process (even `kill -9`) loses nothing; only a power cut can lose the last
@@ -26,10 +29,11 @@ use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
 };
-use sqlx::{SqlSafeStr, Sqlite, Transaction};
-use tokio::sync::mpsc;
+use sqlx::{ConnectOptions, Connection, SqlSafeStr, Sqlite};
+use tokio::sync::{mpsc, oneshot};
 
 use crate::store::{
     abort, agree_rematch, claim_seat, count_running, describe, insert_game, insert_key,
@@ -50,14 +54,16 @@ const WRITER_CHECKPOINT_PAGES: u32 = 16_384;
 /// The most events committed in one transaction.
 const MAX_BATCH: usize = 512;
 
+/// A write other than an append, run by the writer task on its connection.
+type Job = Box<dyn for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, ()> + Send>;
+
 /// Games in one SQLite file.
 #[derive(Debug)]
 pub struct SqliteStorage {
-    /// One connection, for every write.
-    writer: SqlitePool,
     /// Several connections for reads (WAL lets them read while the writer writes).
     readers: SqlitePool,
     appends: mpsc::Sender<Pending>,
+    jobs: mpsc::Sender<Job>,
 }
 
 impl SqliteStorage {
@@ -80,23 +86,16 @@ impl SqliteStorage {
         .synchronous(SqliteSynchronous::Normal)
         .busy_timeout(Duration::from_secs(10))
         .foreign_keys(true);
-        // A connection to a local file does not go stale: no ping (a round trip to
-        // SQLite's thread) before each use.
-        let writer = SqlitePoolOptions::new()
-            .test_before_acquire(false)
-            .max_connections(1)
-            .min_connections(1)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            .connect_with(
-                options
-                    .clone()
-                    .pragma("wal_autocheckpoint", WRITER_CHECKPOINT_PAGES.to_string()),
-            )
+        let mut writer = options
+            .clone()
+            .pragma("wal_autocheckpoint", WRITER_CHECKPOINT_PAGES.to_string())
+            .connect()
             .await?;
         Migrator::with_migrations(sqlite_migrations())
-            .run(&writer)
+            .run(&mut writer)
             .await?;
+        // A connection to a local file does not go stale: no ping (a round trip to
+        // SQLite's thread) before each use.
         let readers = SqlitePoolOptions::new()
             .test_before_acquire(false)
             .max_connections(4)
@@ -110,7 +109,8 @@ impl SqliteStorage {
             .connect_with(options.clone().read_only(!memory))
             .await?;
         let (appends, queue) = mpsc::channel(4 * MAX_BATCH);
-        tokio::spawn(write_appends(writer.clone(), queue));
+        let (jobs, job_queue) = mpsc::channel(MAX_BATCH);
+        tokio::spawn(write(writer, queue, job_queue));
         if !memory {
             let checkpointer = SqlitePoolOptions::new()
                 .test_before_acquire(false)
@@ -120,10 +120,32 @@ impl SqliteStorage {
             tokio::spawn(checkpoint(checkpointer, appends.downgrade()));
         }
         Ok(Self {
-            writer,
             readers,
             appends,
+            jobs,
         })
+    }
+
+    /// Runs `job` on the writer's connection, in turn with the appends, and returns what
+    /// it returned.
+    async fn write<T: Send + 'static>(
+        &self,
+        job: impl for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, Result<T, StorageError>>
+            + Send
+            + 'static,
+    ) -> Result<T, StorageError> {
+        let (reply, done) = oneshot::channel();
+        let job: Job = Box::new(move |conn| {
+            async move {
+                let _ = reply.send(job(conn).await);
+            }
+            .boxed()
+        });
+        self.jobs
+            .send(job)
+            .await
+            .map_err(|_| StorageError::Closed)?;
+        done.await.map_err(|_| StorageError::Closed)?
     }
 }
 
@@ -146,78 +168,106 @@ async fn checkpoint(pool: SqlitePool, open: mpsc::WeakSender<Pending>) {
     }
 }
 
-/// The writer task: commits waiting appends in groups until every sender is gone.
-async fn write_appends(pool: SqlitePool, mut queue: mpsc::Receiver<Pending>) {
+/// The writer task: commits waiting appends in groups, and runs the other writes between
+/// them, until the storage is dropped.
+async fn write(
+    mut conn: SqliteConnection,
+    mut appends: mpsc::Receiver<Pending>,
+    mut jobs: mpsc::Receiver<Job>,
+) {
     let mut batch: Vec<Pending> = Vec::with_capacity(MAX_BATCH);
-    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let appends: Vec<&Append> = batch.iter().map(|(a, _)| a).collect();
-        let results = match commit_batch(&pool, &appends).await {
-            Ok(()) => appends.iter().map(|_| Ok(())).collect(),
-            // One bad append must not fail the others: commit each alone.
-            Err(_) if appends.len() > 1 => {
-                let mut results = Vec::with_capacity(appends.len());
-                for append in &appends {
-                    results.push(commit_batch(&pool, std::slice::from_ref(append)).await);
+    loop {
+        tokio::select! {
+            waiting = appends.recv_many(&mut batch, MAX_BATCH) => {
+                if waiting == 0 {
+                    return;
                 }
-                results
+                commit_appends(&mut conn, &mut batch).await;
             }
-            Err(e) => vec![Err(e)],
-        };
-        for ((_, reply), result) in batch.drain(..).zip(results) {
-            let _ = reply.send(result);
+            job = jobs.recv() => match job {
+                Some(job) => job(&mut conn).await,
+                None => return,
+            },
         }
     }
 }
 
-async fn commit_batch(pool: &SqlitePool, appends: &[&Append]) -> Result<(), StorageError> {
-    let mut tx = pool.begin().await?;
-    for append in appends {
-        insert_event(&mut tx, append).await?;
+/// Commits `batch` and answers each append (emptying it): one append alone in its own
+/// statement's transaction, several in one transaction.
+async fn commit_appends(conn: &mut SqliteConnection, batch: &mut Vec<Pending>) {
+    let appends: Vec<&Append> = batch.iter().map(|(a, _)| a).collect();
+    let results = match appends.as_slice() {
+        [append] => vec![insert_event(&mut *conn, append).await],
+        _ => match commit_together(conn, &appends).await {
+            Ok(results) => results,
+            // One append that fails (not a conflict) must not fail the others: each alone.
+            Err(_) => {
+                let mut results = Vec::with_capacity(appends.len());
+                for append in &appends {
+                    results.push(insert_event(&mut *conn, append).await);
+                }
+                results
+            }
+        },
+    };
+    for ((_, reply), result) in batch.drain(..).zip(results) {
+        let _ = reply.send(result);
     }
-    tx.commit().await?;
-    Ok(())
 }
 
-async fn insert_event(
-    tx: &mut Transaction<'static, Sqlite>,
-    append: &Append,
-) -> Result<(), StorageError> {
-    let at = now();
+/// Commits `appends` in one transaction: each one's result (a conflict undoes only its own
+/// statement), or the first other error, with nothing committed.
+async fn commit_together(
+    conn: &mut SqliteConnection,
+    appends: &[&Append],
+) -> Result<Vec<Result<(), StorageError>>, StorageError> {
+    let mut tx = conn.begin().await?;
+    let mut results = Vec::with_capacity(appends.len());
+    for append in appends {
+        match insert_event(&mut tx, append).await {
+            Err(StorageError::Conflict { id, expected }) => {
+                results.push(Err(StorageError::Conflict { id, expected }))
+            }
+            Err(e) => return Err(e),
+            Ok(()) => results.push(Ok(())),
+        }
+    }
+    tx.commit().await?;
+    Ok(results)
+}
+
+/// Appends one event through the `event_appends` view (migration 0016): the game's row and
+/// the event in one statement, fenced by the game's version.
+async fn insert_event(conn: &mut SqliteConnection, append: &Append) -> Result<(), StorageError> {
     let event = &append.event;
-    // One round trip to SQLite's thread for both statements: the event is inserted only
-    // if the fenced update changed the game's row.
-    let written = sqlx::query(
-        "UPDATE games SET version = $1, status = $2, updated_at = $3, automatic = $6, \
-         summary = COALESCE($7, summary), clock = COALESCE($8, clock), deadline = $9 \
-         WHERE id = $4 AND version = $5; \
-         INSERT INTO events (game_id, seq, kind, seat, action, client_id, created_at) \
-         SELECT $4, $1, $10, $11, $12, $13, $3 WHERE changes() = 1",
+    let inserted = sqlx::query(
+        "INSERT INTO event_appends (game_id, seq, kind, seat, action, client_id, created_at, \
+         status, automatic, summary, clock, deadline) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
-    .bind(event.seq as i64)
-    .bind(append.status.as_str())
-    .bind(at)
     .bind(&append.game_id)
-    .bind(event.seq as i64 - 1)
-    .bind(append.automatic)
-    .bind(append.summary.as_deref())
-    .bind(append.clock.as_deref())
-    .bind(append.deadline)
+    .bind(event.seq as i64)
     .bind(event.kind.as_str())
     .bind(event.seat.map(i64::from))
     .bind(event.action.as_deref())
     .bind(event.client_id.as_deref())
-    .execute(&mut **tx)
-    .await?;
-    match written.rows_affected() {
-        2 => Ok(()),
-        0 => Err(StorageError::Conflict {
-            id: append.game_id.clone(),
-            expected: event.seq.saturating_sub(1),
-        }),
-        rows => Err(StorageError::Corrupt(format!(
-            "appending event {} to game {} changed {rows} rows",
-            event.seq, append.game_id
-        ))),
+    .bind(now())
+    .bind(append.status.as_str())
+    .bind(append.automatic)
+    .bind(append.summary.as_deref())
+    .bind(append.clock.as_deref())
+    .bind(append.deadline)
+    .execute(conn)
+    .await;
+    match inserted {
+        Ok(_) => Ok(()),
+        Err(sqlx::Error::Database(e)) if e.message() == "version conflict" => {
+            Err(StorageError::Conflict {
+                id: append.game_id.clone(),
+                expected: event.seq.saturating_sub(1),
+            })
+        }
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -238,6 +288,13 @@ fn sqlite_migrations() -> Vec<Migration> {
         include_str!("../migrations/sqlite/0013_due.sql").into_sql_str(),
         false,
     ));
+    all.push(Migration::new(
+        16,
+        "event appends".into(),
+        MigrationType::Simple,
+        include_str!("../migrations/sqlite/0016_event_appends.sql").into_sql_str(),
+        false,
+    ));
     all.sort_by_key(|m| m.version);
     all
 }
@@ -245,15 +302,18 @@ fn sqlite_migrations() -> Vec<Migration> {
 impl Storage for SqliteStorage {
     fn create(&self, game: &GameRow) -> BoxFuture<'_, Result<(), StorageError>> {
         let game = game.clone();
-        async move {
-            let mut tx = self.writer.begin().await?;
-            insert_game::<Sqlite>(&mut tx, &game).await?;
-            if let Some(summary) = &game.summary {
-                describe::<Sqlite>(&mut tx, &game.id, game.automatic, summary).await?;
+        self.write(move |conn| {
+            async move {
+                let mut tx = conn.begin().await?;
+                insert_game::<Sqlite>(&mut tx, &game).await?;
+                if let Some(summary) = &game.summary {
+                    describe::<Sqlite>(&mut tx, &game.id, game.automatic, summary).await?;
+                }
+                tx.commit().await?;
+                Ok(())
             }
-            tx.commit().await?;
-            Ok(())
-        }
+            .boxed()
+        })
         .boxed()
     }
 
@@ -322,10 +382,10 @@ impl Storage for SqliteStorage {
         id: &'a str,
         hash: &'a str,
     ) -> BoxFuture<'a, Result<(), StorageError>> {
-        async move {
-            let mut conn = self.writer.acquire().await?;
-            write_password::<Sqlite>(&mut conn, id, hash).await
-        }
+        let (id, hash) = (id.to_owned(), hash.to_owned());
+        self.write(move |conn| {
+            async move { write_password::<Sqlite>(conn, &id, &hash).await }.boxed()
+        })
         .boxed()
     }
 
@@ -345,10 +405,10 @@ impl Storage for SqliteStorage {
         id: &'a str,
         key_hash: &'a str,
     ) -> BoxFuture<'a, Result<(), StorageError>> {
-        async move {
-            let mut conn = self.writer.acquire().await?;
-            insert_key::<Sqlite>(&mut conn, id, key_hash).await
-        }
+        let (id, key_hash) = (id.to_owned(), key_hash.to_owned());
+        self.write(move |conn| {
+            async move { insert_key::<Sqlite>(conn, &id, &key_hash).await }.boxed()
+        })
         .boxed()
     }
 
@@ -379,10 +439,10 @@ impl Storage for SqliteStorage {
         automatic: bool,
         summary: &'a str,
     ) -> BoxFuture<'a, Result<(), StorageError>> {
-        async move {
-            let mut conn = self.writer.acquire().await?;
-            describe::<Sqlite>(&mut conn, id, automatic, summary).await
-        }
+        let (id, summary) = (id.to_owned(), summary.to_owned());
+        self.write(move |conn| {
+            async move { describe::<Sqlite>(conn, &id, automatic, &summary).await }.boxed()
+        })
         .boxed()
     }
 
@@ -392,12 +452,18 @@ impl Storage for SqliteStorage {
         name_key: &'a str,
         key_hash: &'a str,
     ) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let mut tx = self.writer.begin().await?;
-            let created = insert_player::<Sqlite>(&mut tx, player, name_key, key_hash).await?;
-            tx.commit().await?;
-            Ok(created)
-        }
+        let (player, name_key, key_hash) =
+            (player.clone(), name_key.to_owned(), key_hash.to_owned());
+        self.write(move |conn| {
+            async move {
+                let mut tx = conn.begin().await?;
+                let created =
+                    insert_player::<Sqlite>(&mut tx, &player, &name_key, &key_hash).await?;
+                tx.commit().await?;
+                Ok(created)
+            }
+            .boxed()
+        })
         .boxed()
     }
 
@@ -442,10 +508,10 @@ impl Storage for SqliteStorage {
         level: u8,
         review: &'a str,
     ) -> BoxFuture<'a, Result<(), StorageError>> {
-        async move {
-            let mut conn = self.writer.acquire().await?;
-            insert_review::<Sqlite>(&mut conn, id, level, review).await
-        }
+        let (id, review) = (id.to_owned(), review.to_owned());
+        self.write(move |conn| {
+            async move { insert_review::<Sqlite>(conn, &id, level, &review).await }.boxed()
+        })
         .boxed()
     }
 
@@ -469,12 +535,22 @@ impl Storage for SqliteStorage {
         people: &'a [u8],
         rematch: &'a str,
     ) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let mut tx = self.writer.begin().await?;
-            let named = agree_rematch::<Sqlite>(&mut tx, id, seat, hash, people, rematch).await?;
-            tx.commit().await?;
-            Ok(named)
-        }
+        let (id, hash, people, rematch) = (
+            id.to_owned(),
+            hash.to_owned(),
+            people.to_vec(),
+            rematch.to_owned(),
+        );
+        self.write(move |conn| {
+            async move {
+                let mut tx = conn.begin().await?;
+                let named =
+                    agree_rematch::<Sqlite>(&mut tx, &id, seat, &hash, &people, &rematch).await?;
+                tx.commit().await?;
+                Ok(named)
+            }
+            .boxed()
+        })
         .boxed()
     }
 
@@ -484,12 +560,16 @@ impl Storage for SqliteStorage {
         kind: &'a str,
         ranked: &'a [(Rated, u8)],
     ) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let mut tx = self.writer.begin().await?;
-            let done = rate::<Sqlite>(&mut tx, id, kind, ranked).await?;
-            tx.commit().await?;
-            Ok(done)
-        }
+        let (id, kind, ranked) = (id.to_owned(), kind.to_owned(), ranked.to_vec());
+        self.write(move |conn| {
+            async move {
+                let mut tx = conn.begin().await?;
+                let done = rate::<Sqlite>(&mut tx, &id, &kind, &ranked).await?;
+                tx.commit().await?;
+                Ok(done)
+            }
+            .boxed()
+        })
         .boxed()
     }
 
@@ -517,15 +597,19 @@ impl Storage for SqliteStorage {
     }
 
     fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let mut tx = self.writer.begin().await?;
-            let taken = claim_seat::<Sqlite>(&mut tx, claim).await?;
-            // Not taken, the game's row written first is rolled back.
-            if taken {
-                tx.commit().await?;
+        let claim = claim.clone();
+        self.write(move |conn| {
+            async move {
+                let mut tx = conn.begin().await?;
+                let taken = claim_seat::<Sqlite>(&mut tx, &claim).await?;
+                // Not taken, the game's row written first is rolled back.
+                if taken {
+                    tx.commit().await?;
+                }
+                Ok(taken)
             }
-            Ok(taken)
-        }
+            .boxed()
+        })
         .boxed()
     }
 
@@ -535,10 +619,10 @@ impl Storage for SqliteStorage {
         seat: u8,
         hash: &'a str,
     ) -> BoxFuture<'a, Result<(), StorageError>> {
-        async move {
-            let mut conn = self.writer.acquire().await?;
-            insert_seat_token::<Sqlite>(&mut conn, id, seat, hash).await
-        }
+        let (id, hash) = (id.to_owned(), hash.to_owned());
+        self.write(move |conn| {
+            async move { insert_seat_token::<Sqlite>(conn, &id, seat, &hash).await }.boxed()
+        })
         .boxed()
     }
 
@@ -548,10 +632,10 @@ impl Storage for SqliteStorage {
         idle_before: i64,
         summary: &'a str,
     ) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let mut conn = self.writer.acquire().await?;
-            abort::<Sqlite>(&mut conn, id, idle_before, summary).await
-        }
+        let (id, summary) = (id.to_owned(), summary.to_owned());
+        self.write(move |conn| {
+            async move { abort::<Sqlite>(conn, &id, idle_before, &summary).await }.boxed()
+        })
         .boxed()
     }
 }
