@@ -18,7 +18,8 @@
 //! prints both engines' time a move, wall and CPU (from `/proc`: all the other engine's
 //! threads, our search thread): on a loaded machine equal wall time is not equal CPU, as
 //! the scheduler shares a core among threads, and `gyges_engine` runs 4 on its one core
-//! (docs/gyges-engine.md, run 10). `UGI_THREADS` is our engine's threads (default: the
+//! (docs/gyges-engine.md, run 10); a `cpu` move takes at most `UGI_MAX_MOVE_TIME` seconds
+//! of wall time (default 10). `UGI_THREADS` is our engine's threads (default: the
 //! machine's cores, as the other engine uses).
 //!
 //! The referee accepts one kind of illegal move from the external engine, a pass: a move
@@ -132,6 +133,7 @@ fn match_against_an_external_ugi_engine() {
     let move_time: String = env("UGI_MOVE_TIME", "match".to_owned());
     let fixed_time: Option<f64> = move_time.parse().ok();
     let by_cpu = move_time == "cpu";
+    let max_move_time: f64 = env("UGI_MAX_MOVE_TIME", 10.0);
     let tick = ticks_per_second();
     // Our latest moves' CPU and wall seconds: our thread's share of a core.
     let mut recent: std::collections::VecDeque<(f64, f64)> = std::collections::VecDeque::new();
@@ -233,7 +235,8 @@ fn match_against_an_external_ugi_engine() {
                 let secs = fixed_time.unwrap_or(if by_cpu {
                     // The other engine's average CPU a move, plus what we underspent so far
                     // or less what we overspent (within half and twice the average), at
-                    // the share of a core our thread had lately; at most 10 s.
+                    // the share of a core our thread had lately; at most `UGI_MAX_MOVE_TIME`
+                    // seconds (default 10).
                     let target = average(tally.engine_cpu);
                     let owed = (target * (tally.our_moves + 1) as f64 - tally.our_cpu)
                         .clamp(target / 2.0, target * 2.0);
@@ -245,7 +248,7 @@ fn match_against_an_external_ugi_engine() {
                     } else {
                         1.0
                     };
-                    (owed / share).min(10.0)
+                    (owed / share).min(max_move_time)
                 } else {
                     average(tally.engine_secs)
                 });
