@@ -14,13 +14,15 @@
 //! commits (`--sync full` in a later issue if that matters).
 //!
 //! The log is copied back into the database file (a checkpoint, which syncs both files) by
-//! a connection of its own every [`CHECKPOINT_EVERY`]. SQLite's own checkpoints run in the
-//! connection that commits, when the log passes 1,000 pages by default: at a few hundred
-//! moves a second (about 7 pages each) that put two syncs in the way of the acks three
-//! times a second. The writer checkpoints only at [`WRITER_CHECKPOINT_PAGES`]: under
-//! continuous writes the log starts over only after one of its own, since the other
-//! connection never finds it fully copied between two commits. A 3,000-socket run at 500
-//! moves a second on a busy machine: ack p99 34–52 ms before, 5–12 ms after.
+//! a connection of its own every [`CHECKPOINT_EVERY`], which never holds the writer up. But
+//! under steady writes only a checkpoint in the writer's own connection lets the log start
+//! over (the other never finds it fully copied between two commits), and every ack waits
+//! behind it. SQLite's own, once the log passes 1,000 pages, came 3.5 times a second at a
+//! few hundred moves a second, with two syncs each. So the checkpointer, once the log has
+//! [`SqliteStorage::RESTART_PAGES`], has the writer checkpoint right after its own pass, when little is
+//! left to copy: at 930 moves a second, a stall of 15–20 ms every 1.8 s (ack p99 4.0–5.0
+//! ms) became one of 5–10 ms, the two syncs, every 2.5 s (p99 3.0–3.4 ms; docs/deploy.md).
+//! The writer's automatic checkpoint stays as a backstop at [`WRITER_CHECKPOINT_PAGES`].
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -47,9 +49,9 @@ use crate::store::{
 /// How often the checkpointer copies the log back.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
 
-/// The log's size, in pages, at which the writer checkpoints (64 MiB; SQLite's default is
-/// 1,000 pages): seldom, and with little left to copy after the checkpointer.
-const WRITER_CHECKPOINT_PAGES: u32 = 16_384;
+/// The log's size, in pages, at which the writer checkpoints by itself (SQLite's default
+/// is 1,000 pages): only if the checkpointer has not had it done sooner.
+const WRITER_CHECKPOINT_PAGES: i64 = 2 * SqliteStorage::RESTART_PAGES;
 
 /// The most events committed in one transaction.
 const MAX_BATCH: usize = 512;
@@ -67,6 +69,11 @@ pub struct SqliteStorage {
 }
 
 impl SqliteStorage {
+    /// The log's size, in pages, at which the checkpointer has the writer checkpoint, so that
+    /// the log starts over (64 MiB; at 930 moves a second, every 2.5 s). Each time holds the
+    /// acks up for two syncs, 5–10 ms here; a quarter as often (256 MiB) measured the same.
+    pub const RESTART_PAGES: i64 = 16_384;
+
     /// Opens (creating if missing) the database at `path` (a file name, or `:memory:`
     /// for a database that lives as long as the storage) and migrates it.
     pub async fn open(path: &str) -> Result<Self, StorageError> {
@@ -117,7 +124,7 @@ impl SqliteStorage {
                 .max_connections(1)
                 .connect_with(options)
                 .await?;
-            tokio::spawn(checkpoint(checkpointer, appends.downgrade()));
+            tokio::spawn(checkpoint(checkpointer, jobs.downgrade()));
         }
         Ok(Self {
             readers,
@@ -150,20 +157,40 @@ impl SqliteStorage {
 }
 
 /// Checkpoints the log now and then while the storage is open. PASSIVE: it copies what no
-/// reader still needs and never holds the writer up.
-async fn checkpoint(pool: SqlitePool, open: mpsc::WeakSender<Pending>) {
+/// reader still needs and never holds the writer up. Once the log is long, the writer
+/// checkpoints too, right after, so that the log starts over.
+async fn checkpoint(pool: SqlitePool, writer: mpsc::WeakSender<Job>) {
     let mut every = tokio::time::interval(CHECKPOINT_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        if open.upgrade().is_none() {
+        let Some(writer) = writer.upgrade() else {
             return;
-        }
-        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-            .execute(&pool)
+        };
+        // (busy, pages in the log, pages copied)
+        let log = match sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(PASSIVE)")
+            .fetch_one(&pool)
             .await
         {
-            tracing::warn!("checkpoint: {e}");
+            Ok((_, log, _)) => log,
+            Err(e) => {
+                tracing::warn!("checkpoint: {e}");
+                continue;
+            }
+        };
+        if log >= SqliteStorage::RESTART_PAGES {
+            let restart: Job = Box::new(|conn| {
+                async move {
+                    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                        .execute(conn)
+                        .await
+                    {
+                        tracing::warn!("checkpoint by the writer: {e}");
+                    }
+                }
+                .boxed()
+            });
+            let _ = writer.send(restart).await;
         }
     }
 }
