@@ -8,13 +8,17 @@
 //!                                            # against Weights::TUNED, paired starts, SPRT
 //! gyges_texel search NODES ELO0,ELO1 SEED THREADS NAME=VALUE...
 //!                                            # search settings (null_move_from_depth=3,
-//!                                            # null_move_reduction=2) against SearchParams::TUNED
+//!                                            # null_move_reduction=2; nodes=N: the
+//!                                            # candidate's budget) against SearchParams::TUNED
+//!                                            # (both print each engine's CPU time a move)
 //! ```
 //!
 //! A positions file has a line per position: the position and its game's result for the
 //! side to move (1, 0.5, 0). `scripts/texel` runs the whole tuning.
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use trio_ai::gyges::texel::{
     data, error, fit_k, fit_weights, from_vector, game_samples, self_play, to_vector, Sample,
@@ -25,7 +29,7 @@ use trio_ai::{
     paired_schedule, run_schedule, score_to_elo, wilson_interval, AlphaBetaBot, Pentanomial, Sprt,
     SprtVerdict, Z_95,
 };
-use trio_core::{rng, Bot, Game, Outcome, Record};
+use trio_core::{rng, Bot, Game, Outcome, Record, Seat};
 use trio_gyges::{Gyges, Move, SetupOrder, State, Variant};
 
 const USAGE: &str =
@@ -209,7 +213,7 @@ fn sprt(args: &[String]) -> Result<(), String> {
         .map_err(|_| "12 weights, please".to_owned())?;
     let candidate = from_vector(&weights);
     println!("{candidate:?} against Weights::TUNED, {nodes} nodes a move, seed {seed}");
-    run_sprt(nodes, test, seed, threads, || {
+    run_sprt([nodes; 2], test, seed, threads, || {
         GygesEngine::new(Variant::Official).with_weights(candidate)
     })
 }
@@ -219,6 +223,7 @@ fn sprt(args: &[String]) -> Result<(), String> {
 fn search(args: &[String]) -> Result<(), String> {
     let (nodes, test, seed, threads, rest) = sprt_settings(args)?;
     let mut params = SearchParams::TUNED;
+    let mut candidate_nodes = nodes;
     for setting in rest {
         let (name, value) = setting
             .split_once('=')
@@ -235,6 +240,8 @@ fn search(args: &[String]) -> Result<(), String> {
             }
         };
         match name {
+            // The candidate's own budget, when its nodes cost more or less CPU time.
+            "nodes" => candidate_nodes = int(value)?.max(1) as u64,
             "null_move_from_depth" => params.null_move_from_depth = option(value)?,
             "null_move_reduction" => params.null_move_reduction = int(value)?,
             "reduce_from_depth" => params.reduce_from_depth = option(value)?,
@@ -245,20 +252,86 @@ fn search(args: &[String]) -> Result<(), String> {
             "forced_extension" => {
                 params.forced_extension = option(value)?.map(|n| n.max(0) as usize)
             }
+            "prune_late_after" => {
+                params.prune_late_after = option(value)?.map(|n| n.max(0) as usize)
+            }
+            "order_by_replies_from" => params.order_by_replies_from = int(value)?,
+            "prune_late_depth" => params.prune_late_depth = int(value)?,
             "threat_extension_plies" => params.threat_extension_plies = int(value)?.max(0) as usize,
             _ => return Err(format!("unknown setting {name:?}")),
         }
     }
-    println!("{params:?} against SearchParams::TUNED, {nodes} nodes a move, seed {seed}");
-    run_sprt(nodes, test, seed, threads, || {
+    println!(
+        "{params:?} at {candidate_nodes} nodes a move against SearchParams::TUNED at {nodes}, seed {seed}"
+    );
+    run_sprt([candidate_nodes, nodes], test, seed, threads, || {
         GygesEngine::new(Variant::Official).with_params(params)
     })
 }
 
-/// The engine `candidate` makes against the tuned one, each start (both setups drawn from
+/// CPU time this thread has run, in nanoseconds (Linux's scheduler statistics; 0
+/// elsewhere): moves of two engines at the same node budget may cost different time.
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// CPU time and moves of one engine's games.
+#[derive(Default)]
+struct Spent {
+    ns: AtomicU64,
+    moves: AtomicU64,
+}
+
+impl Spent {
+    fn per_move(&self) -> f64 {
+        self.ns.load(Ordering::Relaxed) as f64
+            / 1e9
+            / self.moves.load(Ordering::Relaxed).max(1) as f64
+    }
+}
+
+/// A bot whose moves' CPU time is added to `spent`.
+struct Timed {
+    bot: Box<dyn Bot<Gyges>>,
+    spent: Arc<Spent>,
+}
+
+impl Bot<Gyges> for Timed {
+    fn name(&self) -> String {
+        self.bot.name()
+    }
+
+    fn choose(
+        &mut self,
+        game: &Gyges,
+        view: &State,
+        seat: Seat,
+        rng: &mut dyn rand::RngCore,
+    ) -> Option<Move> {
+        let start = thread_cpu_ns();
+        let action = self.bot.choose(game, view, seat, rng);
+        let ns = thread_cpu_ns().saturating_sub(start);
+        self.spent.ns.fetch_add(ns, Ordering::Relaxed);
+        self.spent.moves.fetch_add(1, Ordering::Relaxed);
+        action
+    }
+
+    fn inform(&mut self, game: &Gyges, action: Option<&Move>) {
+        self.bot.inform(game, action);
+    }
+
+    fn reset(&mut self) {
+        self.bot.reset();
+    }
+}
+
+/// The engine `candidate` makes against the tuned one (`nodes` a move each), each start (both setups drawn from
 /// `sub_seed(SEED, k)`) played twice with the seats swapped, until the SPRT decides.
 fn run_sprt(
-    nodes: u64,
+    nodes: [u64; 2],
     test: Sprt,
     seed: u64,
     threads: usize,
@@ -277,13 +350,31 @@ fn run_sprt(
             (start_seed, Some(state))
         })
         .collect();
-    let limit = SearchLimit::nodes(nodes);
-    let bot = |engine: GygesEngine| -> Box<dyn Bot<Gyges>> {
-        Box::new(AlphaBetaBot::with_engine(engine, limit))
+    let spent = [Arc::new(Spent::default()), Arc::new(Spent::default())];
+    let bot = |engine: GygesEngine, i: usize| -> Box<dyn Bot<Gyges>> {
+        Box::new(Timed {
+            bot: Box::new(AlphaBetaBot::with_engine(
+                engine,
+                SearchLimit::nodes(nodes[i]),
+            )),
+            spent: Arc::clone(&spent[i]),
+        })
+    };
+    let cpu = || {
+        format!(
+            "CPU a move {:.3} s against {:.3} s",
+            spent[0].per_move(),
+            spent[1].per_move()
+        )
     };
     let summary = run_schedule(
         &game,
-        || vec![bot(candidate()), bot(GygesEngine::new(Variant::Official))],
+        || {
+            vec![
+                bot(candidate(), 0),
+                bot(GygesEngine::new(Variant::Official), 1),
+            ]
+        },
         &paired_schedule(&starts, 2),
         threads,
         |_, _, _| {},
@@ -294,10 +385,11 @@ fn run_sprt(
             let tally = Pentanomial::from_games(scores);
             if tally.pairs() % 10 == 0 {
                 eprintln!(
-                    "{} pairs {:?}: LLR {:.2}",
+                    "{} pairs {:?}: LLR {:.2}; {}",
                     tally.pairs(),
                     tally.counts,
-                    test.llr(&tally)
+                    test.llr(&tally),
+                    cpu()
                 );
             }
             test.verdict(&tally) != SprtVerdict::Continue
@@ -309,7 +401,7 @@ fn run_sprt(
     let (lower, upper) = test.bounds();
     println!(
         "{} games, pairs scoring 0, ½, 1, 1½, 2: {:?}; score {:.3} [{:.3}, {:.3}], Elo {:+.0}; \
-         SPRT {elo0},{elo1}: LLR {:.2} ({lower:.2}, {upper:.2}): {:?}",
+         SPRT {elo0},{elo1}: LLR {:.2} ({lower:.2}, {upper:.2}): {:?}; {}",
         summary.games,
         tally.counts,
         tally.score(),
@@ -317,7 +409,8 @@ fn run_sprt(
         i.high,
         score_to_elo(tally.score()),
         test.llr(&tally),
-        test.verdict(&tally)
+        test.verdict(&tally),
+        cpu()
     );
     Ok(())
 }

@@ -11,9 +11,6 @@ pub const ASPIRATION_WINDOW: Score = 60;
 pub const ASPIRATION_MIN_DEPTH: u32 = 3;
 /// Nodes between looks at the clock and the stop flag.
 pub const CHECK_EVERY: u64 = 1024;
-/// Nodes at least this deep (remaining depth) order their moves by making each one and
-/// counting the replies; shallower nodes use only the table move, killers and history.
-pub const ORDER_BY_REPLIES_DEPTH: i32 = 2;
 /// The depth [`super::AlphaBetaBot`] searches North's setup to, at most.
 pub const SETUP_DEPTH: u32 = 1;
 /// Deepest iteration the engine starts when no depth is given.
@@ -23,6 +20,10 @@ pub const MAX_DEPTH: u32 = 64;
 /// compare them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchParams {
+    /// Nodes with at least this much depth left (and the root) order their moves by
+    /// making each one and counting the replies; shallower nodes use only the table
+    /// move, killers and history.
+    pub order_by_replies_from: i32,
     /// Late move reductions: at a node with at least this much depth left, moves ranked
     /// after the first [`SearchParams::full_width_moves`] are first searched one ply
     /// shallower, and again at full depth only if they beat alpha. `None`: no reductions.
@@ -52,11 +53,19 @@ pub struct SearchParams {
     /// long as the line stays within twice the iteration's depth. Exit sequences are
     /// chains of such nodes, so they are seen deeper at little cost. `None`: off.
     pub forced_extension: Option<usize>,
+    /// Late move pruning: at a node below the root with `d` plies left, `d` at most
+    /// [`SearchParams::prune_late_depth`], the moves ranked after the first `d` times this
+    /// many are not searched, once one searched move does not lose (so a threatened node
+    /// still looks for its defence). Late move reductions start at 2 plies left; a node
+    /// with 1 left searches each of its hundreds of moves down to a leaf. `None`: off.
+    pub prune_late_after: Option<usize>,
+    pub prune_late_depth: i32,
 }
 
 impl SearchParams {
     /// What self-play kept (docs/gyges-engine.md).
     pub const TUNED: SearchParams = SearchParams {
+        order_by_replies_from: 2,
         reduce_from_depth: Some(2),
         full_width_moves: 4,
         reduce_twice_after: Some(8),
@@ -66,6 +75,8 @@ impl SearchParams {
         null_move_from_depth: None,
         null_move_reduction: 2,
         forced_extension: None,
+        prune_late_after: None,
+        prune_late_depth: 1,
     };
 }
 

@@ -9,10 +9,11 @@
 //! The score is linear in what it counts ([`Terms`]), which is what lets Texel's method
 //! fit the weights (`texel.rs`).
 
-use trio_gyges::{mobility, mobility_unless_goal, Mobility, Position, Side, Variant};
+use trio_gyges::{mobility, Mobility, Position, Side, Variant};
 
 use super::config::Weights;
 use super::score::Score;
+use super::summaries::Summaries;
 
 /// A leaf's evaluation.
 #[derive(Clone, Copy, Debug)]
@@ -101,16 +102,21 @@ impl Terms {
         if pos.is_setup() {
             return Err(false);
         }
-        Terms::with_our_mobility(pos, variant, mobility(pos, variant))
+        Terms::with_our_mobility(pos, mobility(pos, variant), |them| mobility(them, variant))
     }
 
-    /// The terms of a position in play whose side to move's summary is `us`.
-    fn with_our_mobility(pos: &Position, variant: Variant, us: Mobility) -> Result<Terms, bool> {
+    /// The terms of a position in play whose side to move's summary is `us`; `summary`
+    /// gives the opponent's, of the position with it to move.
+    fn with_our_mobility(
+        pos: &Position,
+        us: Mobility,
+        summary: impl FnOnce(&Position) -> Mobility,
+    ) -> Result<Terms, bool> {
         let side = pos.side_to_move();
         if us.moves == 0 {
             return Err(true);
         }
-        let them = mobility(&pos.with_side_to_move(side.opponent()), variant);
+        let them = summary(&pos.with_side_to_move(side.opponent()));
         let cells = pos.cells();
         Ok(Terms {
             us: SideTerms::new(&cells, side, &us, &them),
@@ -132,16 +138,20 @@ pub(super) fn evaluate(pos: &Position, variant: Variant, weights: &Weights) -> L
 
 /// Evaluates `pos`, a position in play, unless its side to move can leave the board
 /// (`None`): the side's summary answers both, so a leaf walks its paths once for the two.
+/// The summaries come from `cache` when it has them.
 pub(super) fn evaluate_unless_exit(
     pos: &Position,
-    variant: Variant,
     weights: &Weights,
+    cache: &mut Summaries,
 ) -> Option<Leaf> {
     if pos.is_setup() {
-        return Some(evaluate(pos, variant, weights));
+        return Some(evaluate(pos, cache.variant(), weights));
     }
-    let us = mobility_unless_goal(pos, variant)?;
-    Some(leaf(Terms::with_our_mobility(pos, variant, us), weights))
+    let us = cache.unless_goal(pos)?;
+    Some(leaf(
+        Terms::with_our_mobility(pos, us, |them| cache.summary(them)),
+        weights,
+    ))
 }
 
 fn leaf(terms: Result<Terms, bool>, weights: &Weights) -> Leaf {

@@ -11,6 +11,7 @@ mod ordering;
 mod score;
 mod search;
 pub mod setup_book;
+mod summaries;
 pub mod texel;
 mod transposition_table;
 

@@ -3,9 +3,10 @@
 //! the history heuristic (near the leaves). Moves after which the opponent can leave the
 //! board are found here and never searched: they lose at once.
 
-use trio_gyges::{has_goal_move, mobility_unless_goal, move_count, Move, Position, Variant};
+use trio_gyges::{move_count, Move, Position};
 
 use super::score::MAX_PLY;
+use super::summaries::Summaries;
 
 const TT_BONUS: i64 = 1 << 40;
 const THREAT_BONUS: i64 = 1 << 35;
@@ -63,11 +64,12 @@ impl Ordering {
         *self = Ordering::new();
     }
 
-    /// `moves` ranked best first, the rest as `by` says.
+    /// `moves` ranked best first, the rest as `by` says; the positions made are summed up
+    /// through `cache`.
     pub fn rank(
         &self,
         pos: &Position,
-        variant: Variant,
+        cache: &mut Summaries,
         moves: &[Move],
         tt_move: Option<Move>,
         ply: usize,
@@ -86,15 +88,15 @@ impl Ordering {
                     let child = pos.make_move(mv);
                     // One walk of the opponent's paths for both questions.
                     let replies = if child.is_setup() {
-                        (!has_goal_move(&child, variant)).then(|| move_count(&child, variant))
+                        (!cache.has_goal(&child)).then(|| move_count(&child, cache.variant()))
                     } else {
-                        mobility_unless_goal(&child, variant).map(|m| m.moves)
+                        cache.unless_goal(&child).map(|m| m.moves)
                     };
                     loses = replies.is_none();
                     if let Some(replies) = replies {
                         key -= replies as i64;
                         threatens = threats_first
-                            && has_goal_move(&child.with_side_to_move(pos.side_to_move()), variant);
+                            && cache.has_goal(&child.with_side_to_move(pos.side_to_move()));
                         if threatens {
                             key += THREAT_BONUS;
                         }

@@ -10,17 +10,18 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use trio_core::Game;
-use trio_gyges::{generate_moves, has_goal_move, Gyges, Move, MoveList, Position, State, Variant};
+use trio_gyges::{generate_moves, Gyges, Move, MoveList, Position, State, Variant};
 
 use super::config::{
     SearchParams, Weights, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, MAX_DEPTH,
-    ORDER_BY_REPLIES_DEPTH, TT_ENTRIES,
+    TT_ENTRIES,
 };
 use super::evaluation::{evaluate, evaluate_unless_exit};
 use super::ordering::{Ordering, RankBy, Ranked};
 use super::score::{
     from_table, is_decisive, loss_in, to_table, win_in, Score, DRAW, INFINITY, MAX_PLY,
 };
+use super::summaries::Summaries;
 use super::transposition_table::{Bound, Entry, TranspositionTable};
 
 /// Stack of a helper thread: as much as a deep line needs in a debug build.
@@ -89,6 +90,8 @@ pub struct GygesEngine {
     /// Threads a search without a node budget runs on, this one included.
     threads: usize,
     ordering: Ordering,
+    /// Reach summaries of positions met, so that a position's paths are walked once.
+    summaries: Summaries,
     stop: Arc<AtomicBool>,
     // The current search.
     nodes: u64,
@@ -125,6 +128,7 @@ impl GygesEngine {
             tt,
             threads: 1,
             ordering: Ordering::new(),
+            summaries: Summaries::new(variant),
             stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
             node_limit: u64::MAX,
@@ -193,10 +197,11 @@ impl GygesEngine {
         Arc::clone(&self.stop)
     }
 
-    /// Forgets the transposition table, killers and history (a new game).
+    /// Forgets the transposition table, killers, history and summaries (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering.clear();
+        self.summaries.clear(self.variant);
     }
 
     /// Searches a game in progress under `game`'s rules: its ply limit and the positions
@@ -412,6 +417,18 @@ impl GygesEngine {
         }
     }
 
+    /// Whether a node with `depth` left below the root, whose best searched move scores
+    /// `best`, stops before its move ranked after `searched` searched ones (late move
+    /// pruning, [`SearchParams::prune_late_after`]).
+    fn prunes_late(&self, depth: i32, ply: usize, searched: usize, best: Score) -> bool {
+        let p = &self.params;
+        ply > 0
+            && depth <= p.prune_late_depth
+            && p.prune_late_after
+                .is_some_and(|n| searched >= n * depth.max(1) as usize)
+            && !(is_decisive(best) && best < 0)
+    }
+
     /// Whether a node's moves, ranked by replies, leave so few that do not lose at once
     /// that the node is extended ([`SearchParams::forced_extension`]).
     fn forced(&self, ranked: &[Ranked], by: RankBy) -> bool {
@@ -466,7 +483,7 @@ impl GygesEngine {
         generate_moves(pos, self.variant, &mut moves);
         moves
             .iter()
-            .any(|&mv| !has_goal_move(&pos.make_move(mv), self.variant))
+            .any(|&mv| !self.summaries.has_goal(&pos.make_move(mv)))
     }
 
     /// Whether the search must stop now; looks at the clock and the flag now and then.
@@ -520,7 +537,7 @@ impl GygesEngine {
             }
             // A leaf asks while it evaluates (below).
             let leaf = depth <= 0 || ply >= MAX_PLY;
-            if !leaf && has_goal_move(pos, self.variant) {
+            if !leaf && self.summaries.has_goal(pos) {
                 return win_in(ply + 1);
             }
         } else {
@@ -528,7 +545,7 @@ impl GygesEngine {
         }
         let mut depth = depth;
         if depth <= 0 || ply >= MAX_PLY {
-            let Some(leaf) = evaluate_unless_exit(pos, self.variant, &self.weights) else {
+            let Some(leaf) = evaluate_unless_exit(pos, &self.weights, &mut self.summaries) else {
                 return win_in(ply + 1);
             };
             if leaf.stuck {
@@ -574,7 +591,7 @@ impl GygesEngine {
         if moves.is_empty() {
             return loss_in(ply);
         }
-        let by = if ply == 0 || depth >= ORDER_BY_REPLIES_DEPTH {
+        let by = if ply == 0 || depth >= self.params.order_by_replies_from {
             RankBy::Replies {
                 threats_first: self.params.threats_first,
             }
@@ -583,7 +600,7 @@ impl GygesEngine {
         };
         let ranked = self
             .ordering
-            .rank(pos, self.variant, &moves, tt_move, ply, by);
+            .rank(pos, &mut self.summaries, &moves, tt_move, ply, by);
         drop(moves);
         if ply > 0 && self.forced(&ranked, by) && ply as i32 + depth < 2 * self.root_depth as i32 {
             depth += 1;
@@ -595,6 +612,9 @@ impl GygesEngine {
         let mut child_pv = Vec::new();
         let mut searched = 0;
         for r in &ranked {
+            if self.prunes_late(depth, ply, searched, best_score) {
+                break;
+            }
             let score = if r.loses {
                 loss_in(ply + 2)
             } else if ply == 0 && self.root_draws.contains(&r.mv) {
