@@ -10,6 +10,9 @@
 //!   cargo test --release -p trio --test ugi_match -- --ignored --nocapture
 //! ```
 //!
+//! `UGI_FIRST_GAME` (even; default 0) starts that far into the seeded games, to go on
+//! with a match that was cut short (its scores are printed from there).
+//!
 //! `UGI_ENGINE_OPTIONS` (default `maxPly=4`) are the `setoption`s sent to the engine,
 //! comma-separated `name=value`. `UGI_MOVE_TIME` is our engine's time per move: seconds,
 //! or `match` (the default), the other engine's average time per move so far, so that
@@ -126,6 +129,10 @@ fn match_against_an_external_ugi_engine() {
     let program: String =
         std::env::var("GYGES_ENGINE").expect("set GYGES_ENGINE to the engine's path");
     let games: usize = env("UGI_GAMES", 100);
+    // Where to start in the seeded sequence of games, to go on with a match cut short: an
+    // even number, so that pairs stay whole.
+    let first: usize = env("UGI_FIRST_GAME", 0);
+    assert!(first % 2 == 0, "UGI_FIRST_GAME must be even");
     let seed: u64 = env("UGI_SEED", 2026);
     let paired: bool = env("UGI_PAIRED", true);
     // A number of seconds, or `match`: the other engine's average time per move so far
@@ -165,7 +172,7 @@ fn match_against_an_external_ugi_engine() {
     let mut scores: Vec<Option<f64>> = Vec::new();
     let mut by_side = [[0usize; 3]; 2];
     let mut theirs = UgiBot::spawn(&program, &options).expect("the engine starts");
-    for g in 0..games {
+    for g in first..first + games {
         let setups = if paired { g / 2 } else { g };
         let mut rng = rng::seeded(rng::sub_seed(seed, setups as u64));
         let ugi_side = if g % 2 == 0 { Side::North } else { Side::South };
