@@ -132,7 +132,7 @@ fn match_against_an_external_ugi_engine() {
     // Where to start in the seeded sequence of games, to go on with a match cut short: an
     // even number, so that pairs stay whole.
     let first: usize = env("UGI_FIRST_GAME", 0);
-    assert!(first % 2 == 0, "UGI_FIRST_GAME must be even");
+    assert!(first.is_multiple_of(2), "UGI_FIRST_GAME must be even");
     let seed: u64 = env("UGI_SEED", 2026);
     let paired: bool = env("UGI_PAIRED", true);
     // A number of seconds, or `match`: the other engine's average time per move so far
