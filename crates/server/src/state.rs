@@ -229,8 +229,15 @@ impl AppState {
         // Alone: the server listens at once; the games with chance or a bot to act are
         // loaded meanwhile, every other one when it is asked for, or when its clock's flag
         // falls.
-        tokio::spawn(resume(state.clone()));
-        tokio::spawn(take_over(Arc::downgrade(&state.inner), FLAG_POLL));
+        // The look for due games waits for the resume: it would otherwise load a game
+        // stored without its lobby line first, and the resume would find it loaded and
+        // never describe it.
+        let weak = Arc::downgrade(&state.inner);
+        let resuming = state.clone();
+        tokio::spawn(async move {
+            resume(resuming).await;
+            take_over(weak, FLAG_POLL).await;
+        });
         Ok(state)
     }
 
