@@ -602,7 +602,10 @@ impl GygesEngine {
             .ordering
             .rank(pos, &mut self.summaries, &moves, tt_move, ply, by);
         drop(moves);
-        if ply > 0 && self.forced(&ranked, by) && ply as i32 + depth < 2 * self.root_depth as i32 {
+        if ply > 0
+            && self.forced(ranked.unordered(), by)
+            && ply as i32 + depth < 2 * self.root_depth as i32
+        {
             depth += 1;
         }
 
@@ -611,7 +614,7 @@ impl GygesEngine {
         let mut best_move = None;
         let mut child_pv = Vec::new();
         let mut searched = 0;
-        for r in &ranked {
+        for r in ranked {
             if self.prunes_late(depth, ply, searched, best_score) {
                 break;
             }
@@ -625,7 +628,7 @@ impl GygesEngine {
                 let score = if searched == 0 {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
                 } else {
-                    let reduction = self.reduction(depth, searched, r);
+                    let reduction = self.reduction(depth, searched, &r);
                     let null_window = |engine: &mut Self, depth, pv: &mut Vec<Move>| {
                         -engine.negamax(&child, depth, -alpha - 1, -alpha, ply + 1, pv)
                     };
