@@ -11,14 +11,17 @@ use super::summaries::Summaries;
 const TT_BONUS: i64 = 1 << 40;
 const THREAT_BONUS: i64 = 1 << 35;
 const KILLER_BONUS: [i64; 2] = [1 << 30, 1 << 29];
+const COUNTER_BONUS: i64 = 1 << 28;
 /// History counts are halved when one passes this, so old cutoffs fade.
 const HISTORY_CAP: i64 = 1 << 20;
 
-/// Killer moves per ply and history counts per (start, end) square.
+/// Killer moves per ply, history counts per (start, end) square, and the move that last
+/// refuted each opponent's move, by its (start, end) square.
 #[derive(Clone, Debug)]
 pub(super) struct Ordering {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<[i64; 36]>,
+    counters: Vec<[Option<Move>; 36]>,
 }
 
 /// How moves are ranked after the table's move.
@@ -61,6 +64,21 @@ impl RankedMoves {
     /// The moves in no particular order.
     pub fn unordered(&self) -> &[Ranked] {
         &self.list
+    }
+
+    /// The moves not given yet, in no particular order.
+    pub fn rest(&self) -> Vec<Move> {
+        match self.first {
+            None => self.list.iter().map(|r| r.mv).collect(),
+            Some(first) if self.next == 0 => self
+                .list
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != first)
+                .map(|(_, r)| r.mv)
+                .collect(),
+            Some(_) => self.list[self.next..].iter().map(|r| r.mv).collect(),
+        }
     }
 }
 
@@ -109,6 +127,7 @@ impl Ordering {
         Ordering {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 36]; 36],
+            counters: vec![[None; 36]; 36],
         }
     }
 
@@ -116,14 +135,22 @@ impl Ordering {
         *self = Ordering::new();
     }
 
+    /// The move that last refuted `previous` (the opponent's move that led here).
+    pub fn counter(&self, previous: Option<Move>) -> Option<Move> {
+        let (from, to) = squares(previous?)?;
+        self.counters[from][to]
+    }
+
     /// `moves` ranked best first, the rest as `by` says; the positions made are summed up
-    /// through `cache`.
+    /// through `cache`. Ranked by history, `counter` comes after the killers.
+    #[allow(clippy::too_many_arguments)]
     pub fn rank(
         &self,
         pos: &Position,
         cache: &mut Summaries,
         moves: &[Move],
         tt_move: Option<Move>,
+        counter: Option<Move>,
         ply: usize,
         by: RankBy,
     ) -> RankedMoves {
@@ -160,6 +187,9 @@ impl Ordering {
                             key += bonus;
                         }
                     }
+                    if counter == Some(mv) {
+                        key += COUNTER_BONUS;
+                    }
                     if let Some((from, to)) = squares(mv) {
                         key += self.history[from][to];
                     }
@@ -179,17 +209,30 @@ impl Ordering {
         }
     }
 
-    /// Remembers a move that caused a cutoff at `ply` with `depth` left.
-    pub fn reward(&mut self, mv: Move, ply: usize, depth: i32) {
+    /// Remembers a move that caused a cutoff at `ply` with `depth` left, in answer to
+    /// `previous`.
+    pub fn reward(&mut self, mv: Move, ply: usize, depth: i32, previous: Option<Move>) {
+        if let Some((from, to)) = previous.and_then(squares) {
+            self.counters[from][to] = Some(mv);
+        }
         let killers = &mut self.killers[ply.min(MAX_PLY)];
         if killers[0] != Some(mv) {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
+        self.add_history(mv, depth, 1);
+    }
+
+    /// Counts against a move searched before another one cut the node (history malus).
+    pub fn punish(&mut self, mv: Move, depth: i32) {
+        self.add_history(mv, depth, -1);
+    }
+
+    fn add_history(&mut self, mv: Move, depth: i32, sign: i64) {
         if let Some((from, to)) = squares(mv) {
             let d = i64::from(depth.max(1));
-            self.history[from][to] += d * d;
-            if self.history[from][to] > HISTORY_CAP {
+            self.history[from][to] += sign * d * d;
+            if self.history[from][to].abs() > HISTORY_CAP {
                 for row in &mut self.history {
                     for h in row.iter_mut() {
                         *h /= 2;

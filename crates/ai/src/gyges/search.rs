@@ -100,6 +100,8 @@ pub struct GygesEngine {
     aborted: bool,
     /// Hashes of the positions on the searched line, the root last before the search.
     path: Vec<u64>,
+    /// The moves of the searched line (`None`: a null move).
+    line: Vec<Option<Move>>,
     /// Plies of the game before the root, for the ply limit.
     root_plies: u32,
     /// Root moves that repeat a position of the game: scored as draws.
@@ -135,6 +137,7 @@ impl GygesEngine {
             deadline: None,
             aborted: false,
             path: Vec::new(),
+            line: Vec::new(),
             root_plies: 0,
             root_draws: Vec::new(),
             root_best: None,
@@ -324,6 +327,7 @@ impl GygesEngine {
         self.completed = false;
         self.path.clear();
         self.path.push(pos.hash());
+        self.line.clear();
         let mut moves = MoveList::new();
         generate_moves(pos, self.variant, &mut moves);
         if moves.is_empty() {
@@ -461,11 +465,13 @@ impl GygesEngine {
         }
         let null = pos.with_side_to_move(pos.side_to_move().opponent());
         self.path.push(null.hash());
+        self.line.push(None);
         self.after_null = true;
         let mut null_pv = Vec::new();
         let reduced = depth - 1 - self.params.null_move_reduction;
         let score = -self.negamax(&null, reduced, -beta, -beta + 1, ply + 1, &mut null_pv);
         self.path.pop();
+        self.line.pop();
         if self.aborted {
             Some(DRAW)
         } else if score >= beta {
@@ -585,6 +591,12 @@ impl GygesEngine {
         if let Some(score) = self.null_move(pos, depth, beta, ply, after_null) {
             return score;
         }
+        if ply > 0
+            && tt_move.is_none()
+            && self.params.reduce_unknown_from.is_some_and(|d| depth >= d)
+        {
+            depth -= 1;
+        }
 
         let mut moves = Box::new(MoveList::new());
         generate_moves(pos, self.variant, &mut moves);
@@ -598,9 +610,15 @@ impl GygesEngine {
         } else {
             RankBy::History
         };
-        let ranked = self
-            .ordering
-            .rank(pos, &mut self.summaries, &moves, tt_move, ply, by);
+        let previous = self.line.last().copied().flatten();
+        let counter = if self.params.countermoves {
+            self.ordering.counter(previous)
+        } else {
+            None
+        };
+        let mut ranked =
+            self.ordering
+                .rank(pos, &mut self.summaries, &moves, tt_move, counter, ply, by);
         drop(moves);
         if ply > 0
             && self.forced(ranked.unordered(), by)
@@ -614,7 +632,26 @@ impl GygesEngine {
         let mut best_move = None;
         let mut child_pv = Vec::new();
         let mut searched = 0;
-        for r in ranked {
+        // With the history malus, the moves searched so far.
+        let mut tried = Vec::new();
+        let mut by = by;
+        loop {
+            if matches!(by, RankBy::History) && self.params.order_by_replies_after == Some(searched)
+            {
+                by = RankBy::Replies {
+                    threats_first: self.params.threats_first,
+                };
+                ranked = self.ordering.rank(
+                    pos,
+                    &mut self.summaries,
+                    &ranked.rest(),
+                    None,
+                    None,
+                    ply,
+                    by,
+                );
+            }
+            let Some(r) = ranked.next() else { break };
             if self.prunes_late(depth, ply, searched, best_score) {
                 break;
             }
@@ -625,6 +662,7 @@ impl GygesEngine {
             } else {
                 let child = pos.make_move(r.mv);
                 self.path.push(child.hash());
+                self.line.push(Some(r.mv));
                 let score = if searched == 0 {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
                 } else {
@@ -643,7 +681,11 @@ impl GygesEngine {
                     }
                 };
                 self.path.pop();
+                self.line.pop();
                 searched += 1;
+                if self.params.history_malus {
+                    tried.push(r.mv);
+                }
                 score
             };
             if self.aborted {
@@ -665,7 +707,10 @@ impl GygesEngine {
                 }
             }
             if alpha >= beta {
-                self.ordering.reward(r.mv, ply, depth);
+                self.ordering.reward(r.mv, ply, depth, previous);
+                for &mv in tried.iter().filter(|&&mv| mv != r.mv) {
+                    self.ordering.punish(mv, depth);
+                }
                 break;
             }
         }
