@@ -256,7 +256,6 @@ fn search(args: &[String]) -> Result<(), String> {
                 params.prune_late_after = option(value)?.map(|n| n.max(0) as usize)
             }
             "order_by_replies_from" => params.order_by_replies_from = int(value)?,
-            "reduce_unknown_from" => params.reduce_unknown_from = option(value)?,
             "history_malus" => {
                 params.history_malus = value
                     .parse()
@@ -266,9 +265,6 @@ fn search(args: &[String]) -> Result<(), String> {
                 params.countermoves = value
                     .parse()
                     .map_err(|_| format!("{value:?} is not true or false"))?
-            }
-            "order_by_replies_after" => {
-                params.order_by_replies_after = option(value)?.map(|n| n.max(0) as usize)
             }
             "prune_late_depth" => params.prune_late_depth = int(value)?,
             "threat_extension_plies" => params.threat_extension_plies = int(value)?.max(0) as usize,

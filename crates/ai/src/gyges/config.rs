@@ -60,21 +60,12 @@ pub struct SearchParams {
     /// with 1 left searches each of its hundreds of moves down to a leaf. `None`: off.
     pub prune_late_after: Option<usize>,
     pub prune_late_depth: i32,
-    /// Where moves are ranked by killers and history, a node that has searched this many
-    /// without a cutoff ranks the rest by making them and counting the replies: it is
-    /// likely to search them all (a node that fails low), and each reply count walks the
-    /// paths its move's leaf walks anyway (kept by the summary cache). `None`: off.
-    pub order_by_replies_after: Option<usize>,
     /// Where moves are ranked by killers and history, the move that last refuted the
     /// opponent's previous move (a countermove) comes right after the killers.
     pub countermoves: bool,
     /// At a cutoff, the moves searched before the one that cut count against their
     /// history (as the cutting one counts for it).
     pub history_malus: bool,
-    /// Internal iterative reduction: a node below the root with at least this much depth
-    /// left and no move from the table is searched a ply shallower (it was not searched
-    /// before, so it is likely unimportant, and its ordering is poorer). `None`: off.
-    pub reduce_unknown_from: Option<i32>,
 }
 
 impl SearchParams {
@@ -92,10 +83,8 @@ impl SearchParams {
         forced_extension: None,
         prune_late_after: None,
         prune_late_depth: 1,
-        order_by_replies_after: None,
         countermoves: false,
         history_malus: false,
-        reduce_unknown_from: None,
     };
 }
 

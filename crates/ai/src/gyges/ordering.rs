@@ -65,21 +65,6 @@ impl RankedMoves {
     pub fn unordered(&self) -> &[Ranked] {
         &self.list
     }
-
-    /// The moves not given yet, in no particular order.
-    pub fn rest(&self) -> Vec<Move> {
-        match self.first {
-            None => self.list.iter().map(|r| r.mv).collect(),
-            Some(first) if self.next == 0 => self
-                .list
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != first)
-                .map(|(_, r)| r.mv)
-                .collect(),
-            Some(_) => self.list[self.next..].iter().map(|r| r.mv).collect(),
-        }
-    }
 }
 
 impl Iterator for RankedMoves {

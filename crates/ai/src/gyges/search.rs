@@ -591,12 +591,6 @@ impl GygesEngine {
         if let Some(score) = self.null_move(pos, depth, beta, ply, after_null) {
             return score;
         }
-        if ply > 0
-            && tt_move.is_none()
-            && self.params.reduce_unknown_from.is_some_and(|d| depth >= d)
-        {
-            depth -= 1;
-        }
 
         let mut moves = Box::new(MoveList::new());
         generate_moves(pos, self.variant, &mut moves);
@@ -616,7 +610,7 @@ impl GygesEngine {
         } else {
             None
         };
-        let mut ranked =
+        let ranked =
             self.ordering
                 .rank(pos, &mut self.summaries, &moves, tt_move, counter, ply, by);
         drop(moves);
@@ -634,24 +628,7 @@ impl GygesEngine {
         let mut searched = 0;
         // With the history malus, the moves searched so far.
         let mut tried = Vec::new();
-        let mut by = by;
-        loop {
-            if matches!(by, RankBy::History) && self.params.order_by_replies_after == Some(searched)
-            {
-                by = RankBy::Replies {
-                    threats_first: self.params.threats_first,
-                };
-                ranked = self.ordering.rank(
-                    pos,
-                    &mut self.summaries,
-                    &ranked.rest(),
-                    None,
-                    None,
-                    ply,
-                    by,
-                );
-            }
-            let Some(r) = ranked.next() else { break };
+        for r in ranked {
             if self.prunes_late(depth, ply, searched, best_score) {
                 break;
             }
