@@ -543,6 +543,10 @@ impl AppState {
         row.summary = Some(room.summary_json());
         row.clock = room.clock_json();
         row.deadline = room.deadline();
+        // Held from the store until the room is kept: the look for due games finds a new
+        // game with chance or a bot to act once it is stored, and would otherwise load a
+        // second room for it, a second writer.
+        let _loading = self.inner.loading.enter(&row.id).await;
         self.inner.store.create(&row).await.map_err(|e| {
             tracing::error!("cannot store a new game: {e}");
             ApiError::unavailable()
