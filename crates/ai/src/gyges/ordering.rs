@@ -73,6 +73,9 @@ impl Iterator for RankedMoves {
     fn next(&mut self) -> Option<Ranked> {
         match self.first {
             None => {
+                if self.list.is_empty() {
+                    return None;
+                }
                 // The first of the highest keys, as a stable sort would put first.
                 let mut best = 0;
                 for (i, r) in self.list.iter().enumerate().skip(1) {
@@ -80,9 +83,8 @@ impl Iterator for RankedMoves {
                         best = i;
                     }
                 }
-                let first = self.list.get(best).copied();
                 self.first = Some(best);
-                first
+                Some(self.list[best])
             }
             Some(first) => {
                 if self.next == 0 {
@@ -224,6 +226,58 @@ impl Ordering {
                     }
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::Rng;
+    use trio_core::rng;
+    use trio_gyges::Square;
+
+    use super::*;
+
+    /// A move told apart by `i` (up to 36).
+    fn goal(i: usize) -> Move {
+        Move::Goal {
+            from: Square::from_index((i % 36) as u8).expect("a square"),
+        }
+    }
+
+    /// Moves in the generator's order, keyed with many ties.
+    fn ranked(keys: &[i64]) -> RankedMoves {
+        let list = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &key)| Ranked {
+                mv: goal(i),
+                key,
+                loses: false,
+                threatens: false,
+            })
+            .collect();
+        RankedMoves {
+            list,
+            first: None,
+            next: 0,
+        }
+    }
+
+    #[test]
+    fn moves_come_in_the_order_of_a_stable_sort() {
+        let mut rng = rng::seeded(5);
+        for len in [0, 1, 2, 3, 20, 36] {
+            let keys: Vec<i64> = (0..len).map(|_| rng.random_range(-3..4)).collect();
+            let mut expected: Vec<(i64, usize)> = keys.iter().copied().zip(0..).collect();
+            expected.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+            let got: Vec<i64> = ranked(&keys).map(|r| r.key).collect();
+            let want: Vec<i64> = expected.iter().map(|&(key, _)| key).collect();
+            assert_eq!(got, want, "keys {keys:?}");
+            // The same moves too: ties are broken by the generator's order.
+            let got: Vec<Move> = ranked(&keys).map(|r| r.mv).collect();
+            let want: Vec<Move> = expected.iter().map(|&(_, i)| goal(i)).collect();
+            assert_eq!(got, want);
         }
     }
 }
