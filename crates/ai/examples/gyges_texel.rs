@@ -232,6 +232,10 @@ fn search(args: &[String]) -> Result<(), String> {
             v.parse::<i32>()
                 .map_err(|_| format!("{v:?} is not a number"))
         };
+        let boolean = |v: &str| {
+            v.parse::<bool>()
+                .map_err(|_| format!("{v:?} is not true or false"))
+        };
         let option = |v: &str| {
             if v == "none" {
                 Ok(None)
@@ -256,16 +260,8 @@ fn search(args: &[String]) -> Result<(), String> {
                 params.prune_late_after = option(value)?.map(|n| n.max(0) as usize)
             }
             "order_by_replies_from" => params.order_by_replies_from = int(value)?,
-            "history_malus" => {
-                params.history_malus = value
-                    .parse()
-                    .map_err(|_| format!("{value:?} is not true or false"))?
-            }
-            "countermoves" => {
-                params.countermoves = value
-                    .parse()
-                    .map_err(|_| format!("{value:?} is not true or false"))?
-            }
+            "history_malus" => params.history_malus = boolean(value)?,
+            "countermoves" => params.countermoves = boolean(value)?,
             "prune_late_depth" => params.prune_late_depth = int(value)?,
             "threat_extension_plies" => params.threat_extension_plies = int(value)?.max(0) as usize,
             _ => return Err(format!("unknown setting {name:?}")),

@@ -61,6 +61,15 @@ pub(super) struct RankedMoves {
 }
 
 impl RankedMoves {
+    /// `list` in the generator's order, none given yet.
+    fn new(list: Vec<Ranked>) -> Self {
+        RankedMoves {
+            list,
+            first: None,
+            next: 0,
+        }
+    }
+
     /// The moves in no particular order.
     pub fn unordered(&self) -> &[Ranked] {
         &self.list
@@ -189,11 +198,7 @@ impl Ordering {
                 }
             })
             .collect();
-        RankedMoves {
-            list: ranked,
-            first: None,
-            next: 0,
-        }
+        RankedMoves::new(ranked)
     }
 
     /// Remembers a move that caused a cutoff at `ply` with `depth` left, in answer to
@@ -257,11 +262,7 @@ mod tests {
                 threatens: false,
             })
             .collect();
-        RankedMoves {
-            list,
-            first: None,
-            next: 0,
-        }
+        RankedMoves::new(list)
     }
 
     #[test]
