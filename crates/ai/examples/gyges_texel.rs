@@ -6,10 +6,15 @@
 //! gyges_texel fit [--free NAME,...] FILE... # K, then the weights (only those named); prints them
 //! gyges_texel sprt NODES ELO0,ELO1 SEED THREADS W... # the weights W (12, fit's order)
 //!                                            # against Weights::TUNED, paired starts, SPRT
+//! gyges_texel label GAMES NODES LABEL_NODES SEED [THREADS] > labelled.txt
+//!                                            # quiet positions of self-play at NODES a move, each
+//!                                            # with a LABEL_NODES search's score and the
+//!                                            # network's inputs (scripts/gyges_network.py)
 //! gyges_texel search NODES ELO0,ELO1 SEED THREADS NAME=VALUE...
 //!                                            # search settings (null_move_from_depth=3,
 //!                                            # null_move_reduction=2; nodes=N: the
-//!                                            # candidate's budget) against SearchParams::TUNED
+//!                                            # candidate's budget; network=FILE: a
+//!                                            # network's correction) against SearchParams::TUNED
 //!                                            # (both print each engine's CPU time a move)
 //! ```
 //!
@@ -20,11 +25,13 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use rayon::prelude::*;
+use trio_ai::gyges::network::{features, Network};
 use trio_ai::gyges::texel::{
     data, error, fit_k, fit_weights, from_vector, game_samples, self_play, to_vector, Sample,
     THREAT, WEIGHT_NAMES,
 };
-use trio_ai::gyges::{GygesEngine, SearchLimit, SearchParams, Weights};
+use trio_ai::gyges::{GygesEngine, SearchLimit, SearchParams, Summarised, Weights};
 use trio_ai::{
     paired_schedule, run_schedule, score_to_elo, wilson_interval, AlphaBetaBot, Pentanomial, Sprt,
     SprtVerdict, Z_95,
@@ -34,7 +41,7 @@ use trio_gyges::{Gyges, Move, SetupOrder, State, Variant};
 
 const USAGE: &str =
     "usage: gyges_texel games GAMES NODES SEED [THREADS] | records DIR... | fit [--free NAME,...] FILE... \
-| sprt NODES ELO0,ELO1 SEED THREADS W1 ... W12 | search NODES ELO0,ELO1 SEED THREADS NAME=VALUE...";
+| sprt NODES ELO0,ELO1 SEED THREADS W1 ... W12 | label GAMES NODES LABEL_NODES SEED [THREADS] | search NODES ELO0,ELO1 SEED THREADS NAME=VALUE...";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,6 +50,7 @@ fn main() -> ExitCode {
         Some("records") => records(&args[1..]),
         Some("fit") => fit(&args[1..]),
         Some("sprt") => sprt(&args[1..]),
+        Some("label") => label(&args[1..]),
         Some("search") => search(&args[1..]),
         _ => Err(USAGE.to_owned()),
     };
@@ -85,6 +93,60 @@ fn games(args: &[String]) -> Result<(), String> {
     );
     for s in played.samples {
         println!("{}", s.to_line());
+    }
+    Ok(())
+}
+
+/// Quiet positions of self-play (the opponent does not threaten to leave the board), each
+/// labelled with a deeper search's score, for the network: a line per position: the
+/// position, its game's result for the side to move, the search's score, the linear
+/// evaluation, then the network's active inputs.
+fn label(args: &[String]) -> Result<(), String> {
+    let (games, nodes, label_nodes, seed) = (
+        number(args, 0, None)?,
+        number(args, 1, None)?,
+        number(args, 2, None)?,
+        number(args, 3, None)?,
+    );
+    let threads = number(args, 4, Some(0))? as usize;
+    let game = Gyges::new(Variant::Official);
+    let played = self_play(&game, Weights::TUNED, nodes, games, seed, threads);
+    let line = |engine: &mut GygesEngine, sample: &Sample| -> Option<String> {
+        let pos = sample.position;
+        let s = Summarised::of(&pos, Variant::Official)
+            .ok()
+            .filter(|s| !s.terms.threatened)?;
+        // A fresh search for each position, so that the labels do not depend on the order.
+        engine.clear();
+        let found = engine.search_position(&pos, SearchLimit::nodes(label_nodes))?;
+        let mut line = format!(
+            "{pos} {} {} {}",
+            sample.result,
+            found.score,
+            s.terms.score(&Weights::TUNED)
+        );
+        features(&pos, &s.us, &s.them, |i| line += &format!(" {i}"));
+        Some(line)
+    };
+    let engine = || GygesEngine::new(Variant::Official).with_tt_entries(1 << 16);
+    let lines: Vec<String> = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?
+        .install(|| {
+            played
+                .samples
+                .par_iter()
+                .map_init(engine, line)
+                .flatten()
+                .collect()
+        });
+    println!(
+        "# gyges_texel label {games} {nodes} {label_nodes} {seed}: {} positions",
+        lines.len()
+    );
+    for line in lines {
+        println!("{line}");
     }
     Ok(())
 }
@@ -224,6 +286,7 @@ fn search(args: &[String]) -> Result<(), String> {
     let (nodes, test, seed, threads, rest) = sprt_settings(args)?;
     let mut params = SearchParams::TUNED;
     let mut candidate_nodes = nodes;
+    let mut network = None;
     for setting in rest {
         let (name, value) = setting
             .split_once('=')
@@ -246,6 +309,10 @@ fn search(args: &[String]) -> Result<(), String> {
         match name {
             // The candidate's own budget, when its nodes cost more or less CPU time.
             "nodes" => candidate_nodes = int(value)?.max(1) as u64,
+            "network" => {
+                let text = std::fs::read_to_string(value).map_err(|e| format!("{value}: {e}"))?;
+                network = Some(Arc::new(Network::from_text(&text)?));
+            }
             "null_move_from_depth" => params.null_move_from_depth = option(value)?,
             "null_move_reduction" => params.null_move_reduction = int(value)?,
             "reduce_from_depth" => params.reduce_from_depth = option(value)?,
@@ -268,10 +335,13 @@ fn search(args: &[String]) -> Result<(), String> {
         }
     }
     println!(
-        "{params:?} at {candidate_nodes} nodes a move against SearchParams::TUNED at {nodes}, seed {seed}"
+        "{params:?}{} at {candidate_nodes} nodes a move against SearchParams::TUNED at {nodes}, seed {seed}",
+        if network.is_some() { " with the network" } else { "" }
     );
     run_sprt([candidate_nodes, nodes], test, seed, threads, || {
-        GygesEngine::new(Variant::Official).with_params(params)
+        GygesEngine::new(Variant::Official)
+            .with_params(params)
+            .with_network(network.clone())
     })
 }
 

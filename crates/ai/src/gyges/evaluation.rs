@@ -12,6 +12,7 @@
 use trio_gyges::{mobility, Mobility, Position, Side, Variant};
 
 use super::config::Weights;
+use super::network::Network;
 use super::score::Score;
 use super::summaries::Summaries;
 
@@ -93,36 +94,7 @@ impl Terms {
     /// The terms of `pos`, a position in play where the side to move cannot leave the
     /// board; `None` when it has no legal move (and has lost) or is still in setup.
     pub fn of(pos: &Position, variant: Variant) -> Option<Terms> {
-        Terms::with_mobility(pos, variant).ok()
-    }
-
-    /// The terms, or why there are none: `Err(true)` when the side to move has no legal
-    /// move, `Err(false)` in setup.
-    fn with_mobility(pos: &Position, variant: Variant) -> Result<Terms, bool> {
-        if pos.is_setup() {
-            return Err(false);
-        }
-        Terms::with_our_mobility(pos, mobility(pos, variant), |them| mobility(them, variant))
-    }
-
-    /// The terms of a position in play whose side to move's summary is `us`; `summary`
-    /// gives the opponent's, of the position with it to move.
-    fn with_our_mobility(
-        pos: &Position,
-        us: Mobility,
-        summary: impl FnOnce(&Position) -> Mobility,
-    ) -> Result<Terms, bool> {
-        let side = pos.side_to_move();
-        if us.moves == 0 {
-            return Err(true);
-        }
-        let them = summary(&pos.with_side_to_move(side.opponent()));
-        let cells = pos.cells();
-        Ok(Terms {
-            us: SideTerms::new(&cells, side, &us, &them),
-            them: SideTerms::new(&cells, side.opponent(), &them, &us),
-            threatened: them.goal,
-        })
+        Summarised::of(pos, variant).ok().map(|s| s.terms)
     }
 
     /// The evaluation of these terms under `weights`, from the side to move's point of view.
@@ -131,41 +103,89 @@ impl Terms {
     }
 }
 
-/// Evaluates `pos`, a position in play where the side to move cannot leave the board.
-pub(super) fn evaluate(pos: &Position, variant: Variant, weights: &Weights) -> Leaf {
-    leaf(Terms::with_mobility(pos, variant), weights)
+/// A position in play's terms and the two summaries they were counted from.
+#[derive(Clone, Copy, Debug)]
+pub struct Summarised {
+    pub terms: Terms,
+    /// The side to move's summary.
+    pub us: Mobility,
+    /// The opponent's, as if it were to move.
+    pub them: Mobility,
 }
 
-/// Evaluates `pos`, a position in play, unless its side to move can leave the board
-/// (`None`): the side's summary answers both, so a leaf walks its paths once for the two.
-/// The summaries come from `cache` when it has them.
-pub(super) fn evaluate_unless_exit(
-    pos: &Position,
-    weights: &Weights,
-    cache: &mut Summaries,
-) -> Option<Leaf> {
-    if pos.is_setup() {
-        return Some(evaluate(pos, cache.variant(), weights));
+impl Summarised {
+    /// `pos`'s, or why there are none: `Err(true)` when the side to move has no legal
+    /// move, `Err(false)` in setup.
+    pub fn of(pos: &Position, variant: Variant) -> Result<Summarised, bool> {
+        if pos.is_setup() {
+            return Err(false);
+        }
+        Summarised::with_ours(pos, mobility(pos, variant), |them| mobility(them, variant))
     }
-    let us = cache.unless_goal(pos)?;
-    Some(leaf(
-        Terms::with_our_mobility(pos, us, |them| cache.summary(them)),
-        weights,
-    ))
+
+    /// Those of a position in play whose side to move's summary is `us`; `summary` gives
+    /// the opponent's, of the position with it to move.
+    fn with_ours(
+        pos: &Position,
+        us: Mobility,
+        summary: impl FnOnce(&Position) -> Mobility,
+    ) -> Result<Summarised, bool> {
+        let side = pos.side_to_move();
+        if us.moves == 0 {
+            return Err(true);
+        }
+        let them = summary(&pos.with_side_to_move(side.opponent()));
+        let cells = pos.cells();
+        let terms = Terms {
+            us: SideTerms::new(&cells, side, &us, &them),
+            them: SideTerms::new(&cells, side.opponent(), &them, &us),
+            threatened: them.goal,
+        };
+        Ok(Summarised { terms, us, them })
+    }
 }
 
-fn leaf(terms: Result<Terms, bool>, weights: &Weights) -> Leaf {
-    match terms {
-        Ok(terms) => Leaf {
-            score: terms.score(weights),
-            stuck: false,
-            threatened: terms.threatened,
-        },
-        Err(stuck) => Leaf {
-            score: 0,
-            stuck,
-            threatened: false,
-        },
+/// The evaluation: the weights, and a network's correction when there is one.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Evaluation<'a> {
+    pub weights: &'a Weights,
+    pub network: Option<&'a Network>,
+}
+
+impl Evaluation<'_> {
+    /// Evaluates `pos`, a position in play where the side to move cannot leave the board.
+    pub fn of(&self, pos: &Position, variant: Variant) -> Leaf {
+        self.leaf(pos, Summarised::of(pos, variant))
+    }
+
+    /// Evaluates `pos`, a position in play, unless its side to move can leave the board
+    /// (`None`): the side's summary answers both, so a leaf walks its paths once for the
+    /// two. The summaries come from `cache` when it has them.
+    pub fn unless_exit(&self, pos: &Position, cache: &mut Summaries) -> Option<Leaf> {
+        if pos.is_setup() {
+            return Some(self.of(pos, cache.variant()));
+        }
+        let us = cache.unless_goal(pos)?;
+        Some(self.leaf(
+            pos,
+            Summarised::with_ours(pos, us, |them| cache.summary(them)),
+        ))
+    }
+
+    fn leaf(&self, pos: &Position, summarised: Result<Summarised, bool>) -> Leaf {
+        match summarised {
+            Ok(s) => Leaf {
+                score: s.terms.score(self.weights)
+                    + self.network.map_or(0, |net| net.score(pos, &s.us, &s.them)),
+                stuck: false,
+                threatened: s.terms.threatened,
+            },
+            Err(stuck) => Leaf {
+                score: 0,
+                stuck,
+                threatened: false,
+            },
+        }
     }
 }
 
@@ -183,9 +203,12 @@ mod tests {
         let cells = pos.cells();
         let mirrored: [u8; 36] = std::array::from_fn(|i| cells[(5 - i / 6) * 6 + i % 6]);
         let mirror = Position::from_cells(&mirrored, Side::North).unwrap();
-        let w = Weights::TUNED;
-        let a = evaluate(&pos, Variant::Seed, &w);
-        let b = evaluate(&mirror, Variant::Seed, &w);
+        let eval = Evaluation {
+            weights: &Weights::TUNED,
+            network: None,
+        };
+        let a = eval.of(&pos, Variant::Seed);
+        let b = eval.of(&mirror, Variant::Seed);
         assert_eq!(a.score, b.score);
         assert_eq!(a.threatened, b.threatened);
     }

@@ -7,6 +7,7 @@
 mod bot;
 mod config;
 mod evaluation;
+pub mod network;
 mod ordering;
 mod score;
 mod search;
@@ -17,6 +18,6 @@ mod transposition_table;
 
 pub use bot::AlphaBetaBot;
 pub use config::{SearchParams, Weights, SETUP_DEPTH};
-pub use evaluation::{SideTerms, Terms};
+pub use evaluation::{SideTerms, Summarised, Terms};
 pub use score::{is_decisive, loss_in, plies_to_end, win_in, Score, DRAW, WIN};
 pub use search::{GygesEngine, SearchLimit, SearchResult};

@@ -16,7 +16,8 @@ use super::config::{
     SearchParams, Weights, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, MAX_DEPTH,
     TT_ENTRIES,
 };
-use super::evaluation::{evaluate, evaluate_unless_exit};
+use super::evaluation::Evaluation;
+use super::network::Network;
 use super::ordering::{Ordering, RankBy, Ranked};
 use super::score::{
     from_table, is_decisive, loss_in, to_table, win_in, Score, DRAW, INFINITY, MAX_PLY,
@@ -84,6 +85,8 @@ pub struct GygesEngine {
     variant: Variant,
     ply_limit: u32,
     weights: Weights,
+    /// A network correcting the evaluation (`None`: the weights alone).
+    network: Option<Arc<Network>>,
     params: SearchParams,
     /// Shared with the helper threads of a search.
     tt: Arc<TranspositionTable>,
@@ -126,6 +129,7 @@ impl GygesEngine {
             variant,
             ply_limit: 0,
             weights: Weights::TUNED,
+            network: None,
             params: SearchParams::TUNED,
             tt,
             threads: 1,
@@ -150,6 +154,12 @@ impl GygesEngine {
     /// The same engine with other evaluation weights.
     pub fn with_weights(mut self, weights: Weights) -> Self {
         self.weights = weights;
+        self
+    }
+
+    /// The same engine with `network` correcting its evaluation.
+    pub fn with_network(mut self, network: Option<Arc<Network>>) -> Self {
+        self.network = network;
         self
     }
 
@@ -301,6 +311,7 @@ impl GygesEngine {
     fn helper(&self, done: Arc<AtomicBool>) -> GygesEngine {
         GygesEngine {
             weights: self.weights,
+            network: self.network.clone(),
             params: self.params,
             ordering: self.ordering.clone(),
             stop: done,
@@ -443,6 +454,13 @@ impl GygesEngine {
         }
     }
 
+    fn evaluation(&self) -> Evaluation<'_> {
+        Evaluation {
+            weights: &self.weights,
+            network: self.network.as_deref(),
+        }
+    }
+
     /// Null-move pruning: a score at least `beta` when the side to move, unthreatened
     /// and already at or above `beta` by the evaluation, stays there even if it lets the
     /// opponent move twice (searched shallower with a null window); `None` to search on.
@@ -459,7 +477,7 @@ impl GygesEngine {
         if ply == 0 || after_null || depth < from || is_decisive(beta) {
             return None;
         }
-        let leaf = evaluate(pos, self.variant, &self.weights);
+        let leaf = self.evaluation().of(pos, self.variant);
         if leaf.stuck || leaf.threatened || leaf.score < beta {
             return None;
         }
@@ -551,7 +569,11 @@ impl GygesEngine {
         }
         let mut depth = depth;
         if depth <= 0 || ply >= MAX_PLY {
-            let Some(leaf) = evaluate_unless_exit(pos, &self.weights, &mut self.summaries) else {
+            let evaluation = Evaluation {
+                weights: &self.weights,
+                network: self.network.as_deref(),
+            };
+            let Some(leaf) = evaluation.unless_exit(pos, &mut self.summaries) else {
                 return win_in(ply + 1);
             };
             if leaf.stuck {

@@ -294,7 +294,7 @@ pub fn fit_weights(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gyges::evaluation::evaluate;
+    use crate::gyges::evaluation::Evaluation;
 
     #[test]
     fn features_times_weights_are_the_evaluation() {
@@ -320,7 +320,11 @@ mod tests {
                 .zip(to_vector(&w))
                 .map(|(f, w)| f * f64::from(w))
                 .sum();
-            let score = f64::from(evaluate(&pos, variant, &w).score);
+            let eval = Evaluation {
+                weights: &w,
+                network: None,
+            };
+            let score = f64::from(eval.of(&pos, variant).score);
             assert!((linear - score).abs() <= 1.0, "{linear} against {score}");
         }
         assert_eq!(from_vector(&to_vector(&w)), w);
