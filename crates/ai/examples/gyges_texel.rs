@@ -13,8 +13,9 @@
 //! gyges_texel search NODES ELO0,ELO1 SEED THREADS NAME=VALUE...
 //!                                            # search settings (null_move_from_depth=3,
 //!                                            # null_move_reduction=2; nodes=N: the
-//!                                            # candidate's budget; network=FILE: a
-//!                                            # network's correction) against SearchParams::TUNED
+//!                                            # candidate's budget; network=FILE or
+//!                                            # none: another network or none) against
+//!                                            # the engine as it is
 //!                                            # (both print each engine's CPU time a move)
 //! ```
 //!
@@ -286,6 +287,7 @@ fn search(args: &[String]) -> Result<(), String> {
     let (nodes, test, seed, threads, rest) = sprt_settings(args)?;
     let mut params = SearchParams::TUNED;
     let mut candidate_nodes = nodes;
+    // `Some`: the network given replaces the engine's own (`network=none`: none at all).
     let mut network = None;
     for setting in rest {
         let (name, value) = setting
@@ -309,9 +311,10 @@ fn search(args: &[String]) -> Result<(), String> {
         match name {
             // The candidate's own budget, when its nodes cost more or less CPU time.
             "nodes" => candidate_nodes = int(value)?.max(1) as u64,
+            "network" if value == "none" => network = Some(None),
             "network" => {
                 let text = std::fs::read_to_string(value).map_err(|e| format!("{value}: {e}"))?;
-                network = Some(Arc::new(Network::from_text(&text)?));
+                network = Some(Some(Arc::new(Network::from_text(&text)?)));
             }
             "null_move_from_depth" => params.null_move_from_depth = option(value)?,
             "null_move_reduction" => params.null_move_reduction = int(value)?,
@@ -336,12 +339,18 @@ fn search(args: &[String]) -> Result<(), String> {
     }
     println!(
         "{params:?}{} at {candidate_nodes} nodes a move against SearchParams::TUNED at {nodes}, seed {seed}",
-        if network.is_some() { " with the network" } else { "" }
+        match &network {
+            Some(Some(_)) => " with the network given",
+            Some(None) => " without a network",
+            None => "",
+        }
     );
     run_sprt([candidate_nodes, nodes], test, seed, threads, || {
-        GygesEngine::new(Variant::Official)
-            .with_params(params)
-            .with_network(network.clone())
+        let engine = GygesEngine::new(Variant::Official).with_params(params);
+        match &network {
+            Some(n) => engine.with_network(n.clone()),
+            None => engine,
+        }
     })
 }
 

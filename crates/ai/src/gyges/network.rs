@@ -9,7 +9,9 @@
 //! empty squares the side to move can end on, the pieces it can land on, and the same
 //! two for the opponent. One hidden layer of [`HIDDEN`] clipped ReLUs, one output.
 
-use trio_gyges::{Mobility, Position, Side};
+use std::sync::{Arc, LazyLock};
+
+use trio_gyges::{Mobility, Position, Side, Variant};
 
 use super::score::Score;
 
@@ -43,6 +45,21 @@ pub fn features(pos: &Position, us: &Mobility, them: &Mobility, mut active: impl
             bits &= bits - 1;
             active((3 + block) * 36 + turn(s));
         }
+    }
+}
+
+/// The network the engine plays `variant` with: `network.txt` in the official variant
+/// (trained on its positions, docs/gyges-engine.md), none in the seed variant.
+pub fn for_variant(variant: Variant) -> Option<Arc<Network>> {
+    static OFFICIAL: LazyLock<Option<Arc<Network>>> = LazyLock::new(|| {
+        // A test reads it; were it unreadable the engine would play on without it.
+        Network::from_text(include_str!("network.txt"))
+            .ok()
+            .map(Arc::new)
+    });
+    match variant {
+        Variant::Official => OFFICIAL.clone(),
+        Variant::Seed => None,
     }
 }
 
@@ -171,7 +188,7 @@ mod tests {
             .parse()
             .unwrap();
         let search = |network: Option<Network>| {
-            GygesEngine::new(Variant::Official)
+            GygesEngine::new(Variant::Seed)
                 .with_network(network.map(Arc::new))
                 .search_position(&pos, SearchLimit::nodes(20_000))
                 .unwrap()
@@ -181,6 +198,12 @@ mod tests {
         // A correction of 100 at every leaf shows in the score.
         let (plain, biased) = (search(None), search(Some(constant(100.0))));
         assert_ne!(plain.score, biased.score);
+    }
+
+    #[test]
+    fn the_official_variant_plays_with_the_committed_network() {
+        assert!(for_variant(Variant::Official).is_some());
+        assert!(for_variant(Variant::Seed).is_none());
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::config::{
     TT_ENTRIES,
 };
 use super::evaluation::Evaluation;
-use super::network::Network;
+use super::network::{self, Network};
 use super::ordering::{Ordering, RankBy, Ranked};
 use super::score::{
     from_table, is_decisive, loss_in, to_table, win_in, Score, DRAW, INFINITY, MAX_PLY,
@@ -129,7 +129,7 @@ impl GygesEngine {
             variant,
             ply_limit: 0,
             weights: Weights::TUNED,
-            network: None,
+            network: network::for_variant(variant),
             params: SearchParams::TUNED,
             tt,
             threads: 1,
@@ -157,7 +157,8 @@ impl GygesEngine {
         self
     }
 
-    /// The same engine with `network` correcting its evaluation.
+    /// The same engine with `network` correcting its evaluation (by default the
+    /// variant's, [`network::for_variant`]).
     pub fn with_network(mut self, network: Option<Arc<Network>>) -> Self {
         self.network = network;
         self
@@ -199,6 +200,7 @@ impl GygesEngine {
     pub fn set_variant(&mut self, variant: Variant) {
         if variant != self.variant {
             self.variant = variant;
+            self.network = network::for_variant(variant);
             self.clear();
         }
     }
