@@ -10,6 +10,8 @@
 //!   cargo test --release -p trio --test ugi_match -- --ignored --nocapture
 //! ```
 //!
+//! `UGI_NETWORK=false` plays our engine without its evaluation's network.
+//!
 //! `UGI_FIRST_GAME` (even; default 0) starts that far into the seeded games, to go on
 //! with a match that was cut short (its scores are printed from there).
 //!
@@ -159,6 +161,8 @@ fn match_against_an_external_ugi_engine() {
         threat_probe: env("UGI_THREAT_PROBE", SearchParams::TUNED.threat_probe),
         ..SearchParams::TUNED
     };
+    // `UGI_NETWORK=false`: our engine without its evaluation's network (a control run).
+    let with_network: bool = env("UGI_NETWORK", true);
     let engine_limit = Duration::from_secs_f64(env("UGI_ENGINE_LIMIT", 20.0));
     let options: String = env("UGI_ENGINE_OPTIONS", "maxPly=4".to_owned());
     let options: Vec<(&str, &str)> = options
@@ -179,6 +183,9 @@ fn match_against_an_external_ugi_engine() {
         let mut ours = GygesEngine::new(variant)
             .with_threads(threads)
             .with_params(params);
+        if !with_network {
+            ours = ours.with_network(None);
+        }
         let mut state = game.new_game();
         for _ in 0..2 {
             game.play(&mut state, &Move::Setup(SetupOrder::random(&mut rng)))

@@ -189,20 +189,25 @@ impl Evaluation<'_> {
     }
 }
 
+/// A position in play and its mirror image (ranks reversed, the other side to move): the
+/// same game seen from the other chair, which every evaluation must see alike.
+#[cfg(test)]
+pub(super) fn position_and_mirror() -> (Position, Position) {
+    let pos: Position = "..3.../.12.3./..1.2./3....2/.1.2../..3..1 S"
+        .parse()
+        .unwrap();
+    let cells = pos.cells();
+    let mirrored: [u8; 36] = std::array::from_fn(|i| cells[(5 - i / 6) * 6 + i % 6]);
+    (pos, Position::from_cells(&mirrored, Side::North).unwrap())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_evaluation_is_symmetric_under_mirroring() {
-        // A position and its mirror image (ranks reversed, the other side to move) are the
-        // same game seen from the other chair, so they must score the same.
-        let pos: Position = "..3.../.12.3./..1.2./3....2/.1.2../..3..1 S"
-            .parse()
-            .unwrap();
-        let cells = pos.cells();
-        let mirrored: [u8; 36] = std::array::from_fn(|i| cells[(5 - i / 6) * 6 + i % 6]);
-        let mirror = Position::from_cells(&mirrored, Side::North).unwrap();
+        let (pos, mirror) = position_and_mirror();
         let eval = Evaluation {
             weights: &Weights::TUNED,
             network: None,

@@ -154,13 +154,7 @@ mod tests {
 
     #[test]
     fn a_position_and_its_mirror_image_have_the_same_inputs() {
-        // Ranks reversed and the other side to move: the same game from the other chair.
-        let pos: Position = "..3.../.12.3./..1.2./3....2/.1.2../..3..1 S"
-            .parse()
-            .unwrap();
-        let cells = pos.cells();
-        let mirrored: [u8; 36] = std::array::from_fn(|i| cells[(5 - i / 6) * 6 + i % 6]);
-        let mirror = Position::from_cells(&mirrored, Side::North).unwrap();
+        let (pos, mirror) = crate::gyges::evaluation::position_and_mirror();
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let (us, them) = summaries(&pos);
         features(&pos, &us, &them, |i| a.push(i));
