@@ -11,7 +11,7 @@ sigmoid((linear + network) / K), fitted by least squares to a blend of the game'
 result and sigmoid(search score / K). Output: the network's text on standard output,
 the fit's progress on standard error.
 
-    scripts/gyges_network.py [--epochs N] [--blend L] [--seed S] FILE... > network.txt
+    scripts/gyges_network.py [--epochs N] [--blend L] [--scale S] [--seed S] FILE... > network.txt
 
 Needs numpy (`pip install numpy`).
 """
@@ -113,11 +113,11 @@ class Net:
             v_hat = v / (1 - 0.999**self.t)
             p_ -= lr * m_hat / (np.sqrt(v_hat) + 1e-8)
 
-    def text(self):
+    def text(self, scale):
         out = [HEADER, " ".join(f"{x:.6g}" for x in self.b1)]
         out += [" ".join(f"{x:.6g}" for x in row) for row in self.w1]
-        out.append(" ".join(f"{x * OUT_SCALE:.6g}" for x in self.w2))
-        out.append(f"{self.b2[0] * OUT_SCALE:.6g}")
+        out.append(" ".join(f"{x * OUT_SCALE * scale:.6g}" for x in self.w2))
+        out.append(f"{self.b2[0] * OUT_SCALE * scale:.6g}")
         return "\n".join(out) + "\n"
 
 
@@ -129,6 +129,12 @@ def main():
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--batch", type=int, default=1024)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="multiplies the output written (the committed network: 0.5, docs/gyges-engine.md)",
+    )
     args = ap.parse_args()
 
     rows, base, result, search = read(args.files)
@@ -153,7 +159,7 @@ def main():
         f"fit {net.loss(x, b, t):.5f}, held out {net.loss(xv, bv, tv):.5f}",
         file=sys.stderr,
     )
-    best = (net.loss(xv, bv, tv), net.text())
+    best = (net.loss(xv, bv, tv), net.text(args.scale))
     for epoch in range(args.epochs):
         perm = rng.permutation(len(x))
         for start in range(0, len(x), args.batch):
@@ -162,7 +168,7 @@ def main():
         held_loss = net.loss(xv, bv, tv)
         print(f"epoch {epoch + 1}: fit {net.loss(x, b, t):.5f}, held out {held_loss:.5f}", file=sys.stderr)
         if held_loss < best[0]:
-            best = (held_loss, net.text())
+            best = (held_loss, net.text(args.scale))
     print(f"kept the network with held-out error {best[0]:.5f}", file=sys.stderr)
     sys.stdout.write(best[1])
 
