@@ -126,7 +126,9 @@ fn label(args: &[String]) -> Result<(), String> {
             found.score,
             s.terms.score(&Weights::TUNED)
         );
-        features(&pos, &s.us, &s.them, |i| line += &format!(" {i}"));
+        features(pos.side_to_move(), &s.cells, &s.us, &s.them, |i| {
+            line += &format!(" {i}")
+        });
         Some(line)
     };
     let engine = || GygesEngine::new(Variant::Official).with_tt_entries(1 << 16);

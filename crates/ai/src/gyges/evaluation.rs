@@ -107,6 +107,8 @@ impl Terms {
 #[derive(Clone, Copy, Debug)]
 pub struct Summarised {
     pub terms: Terms,
+    /// The value on each square ([`Position::cells`]), which both were counted from.
+    pub cells: [u8; 36],
     /// The side to move's summary.
     pub us: Mobility,
     /// The opponent's, as if it were to move.
@@ -141,7 +143,12 @@ impl Summarised {
             them: SideTerms::new(&cells, side.opponent(), &them, &us),
             threatened: them.goal,
         };
-        Ok(Summarised { terms, us, them })
+        Ok(Summarised {
+            terms,
+            cells,
+            us,
+            them,
+        })
     }
 }
 
@@ -176,7 +183,9 @@ impl Evaluation<'_> {
         match summarised {
             Ok(s) => Leaf {
                 score: s.terms.score(self.weights)
-                    + self.network.map_or(0, |net| net.score(pos, &s.us, &s.them)),
+                    + self.network.map_or(0, |net| {
+                        net.score(pos.side_to_move(), &s.cells, &s.us, &s.them)
+                    }),
                 stuck: false,
                 threatened: s.terms.threatened,
             },

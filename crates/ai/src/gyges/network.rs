@@ -11,7 +11,7 @@
 
 use std::sync::{Arc, LazyLock};
 
-use trio_gyges::{Mobility, Position, Side, Variant};
+use trio_gyges::{Mobility, Side, Variant};
 
 use super::score::Score;
 
@@ -24,13 +24,19 @@ pub const HIDDEN: usize = 32;
 /// The first line of a network's text.
 const HEADER: &str = "gyges-network 1";
 
-/// Calls `active` with each active input of a position in play whose side to move's
-/// summary is `us` and whose opponent's (as if it were to move) is `them`.
-pub fn features(pos: &Position, us: &Mobility, them: &Mobility, mut active: impl FnMut(usize)) {
-    let north = pos.side_to_move() == Side::North;
+/// Calls `active` with each active input of a position in play with `side` to move, the
+/// value on each square `cells` ([`trio_gyges::Position::cells`]), the side to move's summary `us`
+/// and the opponent's (as if it were to move) `them`.
+pub fn features(
+    side: Side,
+    cells: &[u8; 36],
+    us: &Mobility,
+    them: &Mobility,
+    mut active: impl FnMut(usize),
+) {
+    let north = side == Side::North;
     // Square `s` seen from the side to move: North's board is turned so its home row is first.
     let turn = |s: usize| if north { (5 - s / 6) * 6 + s % 6 } else { s };
-    let cells = pos.cells();
     for (s, &v) in cells.iter().enumerate() {
         if v != 0 {
             active((usize::from(v.clamp(1, 3)) - 1) * 36 + turn(s));
@@ -110,9 +116,9 @@ impl Network {
 
     /// The correction for a position in play with these summaries ([`features`]), in
     /// evaluation units.
-    pub fn score(&self, pos: &Position, us: &Mobility, them: &Mobility) -> Score {
+    pub fn score(&self, side: Side, cells: &[u8; 36], us: &Mobility, them: &Mobility) -> Score {
         let mut hidden = self.hidden_bias;
-        features(pos, us, them, |i| self.add(&mut hidden, i));
+        features(side, cells, us, them, |i| self.add(&mut hidden, i));
         self.output(&hidden)
     }
 
@@ -142,7 +148,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use trio_gyges::{mobility, Variant};
+    use trio_gyges::{mobility, Position, Variant};
 
     fn summaries(pos: &Position) -> (Mobility, Mobility) {
         let them = pos.with_side_to_move(pos.side_to_move().opponent());
@@ -157,9 +163,11 @@ mod tests {
         let (pos, mirror) = crate::gyges::evaluation::position_and_mirror();
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let (us, them) = summaries(&pos);
-        features(&pos, &us, &them, |i| a.push(i));
+        features(pos.side_to_move(), &pos.cells(), &us, &them, |i| a.push(i));
         let (us, them) = summaries(&mirror);
-        features(&mirror, &us, &them, |i| b.push(i));
+        features(mirror.side_to_move(), &mirror.cells(), &us, &them, |i| {
+            b.push(i)
+        });
         a.sort_unstable();
         b.sort_unstable();
         assert_eq!(a, b);
