@@ -431,6 +431,21 @@ async fn triles_hot_seat_hides_each_hand_behind_a_pass_the_device_screen() {
         "no tile shows before the player says so"
     );
     let first = b.attr("[data-pass]", "data-pass").await.unwrap();
+    // The screen names the player to move, even before every seat's view has come (it
+    // once named the seat whose view came first).
+    let mover = state(
+        &b,
+        "trio.page().conns.filter(c => c.game).map(c => c.game.turn.seat)",
+    )
+    .await;
+    assert!(
+        mover
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s.as_u64() == first.parse().ok()),
+        "the screen names seat {first}, the turn is {mover}"
+    );
     b.click("[data-action=unveil]").await;
     b.wait(".hand-tile").await;
     assert!(b.text(".status").await.contains("On this device: "));

@@ -127,11 +127,15 @@ export class GamePage {
 
   /// The connection whose picture is shown: the local seat to move, else the last shown.
   pick() {
-    const seated = this.conns.filter(c => c.game && c.role === 'seat');
+    const local = this.conns.filter(c => c.role === 'seat');
+    const seated = local.filter(c => c.game);
     const any = this.conns.find(c => c.game) || null;
     if (!seated.length) return any;
     const turn = seated[0].game.turn;
-    const mover = turn && turn.kind === 'seat' ? seated.find(c => c.seat === turn.seat) : null;
+    const mover = turn && turn.kind === 'seat' ? local.find(c => c.seat === turn.seat) : null;
+    // A hot seat whose mover's view has not come yet shows nothing rather than another
+    // seat (which would ask the wrong player to take the device).
+    if (mover && !mover.game) return null;
     return mover || (this.shown && seated.includes(this.shown) ? this.shown : seated[0]);
   }
 
