@@ -73,12 +73,17 @@ fn number(args: &[String], i: usize, default: Option<u64>) -> Result<u64, String
     }
 }
 
+/// The first `N` arguments, each a number that must be given.
+fn numbers<const N: usize>(args: &[String]) -> Result<[u64; N], String> {
+    let mut found = [0; N];
+    for (i, n) in found.iter_mut().enumerate() {
+        *n = number(args, i, None)?;
+    }
+    Ok(found)
+}
+
 fn games(args: &[String]) -> Result<(), String> {
-    let (games, nodes, seed) = (
-        number(args, 0, None)?,
-        number(args, 1, None)?,
-        number(args, 2, None)?,
-    );
+    let [games, nodes, seed] = numbers(args)?;
     let threads = number(args, 3, Some(0))? as usize;
     let game = Gyges::new(Variant::Official);
     let played = self_play(&game, Weights::TUNED, nodes, games, seed, threads);
@@ -103,12 +108,7 @@ fn games(args: &[String]) -> Result<(), String> {
 /// position, its game's result for the side to move, the search's score, the linear
 /// evaluation, then the network's active inputs.
 fn label(args: &[String]) -> Result<(), String> {
-    let (games, nodes, label_nodes, seed) = (
-        number(args, 0, None)?,
-        number(args, 1, None)?,
-        number(args, 2, None)?,
-        number(args, 3, None)?,
-    );
+    let [games, nodes, label_nodes, seed] = numbers(args)?;
     let threads = number(args, 4, Some(0))? as usize;
     let game = Gyges::new(Variant::Official);
     let played = self_play(&game, Weights::TUNED, nodes, games, seed, threads);
