@@ -477,6 +477,38 @@ async fn triles_hot_seat_hides_each_hand_behind_a_pass_the_device_screen() {
     assert_eq!(b.count(".hand-tile").await, 0);
     b.click("[data-action=unveil]").await;
     b.wait(".hand-tile").await;
+
+    // Reloaded, with the second seat's connection slow, the page covers the hands from its
+    // first drawing and names only the mover. Put in before the page's scripts: the second
+    // WebSocket's messages held back a second each, and a record of what each drawing
+    // showed.
+    b.cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({"source": "window.handsShown = 0; window.passesShown = []; \
+        new MutationObserver(() => { \
+            if (document.querySelector('.hand-tile')) window.handsShown += 1; \
+            const pass = document.querySelector('[data-pass]'); \
+            if (pass) window.passesShown.push(Number(pass.dataset.pass)); \
+        }).observe(document, {childList: true, subtree: true}); \
+        const Socket = WebSocket; let opened = 0; \
+        window.WebSocket = class extends Socket { \
+            constructor(...args) { super(...args); this.slow = ++opened === 2; } \
+            get onmessage() { return super.onmessage; } \
+            set onmessage(f) { super.onmessage = this.slow ? e => setTimeout(() => f(e), 1000) : f; } \
+        };"}),
+    )
+    .await;
+    b.refresh().await;
+    b.wait("[data-pass]").await;
+    b.wait_for("every seat's view", "trio.page().conns.every(c => c.game)")
+        .await;
+    assert_eq!(state(&b, "window.handsShown").await, json!(0));
+    let mover = state(&b, &format!("{GAME}.turn.seat")).await;
+    let passes = state(&b, "window.passesShown").await;
+    assert!(
+        passes.as_array().unwrap().iter().all(|seat| *seat == mover),
+        "every screen named the mover, seat {mover}: {passes}"
+    );
     b.close().await;
 }
 

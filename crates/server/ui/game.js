@@ -37,7 +37,10 @@ export class GamePage {
     const changed = (c, what, m) => this.changed(c, what, m);
     this.conns = tokens.length ? tokens.map(tok => new Conn(id, tok, changed)) : [new Conn(id, null, changed)];
     // Once no person is left to play, the AIs' moves are shown as they come, unpaced.
-    for (const c of this.conns) c.hurry = live => this.playingOn(live);
+    for (const c of this.conns) {
+      c.hurry = live => this.playingOn(live);
+      c.ours = seat => !!this.local(seat);
+    }
     this.sawPlayingOn = false; // whether this page saw the AIs play a game out
     // A named player without the seat's token here (another device) gets one from its key.
     if (!watch && !tokens.length && this.claimCode == null && player()) this.seatFromKey();
@@ -127,16 +130,21 @@ export class GamePage {
 
   /// The connection whose picture is shown: the local seat to move, else the last shown.
   pick() {
-    const local = this.conns.filter(c => c.role === 'seat');
-    const seated = local.filter(c => c.game);
+    const seated = this.conns.filter(c => c.game && c.role === 'seat');
     const any = this.conns.find(c => c.game) || null;
     if (!seated.length) return any;
     const turn = seated[0].game.turn;
-    const mover = turn && turn.kind === 'seat' ? local.find(c => c.seat === turn.seat) : null;
-    // A hot seat whose mover's view has not come yet shows nothing rather than another
-    // seat (which would ask the wrong player to take the device).
-    if (mover && !mover.game) return null;
+    const mover = turn && turn.kind === 'seat' ? seated.find(c => c.seat === turn.seat) : null;
+    // Until every seat of this device has its view, another seat than the mover is not
+    // shown: it would ask the wrong player to take the device.
+    if (!mover && turn && turn.kind === 'seat' && this.conns.some(c => c.token && !c.game && !c.error)) return null;
     return mover || (this.shown && seated.includes(this.shown) ? this.shown : seated[0]);
+  }
+
+  /// Whether several seats are played on this device: those the server confirmed, and the
+  /// tokens it has not answered yet (so that a hand is covered from the first drawing).
+  hotSeat() {
+    return this.conns.filter(c => c.role === 'seat' || (c.token && !c.role && !c.error)).length > 1;
   }
 
   changed(conn, what, m) {
@@ -328,8 +336,8 @@ export class GamePage {
     this.notify();
 
     // Hot seat with hidden hands: cover the screen between two local players.
-    const localSeats = this.conns.filter(c => c.role === 'seat');
-    if (game.hidesHands(live.view) && localSeats.length > 1 && !live.result && this.unveiled !== conn.seat) {
+    const hotSeat = this.hotSeat();
+    if (game.hidesHands(live.view) && hotSeat && !live.result && this.unveiled !== conn.seat) {
       this.passDevice(conn.seat, live.view);
       return;
     }
@@ -361,7 +369,8 @@ export class GamePage {
       invitePanel(game, live, createdGame(this.id), this.conns.map(c => c.token)),
       this.chatPanel(live),
     ]);
-    const offline = this.conns.some(c => !c.open) ? h('p', { class: 'offline', 'data-offline': '' }, [t('play.reconnecting')]) : null;
+    // A connection not answered yet at the page's opening is not a lost one.
+    const offline = this.conns.some(c => !c.open && (c.wasOpen || c.failures > 0)) ? h('p', { class: 'offline', 'data-offline': '' }, [t('play.reconnecting')]) : null;
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending, online: conn.open });
     const play = h('section', { class: 'play' }, [
@@ -380,7 +389,7 @@ export class GamePage {
       choices: mine ? live.legal_parts ?? [] : [],
       mine,
       you: conn.role === 'seat' ? conn.seat : null,
-      hotSeat: localSeats.length > 1,
+      hotSeat,
       moves,
       last: game.lastMove(moves),
       // In a replay opened from the review, the better move at that step.

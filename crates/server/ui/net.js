@@ -68,6 +68,8 @@ export class Conn {
     this.inbox = []; // events received, not yet shown (paced: `pump`)
     this.shownAt = 0; // when the last decision was shown
     this.hurry = () => false; // whether the game as shown is shown as it comes, unpaced
+    this.ours = seat => seat === this.seat; // whether a seat is played on this device
+    this.wasOpen = false; // whether the server ever answered (a loss to tell of)
     this.connect();
   }
 
@@ -176,14 +178,15 @@ export class Conn {
     this.send(message);
   }
 
-  /// Shows the events received one by one: another seat's decision no sooner than
-  /// `pace()` ms after the decision before it, so that a person can follow the AI's turns
-  /// (unless `hurry` says nobody is left to follow them).
+  /// Shows the events received one by one: the decision of a seat played elsewhere no
+  /// sooner than `pace()` ms after the decision before it, so that a person can follow the
+  /// AI's turns (unless `hurry` says nobody is left to follow them). A decision made on
+  /// this device (a hot seat's other player) was seen as it was made.
   pump() {
     clearTimeout(this.paceTimer);
     while (this.inbox.length) {
       const m = this.inbox[0];
-      const paced = this.inbox.length <= BURST && m.kind === 'play' && m.seat !== this.seat && m.state && !this.hurry(this.game);
+      const paced = this.inbox.length <= BURST && m.kind === 'play' && !this.ours(m.seat) && m.state && !this.hurry(this.game);
       const wait = paced ? this.shownAt + pace() - performance.now() : 0;
       if (wait > 0) {
         this.paceTimer = setTimeout(() => this.pump(), wait);
@@ -211,6 +214,7 @@ export class Conn {
     switch (m.type) {
       case 'welcome':
         this.open = true;
+        this.wasOpen = true;
         this.failures = 0;
         this.role = m.role;
         this.seat = m.seat;
