@@ -77,6 +77,15 @@ async fn gyges_against_the_ai_by_clicks_in_english_and_polish() {
         .await;
     my_turn(&b).await;
 
+    // A piece off the active row can be chosen (a tap then asks why not), and the prompt
+    // says it cannot move instead of asking for a target none shows.
+    b.click("[data-sq=a6]").await;
+    b.assert_text("[data-prompt]", &["This piece cannot move"], false)
+        .await;
+    b.click("[data-sq=a6]").await;
+    b.assert_text("[data-prompt]", &["Tap a piece of your active row"], false)
+        .await;
+
     // A move by clicks: the piece, where it ends, then Confirm.
     b.click("[data-sq=a1]").await;
     assert!(b.count(".sq.target").await > 0, "the piece's ends light up");

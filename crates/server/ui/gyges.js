@@ -166,7 +166,8 @@ class GygesBoard {
       }
     }
     this.seen = model.moves.length;
-    this.keys.end();
+    // From outside the board, the tab stop is on a piece that can move.
+    this.keys.end(moves.find(m => m.from)?.from);
     this.prompt(setupMine, mover);
   }
 
@@ -227,7 +228,13 @@ class GygesBoard {
     }
     ctx.actions([]);
     if (!this.sel) ctx.prompt(t('gyges.pick'));
-    else if (!this.sel.to) ctx.prompt(t('gyges.target'));
+    else if (!this.sel.to) {
+      // A piece off the active row is chosen all the same: a tap then asks the server why not.
+      const ways = this.moves.filter(m => m.from === this.sel.from);
+      const active = model.view.active_rows && Number(this.sel.from[1]) === Number(model.view.active_rows[mover]);
+      const stuck = active ? 'gyges.blocked' : 'gyges.cannotmove';
+      ctx.prompt(t(!ways.length ? stuck : ways.some(m => m.to === 'G') ? 'gyges.target' : 'gyges.target.nogoal'));
+    }
     else ctx.prompt(t('gyges.drop', { square: this.sel.to }));
   }
 

@@ -47,11 +47,13 @@ export class BoardKeys {
     return el;
   }
 
-  /// After the board is drawn: the tab stop on the same target as before (else the
-  /// first), and the focus back on it if it was on the board.
-  end() {
+  /// After the board is drawn: the tab stop on the same target as before while the focus
+  /// is on the board, else on `preferred` (where a player would start) when the board has
+  /// it, else as before, else on the first; and the focus back on it if it was on the board.
+  end(preferred) {
     const els = [...this.svg.querySelectorAll('[data-key]')];
-    const el = els.find(e => e.dataset.key === this.current) || els[0];
+    const find = key => key != null && els.find(e => e.dataset.key === key);
+    const el = (this.hadFocus && find(this.current)) || find(preferred) || find(this.current) || els[0];
     if (!el) return;
     el.setAttribute('tabindex', '0');
     this.current = el.dataset.key;
