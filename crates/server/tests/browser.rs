@@ -1289,12 +1289,13 @@ async fn hint_and_undo_wait_while_ones_move_is_on_its_way() {
     b.close().await;
 }
 
-/// Waits until the prompt names `action` as the move a second tap or Confirm plays.
-async fn prompt_names(b: &Browser, action: &str) {
+/// Waits until the prompt names the move a second tap or Confirm plays, in `words` (or
+/// words that begin so).
+async fn prompt_names(b: &Browser, words: &str) {
     b.wait("[data-act=confirm]").await;
     let prompt = b.text("[data-prompt]").await;
     assert!(
-        prompt.contains(&format!("Confirm to play {action}.")),
+        prompt.contains(&format!("Confirm to play this move: {words}")),
         "{prompt}"
     );
 }
@@ -1313,7 +1314,7 @@ async fn the_prompt_names_the_move_about_to_be_played_in_each_game() {
     my_turn(&b).await;
     b.click("[data-sq=a1]").await;
     b.click("[data-sq=a2]").await;
-    prompt_names(&b, "a1-a2").await;
+    prompt_names(&b, "a1 → a2.").await;
 
     // Triles: a tile laid in a cell where it fits.
     seat_of_new(&b, &server, "triles", &["human", "ai:1"], None).await;
@@ -1337,7 +1338,10 @@ async fn the_prompt_names_the_move_about_to_be_played_in_each_game() {
     b.click(".cell.fit").await;
     b.wait_for("a tile proposed", "trio.page().proposed").await;
     let proposed = state(&b, "trio.page().proposed").await;
-    prompt_names(&b, proposed.as_str().unwrap()).await;
+    // `A@x,y,r`: the tile and the cell in words, the turn after them.
+    let (tile, at) = proposed.as_str().unwrap().split_once('@').unwrap();
+    let (cell, _) = at.rsplit_once(',').unwrap();
+    prompt_names(&b, &format!("lays {tile} at {cell}")).await;
 
     // Na orbicie: red rolls until a pawn of its can move without a capture.
     seat_of_new(
@@ -1363,7 +1367,7 @@ async fn the_prompt_names_the_move_about_to_be_played_in_each_game() {
             let (from, to) = plain.split_once('-').unwrap();
             b.click(&format!(".field[data-field='{from}']")).await;
             b.click(&format!(".field[data-field='{to}']")).await;
-            prompt_names(&b, &format!("move {plain}")).await;
+            prompt_names(&b, &format!("{from} → {to}.")).await;
             named = true;
             break;
         }

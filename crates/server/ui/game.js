@@ -629,11 +629,13 @@ export class GamePage {
     this.showPrompt();
   }
 
-  /// The board's prompt; with a move proposed, the move a second tap or Confirm plays,
-  /// whichever of the board's prompt and buttons came first.
+  /// The board's prompt; with a move proposed, the move a second tap or Confirm plays (in
+  /// words, as the move list says it), whichever of the board's prompt and buttons came first.
   showPrompt() {
     if (!this.promptNode) return;
-    const tap = t('play.tapagain', { move: this.proposed });
+    const live = this.shown && this.shown.game;
+    const parts = live && this.proposed ? (live.legal_parts ?? [])[live.legal.indexOf(this.proposed)] : null;
+    const tap = t('play.tapagain', { move: (parts && this.game.moveText(parts)) ?? this.proposed });
     this.promptNode.textContent = !this.proposed ? this.boardPrompt : this.keepPrompt ? `${this.boardPrompt} ${tap}` : tap;
   }
 

@@ -532,7 +532,14 @@ export const orbit = {
     return last ? last.parts : null;
   },
   // A roll is never hidden.
-  chanceText: move => move.action ?? t('play.hidden'),
+  /// Chance's outcomes in words: the die's face, the order of play drawn.
+  chanceText: move => {
+    const p = shape(move.parts);
+    if (p && p.die) return t('orbit.chance.die', { face: p.die });
+    const order = /^order ([rgby]+)$/.exec(move.action ?? '');
+    if (order) return t('orbit.order') + ': ' + [...order[1]].map(c => t('orbit.' + SEAT_COLOURS.find(x => x[0] === c))).join(' → ');
+    return move.action ?? t('play.hidden');
+  },
   lastRoll,
   /// The position in words: each colour's pawns at home, in the centre and on the board.
   describe(view) {

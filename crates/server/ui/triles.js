@@ -441,7 +441,15 @@ export const triles = {
     const last = moves.findLast(m => m.seat != null && placement(m.parts));
     return last ? last.parts : null;
   },
-  chanceText: move => move.action ?? t('triles.drew'),
+  /// Chance's outcomes in words: a tile out of the pool (to its holder alone), the colours
+  /// and the first player drawn.
+  chanceText: move => {
+    const [what, arg] = (move.action ?? '').split(':');
+    if (what === 'draw' && arg) return t('triles.drewtile', { tile: arg });
+    if (what === 'black' && arg) return t('triles.blackseat', { name: t('triles.player', { n: arg }) });
+    if (what === 'first' && arg) return t('triles.starts', { colour: t(arg === 'B' ? 'triles.black' : 'triles.white') });
+    return move.action ?? t('triles.drew');
+  },
   /// The position in words: the tiles on the table, and the hand of the seat shown.
   describe(view) {
     const tiles = view.tiles.map(tl => t('triles.tile.at', { tile: tl.type, x: tl.x, y: tl.y, rotation: tl.rotation }));

@@ -51,7 +51,7 @@ test('Triles’ setup is one line, the draws on hover; the numbers go on past 10
   const lines = moveLines(triles, moves, null);
   assert.equal(lines.length, 3);
   assert.equal(lines[0].text, t('triles.dealt'));
-  assert.match(lines[0].title, /^draw:0, draw:1, .*draw:18$/);
+  assert.match(lines[0].title, /^drew 0, drew 1, .*drew 18$/);
   assert.deepEqual(lines.map(l => [l.from, l.to, l.n]), [[0, 19, 19], [19, 20, 20], [20, 21, 21]]);
   assert.equal(lines[2].text, `${t('play.chancemark')}: ${t('triles.drew')}`);
   // Gygès has no setup: every line is a move.
@@ -98,5 +98,19 @@ test('moves are said in words in the page’s language, their notation on hover'
   assert.equal(moveLines(gyges, moves, null)[1].text, 'Północ: b6 → cel');
   assert.equal(moveLines(gyges, moves, null)[2].text, 'Południe: a1 → cel, odbija się od a2, a5');
   assert.equal(orbit.moveText({ kind: 'enter', at: '1.5' }), 'wprowadza pionek na 1.5');
+  setLanguage('en');
+});
+
+test("Chance's outcomes are said in words, a hidden draw as a tile drawn", async () => {
+  const { orbit } = await import('../orbit.js');
+  setLanguage('en');
+  assert.equal(triles.chanceText({ seat: null, action: 'draw:D' }), 'drew D');
+  assert.equal(triles.chanceText({ seat: null, action: null }), 'drew a tile');
+  assert.equal(triles.chanceText({ seat: null, action: 'black:2' }), 'player 2 plays black');
+  assert.equal(triles.chanceText({ seat: null, action: 'first:W' }), 'white moves first');
+  assert.equal(orbit.chanceText({ seat: null, action: 'order gbr', parts: { kind: 'chance' } }), 'Order of play: green → blue → red');
+  assert.equal(orbit.chanceText({ seat: null, action: 'die 3', parts: { kind: 'die', face: 3 } }), 'the die shows 3');
+  setLanguage('pl');
+  assert.equal(orbit.chanceText({ seat: null, action: 'die 3', parts: { kind: 'die', face: 3 } }), 'na kostce wypada 3');
   setLanguage('en');
 });
