@@ -2309,7 +2309,8 @@ async fn orbit_capture_with_the_centre_as_its_only_place_is_proposed_at_once() {
     .await;
     let prompt = b.text("[data-prompt]").await;
     assert!(
-        prompt.contains("goes to the centre") && prompt.contains("move 1.3-1.5>C"),
+        prompt.contains("goes to the centre")
+            && prompt.contains("1.3 → 1.5, captures, the pawn to the centre."),
         "{prompt}"
     );
     // A second tap on the same field plays it.
@@ -2437,7 +2438,7 @@ async fn gyges_is_played_to_the_end_by_keyboard_alone() {
         .await;
     choose_by_keys(&b, from).await;
     choose_by_keys(&b, to).await;
-    prompt_names(&b, &action).await;
+    prompt_names(&b, &format!("{from} → {to}.")).await;
     b.press(&[key::ENTER]).await;
     b.wait("[data-result]").await;
     // The AI's move was said in words in the live region, then the end.
@@ -2641,6 +2642,14 @@ async fn orbit_on_a_phone_has_every_target_a_finger_wide() {
     b.wait_for(
         "rolled",
         &format!("{GAME}.moves.length > 0 && !trio.page().sending"),
+    )
+    .await;
+    // The roll is said by the prompt, where the eyes are: the zoomed board may leave the
+    // die out of view, and the moves are far below.
+    b.wait_for(
+        "the roll said by the prompt",
+        "[...document.querySelectorAll('.action-bar .rolled')] \
+         .some(r => r.offsetParent !== null && r.textContent.includes(' rolled '))",
     )
     .await;
     if my_turn_or_the_end(&b).await {

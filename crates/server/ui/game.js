@@ -15,7 +15,7 @@ import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js'
 import { Replay } from './replay.js';
 import { Review } from './review.js';
 import { SPEEDS, speed, setSpeed, holdStill } from './motion.js';
-import { statusBar, playersPanel, resultPanel, moveList, moveLines, invitePanel, toolsRow, passDevice, messageLine, setUpNotice, joinPanel, clockText, timeLeft } from './panels.js';
+import { statusBar, playersPanel, resultPanel, moveList, moveLines, invitePanel, toolsRow, passDevice, messageLine, rolledLine, setUpNotice, joinPanel, clockText, timeLeft } from './panels.js';
 
 /// The canned messages (`docs/protocol.md`, "Chat").
 const PHRASES = ['hello', 'good-luck', 'your-move', 'well-played', 'good-game', 'thanks', 'oops', 'sorry'];
@@ -376,7 +376,7 @@ export class GamePage {
     const play = h('section', { class: 'play' }, [
       status, this.playedOnLine(live), this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), this.fillOffer(live), this.absentOffer(live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
-      h('div', { class: 'action-bar' }, [this.promptNode, this.actionsNode, messageLine(this.message)]),
+      h('div', { class: 'action-bar' }, [rolledLine(game, moves, view), this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
       h('div', { class: 'board-options' }, [this.description(view), motionSetting()]),
     ]);

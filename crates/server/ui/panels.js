@@ -205,12 +205,16 @@ export function moveList(game, moves, view, replay, shown = moves) {
     // The list scrolls, not the page (the list is the items' offset parent).
     list.scrollTop = current ? current.offsetTop - list.clientHeight / 2 : list.scrollHeight;
   });
-  const roll = game.lastRoll(shown);
-  return h('section', { class: 'movelist' }, [
-    h('h2', {}, [t('play.moves')]),
-    roll && roll.seat != null ? h('p', { class: 'rolled', 'data-die': roll.face }, [t('play.rolled', { name: cap(game.seatLabel(roll.seat, view)), face: roll.face })]) : null,
-    list,
-  ]);
+  return h('section', { class: 'movelist' }, [h('h2', {}, [t('play.moves')]), rolledLine(game, shown, view), list]);
+}
+
+/// The last roll of the die and who rolled it ("Red rolled 3"), if the game has a die: above
+/// the moves, and on a one-column page by the prompt too (the board zoomed in on a phone
+/// may leave the die out of view).
+export function rolledLine(game, moves, view) {
+  const roll = game.lastRoll(moves);
+  if (!roll || roll.seat == null) return null;
+  return h('p', { class: 'rolled', 'data-die': roll.face }, [t('play.rolled', { name: cap(game.seatLabel(roll.seat, view)), face: roll.face })]);
 }
 
 /// For the browser that created the game (`created`, as the server answered), while it goes
