@@ -457,6 +457,11 @@ async fn triles_hot_seat_hides_each_hand_behind_a_pass_the_device_screen() {
     );
     b.click("[data-action=unveil]").await;
     b.wait(".hand-tile").await;
+    // The focus goes on with the player's own tiles, not back to the top of the page.
+    assert_eq!(
+        state(&b, "document.activeElement.matches('.hand-tile')").await,
+        json!(true)
+    );
     assert!(b.text(".status").await.contains("On this device: "));
     // A turn can earn its player another action (a loop's extra placement, a draw):
     // the same player goes on until the device is to be passed.
@@ -2473,6 +2478,11 @@ async fn triles_is_played_to_the_end_by_keyboard_alone() {
     b.press(&[key::ENTER]).await;
     b.wait_for("chosen", "trio.page().board.selected === 'A'")
         .await;
+    // The page drawn anew keeps the focus on the tile chosen (not on the body).
+    assert_eq!(
+        state(&b, "document.activeElement.matches('[data-tile=A]')").await,
+        json!(true)
+    );
     let rotation = state(&b, "trio.page().board.rotation").await;
     b.press(&["r"]).await;
     b.wait_for(

@@ -318,8 +318,20 @@ export class GamePage {
     return this.shell;
   }
 
+  /// Draws the page anew. A control that had the focus (a hand tile, a button) is drawn anew
+  /// too: the focus goes back to the one of the same key, else it would fall to the body.
   draw() {
     if (!this.shell) return;
+    const had = document.activeElement;
+    const key = had && had !== document.body && this.shell.contains(had) && !had.closest('svg') ? controlKey(had) : null;
+    this.drawPage();
+    if (key && !this.shell.contains(had) && (document.activeElement === document.body || !document.activeElement)) {
+      const again = this.shell.querySelector(key);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  drawPage() {
     if (this.notFound) {
       clear(this.shell).append(h('p', { class: 'error', 'data-error': 'not-found' }, [t('err.notfound')]));
       return;
@@ -602,7 +614,13 @@ export class GamePage {
   }
 
   passDevice(seat, view) {
-    const unveil = () => { this.unveiled = seat; this.draw(); };
+    const unveil = () => {
+      this.unveiled = seat;
+      this.draw();
+      // The player's own tiles, where a keyboard or a screen reader goes on from.
+      const first = this.shell.querySelector('.hand-tile');
+      if (first) first.focus({ preventScroll: true });
+    };
     clear(this.shell).append(passDevice(this.game.seatLabel(seat, view), seat, unveil));
     // The next player's board starts afresh (no tile chosen by the one before).
     this.dropBoard();
@@ -671,4 +689,14 @@ function motionSetting() {
   const select = h('select', { 'data-setting': 'motion', onchange: e => setSpeed(e.target.value) },
     Object.keys(SPEEDS).map(name => h('option', { value: name, selected: name === speed() }, [t('motion.' + name)])));
   return h('label', { class: 'setting' }, [t('motion.label'), ' ', select]);
+}
+
+/// A selector for a control of the page that a drawing makes anew: by the data attribute
+/// that names it (`data-act`, `data-action`, `data-tile`, …), else none.
+function controlKey(el) {
+  for (const name of ['data-act', 'data-action', 'data-tile', 'data-setting', 'data-say']) {
+    const value = el.getAttribute(name);
+    if (value != null) return `[${name}="${CSS.escape(value)}"]`;
+  }
+  return null;
 }
