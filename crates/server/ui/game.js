@@ -407,7 +407,7 @@ export class GamePage {
       // In a replay opened from the review, the better move at that step.
       hint: this.hint ? this.hint.parts : replaying && this.review ? this.review.bestAt(this.replay.ply) : null,
       proposed: this.proposed,
-      proposedParts: mine && this.proposed ? (live.legal_parts ?? [])[live.legal.indexOf(this.proposed)] ?? null : null,
+      proposedParts: mine ? this.proposedParts(live) : null,
     });
   }
 
@@ -647,12 +647,16 @@ export class GamePage {
     this.showPrompt();
   }
 
+  /// The parts of the move proposed (api.md "Legal moves") when it is legal in `live`.
+  proposedParts(live) {
+    return live && this.proposed ? (live.legal_parts ?? [])[live.legal.indexOf(this.proposed)] ?? null : null;
+  }
+
   /// The board's prompt; with a move proposed, the move a second tap or Confirm plays (in
   /// words, as the move list says it), whichever of the board's prompt and buttons came first.
   showPrompt() {
     if (!this.promptNode) return;
-    const live = this.shown && this.shown.game;
-    const parts = live && this.proposed ? (live.legal_parts ?? [])[live.legal.indexOf(this.proposed)] : null;
+    const parts = this.proposedParts(this.shown && this.shown.game);
     const tap = t('play.tapagain', { move: (parts && this.game.moveText(parts)) ?? this.proposed });
     this.promptNode.textContent = !this.proposed ? this.boardPrompt : this.keepPrompt ? `${this.boardPrompt} ${tap}` : tap;
   }

@@ -168,7 +168,7 @@ class GygesBoard {
     this.seen = model.moves.length;
     // From outside the board, the tab stop is on a piece that can move.
     this.keys.end(moves.find(m => m.from)?.from);
-    this.prompt(setupMine, mover);
+    this.prompt(setupMine, mover, activeRank);
   }
 
   /// A move's way as a line through the centres of its squares, a ring on each piece it
@@ -210,7 +210,7 @@ class GygesBoard {
     return this.setup;
   }
 
-  prompt(setupMine, mover) {
+  prompt(setupMine, mover, activeRank) {
     const { ctx, model } = this;
     if (!model.mine) {
       ctx.actions([]);
@@ -231,7 +231,7 @@ class GygesBoard {
     else if (!this.sel.to) {
       // A piece off the active row is chosen all the same: a tap then asks the server why not.
       const ways = this.moves.filter(m => m.from === this.sel.from);
-      const active = model.view.active_rows && Number(this.sel.from[1]) === Number(model.view.active_rows[mover]);
+      const active = activeRank != null && Number(this.sel.from[1]) === Number(activeRank);
       const stuck = active ? 'gyges.blocked' : 'gyges.cannotmove';
       ctx.prompt(t(!ways.length ? stuck : ways.some(m => m.to === 'G') ? 'gyges.target' : 'gyges.target.nogoal'));
     }
