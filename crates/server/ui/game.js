@@ -24,7 +24,7 @@ const CHAT_KEPT = 50;
 
 /// How long a game of more than two waits for players before the AI is offered for the
 /// free seats.
-export const FILL_AFTER_MS = 15000;
+const FILL_AFTER_MS = 15000;
 
 export class GamePage {
   constructor(id, { watch }) {

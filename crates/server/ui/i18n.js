@@ -942,7 +942,7 @@ export function whoPlays(seat) {
 }
 
 /// Who plays a seat (`human`, `random`, `ai:3`), in words.
-export function playerLabel(player) {
+function playerLabel(player) {
   if (player === 'human') return t('seat.human');
   if (player === 'random') return t('seat.random');
   if (player === 'open' || player === 'invite') return t(`seat.${player}.label`);
@@ -978,11 +978,6 @@ export function ruleText(rule, args, fallback) {
   const words = {};
   for (const [k, v] of Object.entries(args || {})) words[k] = word(v);
   return fill(text, words);
-}
-
-/// Every rule id with a message, for the tests and the rules page.
-export function ruleIds() {
-  return Object.keys(RULES.en);
 }
 
 /// A refusal from the server (`{code, message, rule, args}`) in the page's language.

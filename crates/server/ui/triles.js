@@ -49,7 +49,7 @@ const pts = list => list.map(p => p.map(v => v.toFixed(2)).join(',')).join(' ');
 /// terminals per edge (docs/rules/triles-tilesets.md), terminal j sits on tile edge j div k
 /// at slot j mod k, both counted clockwise; rotation r puts tile edge e on the cell's edge
 /// order[(e + r) mod 3].
-export function tileShape(type, letter, x, y, rotation, classes = '') {
+function tileShape(type, letter, x, y, rotation, classes = '') {
   const geo = cellGeometry(x, y);
   const g = s('g', { class: 'tile ' + classes, 'data-cell': `${x},${y}`, 'data-type': letter });
   g.append(s('polygon', { points: pts(geo.points), class: 'face' }));
