@@ -9,14 +9,19 @@ use futures_util::FutureExt;
 use tokio::sync::{mpsc, oneshot};
 
 use super::conn::{Conn, Pooled, Tx};
-use super::postgres::Lease;
+use super::postgres::Shared;
 use super::{
-    games, people, Append, Cursor, EventRow, GameRow, Listed, Notice, PasswordRow, PlayerRow,
-    ProfileRow, Rated, RatingRow, SeatClaim, Storage, StorageError, StoredGame,
+    games, people, seats, Append, Cursor, EventRow, GameRow, Listed, Notice, PasswordRow,
+    PlayerRow, ProfileRow, Rated, RatingRow, SeatClaim, Storage, StorageError, StoredGame,
 };
 
 /// What differs between the two databases.
 pub trait Backend: Send + Sync + std::fmt::Debug + 'static {
+    /// The query of [`Storage::due`]: `$1` the limit, `$2` the server's time in
+    /// milliseconds (for flags), `$3` the second before which an unchanged game is idle,
+    /// `$4` the system's time in milliseconds (for leases, which only a shared store has).
+    const DUE: &'static str;
+
     /// A connection to read on.
     fn reader(&self) -> BoxFuture<'_, Result<Pooled, StorageError>>;
 
@@ -29,33 +34,11 @@ pub trait Backend: Send + Sync + std::fmt::Debug + 'static {
         T: Send + 'static,
         F: for<'c> FnOnce(Conn<'c>) -> BoxFuture<'c, Result<T, StorageError>> + Send + 'static;
 
-    /// The lease a game created now is given: `None` for a store without leases.
-    fn lease(&self) -> Option<Lease> {
+    /// A shared store's instance: `None` for a store only this process writes (then there
+    /// are no notices or leases).
+    fn shared(&self) -> Option<&Shared> {
         None
     }
-
-    /// As [`Storage::lease_ttl`].
-    fn lease_ttl(&self) -> Option<Duration> {
-        None
-    }
-
-    /// As [`Storage::notices`].
-    fn notices(&self) -> Option<mpsc::Receiver<Notice>> {
-        None
-    }
-
-    /// As [`Storage::claim`].
-    fn claim<'a>(&'a self, _id: &'a str) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async { Ok(true) }.boxed()
-    }
-
-    /// As [`Storage::due`].
-    fn due(
-        &self,
-        limit: usize,
-        now: i64,
-        idle_before: i64,
-    ) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
 }
 
 /// An append waiting for a backend's writer task, with where its answer goes.
@@ -77,7 +60,7 @@ impl<B: Backend> Store<B> {
 
 impl<B: Backend> Storage for Store<B> {
     fn create(&self, game: &GameRow) -> BoxFuture<'_, Result<(), StorageError>> {
-        let (game, lease) = (game.clone(), self.backend.lease());
+        let (game, lease) = (game.clone(), self.backend.shared().map(Shared::lease));
         self.backend.write(move |mut conn| {
             async move { games::create(&mut conn, &game, lease).await }.boxed()
         })
@@ -110,20 +93,29 @@ impl<B: Backend> Storage for Store<B> {
         id: &'a str,
         after: u64,
     ) -> BoxFuture<'a, Result<Vec<EventRow>, StorageError>> {
-        async move { games::read_events(&mut self.backend.reader().await?.conn(), id, after).await }
-            .boxed()
+        async move {
+            let mut reader = self.backend.reader().await?;
+            games::read_events(&mut reader.conn(), id, after).await
+        }
+        .boxed()
     }
 
     fn lease_ttl(&self) -> Option<Duration> {
-        self.backend.lease_ttl()
+        self.backend.shared().map(|shared| shared.ttl)
     }
 
     fn notices(&self) -> Option<mpsc::Receiver<Notice>> {
-        self.backend.notices()
+        self.backend.shared()?.notices()
     }
 
     fn claim<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StorageError>> {
-        self.backend.claim(id)
+        let Some(shared) = self.backend.shared() else {
+            return async { Ok(true) }.boxed();
+        };
+        let (id, lease) = (id.to_owned(), shared.lease());
+        self.backend.write(move |mut conn| {
+            async move { games::claim(&mut conn, &id, &lease).await }.boxed()
+        })
     }
 
     fn due(
@@ -132,12 +124,19 @@ impl<B: Backend> Storage for Store<B> {
         now: i64,
         idle_before: i64,
     ) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
-        self.backend.due(limit, now, idle_before)
+        async move {
+            let mut reader = self.backend.reader().await?;
+            games::read_due(&mut reader.conn(), B::DUE, limit, now, idle_before).await
+        }
+        .boxed()
     }
 
     fn running_of<'a>(&'a self, creator: &'a str) -> BoxFuture<'a, Result<u64, StorageError>> {
-        async move { games::count_running(&mut self.backend.reader().await?.conn(), creator).await }
-            .boxed()
+        async move {
+            let mut reader = self.backend.reader().await?;
+            games::count_running(&mut reader.conn(), creator).await
+        }
+        .boxed()
     }
 
     fn lobby<'a>(
@@ -187,7 +186,11 @@ impl<B: Backend> Storage for Store<B> {
         &'a self,
         name_key: &'a str,
     ) -> BoxFuture<'a, Result<Option<PasswordRow>, StorageError>> {
-        async move { people::read_password(&mut self.backend.reader().await?.conn(), name_key).await }.boxed()
+        async move {
+            let mut reader = self.backend.reader().await?;
+            people::read_password(&mut reader.conn(), name_key).await
+        }
+        .boxed()
     }
 
     fn add_key<'a>(
@@ -205,8 +208,11 @@ impl<B: Backend> Storage for Store<B> {
         &'a self,
         key_hash: &'a str,
     ) -> BoxFuture<'a, Result<Option<PlayerRow>, StorageError>> {
-        async move { people::read_player(&mut self.backend.reader().await?.conn(), key_hash).await }
-            .boxed()
+        async move {
+            let mut reader = self.backend.reader().await?;
+            people::read_player(&mut reader.conn(), key_hash).await
+        }
+        .boxed()
     }
 
     fn player_games<'a>(
@@ -215,7 +221,8 @@ impl<B: Backend> Storage for Store<B> {
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<String>, StorageError>> {
         async move {
-            people::read_player_games(&mut self.backend.reader().await?.conn(), id, limit).await
+            let mut reader = self.backend.reader().await?;
+            people::read_player_games(&mut reader.conn(), id, limit).await
         }
         .boxed()
     }
@@ -236,7 +243,7 @@ impl<B: Backend> Storage for Store<B> {
         );
         self.backend.write(move |mut conn| {
             async move {
-                games::agree_rematch(&mut conn, &id, seat, &hash, &people, &rematch).await
+                seats::agree_rematch(&mut conn, &id, seat, &hash, &people, &rematch).await
             }
             .boxed()
         })
@@ -258,8 +265,11 @@ impl<B: Backend> Storage for Store<B> {
         &'a self,
         name: &'a str,
     ) -> BoxFuture<'a, Result<Option<ProfileRow>, StorageError>> {
-        async move { people::read_profile(&mut self.backend.reader().await?.conn(), name).await }
-            .boxed()
+        async move {
+            let mut reader = self.backend.reader().await?;
+            people::read_profile(&mut reader.conn(), name).await
+        }
+        .boxed()
     }
 
     fn leaderboard<'a>(
@@ -268,7 +278,8 @@ impl<B: Backend> Storage for Store<B> {
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<RatingRow>, StorageError>> {
         async move {
-            people::read_leaderboard(&mut self.backend.reader().await?.conn(), kind, limit).await
+            let mut reader = self.backend.reader().await?;
+            people::read_leaderboard(&mut reader.conn(), kind, limit).await
         }
         .boxed()
     }
@@ -278,7 +289,11 @@ impl<B: Backend> Storage for Store<B> {
         seek: &'a str,
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<String>, StorageError>> {
-        async move { games::read_seeking(&mut self.backend.reader().await?.conn(), seek, limit).await }.boxed()
+        async move {
+            let mut reader = self.backend.reader().await?;
+            games::read_seeking(&mut reader.conn(), seek, limit).await
+        }
+        .boxed()
     }
 
     fn add_seat_token<'a>(
@@ -289,14 +304,14 @@ impl<B: Backend> Storage for Store<B> {
     ) -> BoxFuture<'a, Result<(), StorageError>> {
         let (id, hash) = (id.to_owned(), hash.to_owned());
         self.backend.write(move |mut conn| {
-            async move { games::add_seat_token(&mut conn, &id, seat, &hash).await }.boxed()
+            async move { seats::add_seat_token(&mut conn, &id, seat, &hash).await }.boxed()
         })
     }
 
     fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>> {
         let claim = claim.clone();
         self.backend.write(move |mut conn| {
-            async move { games::claim_seat(&mut conn, &claim).await }.boxed()
+            async move { seats::claim_seat(&mut conn, &claim).await }.boxed()
         })
     }
 
@@ -305,8 +320,11 @@ impl<B: Backend> Storage for Store<B> {
         id: &'a str,
         level: u8,
     ) -> BoxFuture<'a, Result<Option<String>, StorageError>> {
-        async move { games::read_review(&mut self.backend.reader().await?.conn(), id, level).await }
-            .boxed()
+        async move {
+            let mut reader = self.backend.reader().await?;
+            games::read_review(&mut reader.conn(), id, level).await
+        }
+        .boxed()
     }
 
     fn store_review<'a>(
@@ -329,7 +347,7 @@ impl<B: Backend> Storage for Store<B> {
     ) -> BoxFuture<'a, Result<bool, StorageError>> {
         let (id, summary) = (id.to_owned(), summary.to_owned());
         self.backend.write(move |mut conn| {
-            async move { games::abort(&mut conn, &id, idle_before, &summary).await }.boxed()
+            async move { seats::abort(&mut conn, &id, idle_before, &summary).await }.boxed()
         })
     }
 

@@ -1,33 +1,32 @@
-//! The games' queries, each written once for both backends: a game created, loaded and
-//! listed, a seat claimed, a game aborted or described, rematches and reviews.
+//! The games' queries, each written once for both backends: a game created (with its
+//! lease on a shared store), loaded, listed and described, the games due, reviews.
 
 use std::collections::BTreeMap;
 
 use super::conn::{Conn, Row};
 use super::postgres::Lease;
 use super::{
-    now, now_millis, postgres, Cursor, EventKind, EventRow, GameRow, Listed, PlayerRow, SeatClaim,
-    SeatRow, Status, StorageError, StoredGame,
+    now, now_millis, Cursor, EventKind, EventRow, GameRow, Listed, PlayerRow, SeatRow, Status,
+    StorageError, StoredGame,
 };
 
 /// A game's row, for [`read_game`].
-pub(super) const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
+const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
      status, created_at, updated_at, start_position, definitions, clock, rematch, rated \
      FROM games \
      WHERE id = $1";
 /// A game's seats in order, for [`read_seat`].
-pub(super) const SELECT_SEATS: &str =
-    "SELECT s.agent, s.token_hash, s.player_id, p.name, s.rematch \
+const SELECT_SEATS: &str = "SELECT s.agent, s.token_hash, s.player_id, p.name, s.rematch \
      FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1 ORDER BY s.seat";
 /// A game's events after a version, in order, for [`read_event`].
-pub(super) const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_id FROM events \
+const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_id FROM events \
      WHERE game_id = $1 AND seq > $2 ORDER BY seq";
 /// Stores a new game's row (its seats follow, one [`INSERT_SEAT`] each).
-pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, \
+const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, \
      version, status, created_at, updated_at, start_position, definitions, clock, deadline, \
      seek, seek_at, rated, creator) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
-pub(super) const INSERT_SEAT: &str = "INSERT INTO seats (game_id, seat, agent, token_hash, \
+const INSERT_SEAT: &str = "INSERT INTO seats (game_id, seat, agent, token_hash, \
      player_id) VALUES ($1, $2, $3, $4, $5)";
 
 /// Stores a new game's row and seats, and its lobby line and whether chance or a bot is to
@@ -82,7 +81,7 @@ pub(super) async fn create(
             .bind(game.id.as_str())
             .bind(game.automatic)
             .bind(game.summary.as_deref())
-            .bind(lease.holder)
+            .bind(lease.holder.as_str())
             .bind(lease.until)
             .execute()
             .await?;
@@ -96,7 +95,8 @@ pub(super) async fn create(
     tx.commit().await
 }
 
-/// Reads a game with its events on `conn` (in a snapshot, so that they agree); `None` if there is no such game.
+/// Reads a game with its events on `conn` (in a snapshot, so that they agree); `None` if
+/// there is no such game.
 pub(super) async fn read_stored(
     conn: &mut Conn<'_>,
     id: &str,
@@ -207,168 +207,6 @@ pub(super) async fn describe(
     Ok(())
 }
 
-/// Takes a waiting seat for `claim` (see [`super::Storage::claim_seat`]): `false` if it no longer
-/// waits, or the game is over.
-pub(super) async fn claim_seat(
-    conn: &mut Conn<'_>,
-    claim: &SeatClaim,
-) -> Result<bool, StorageError> {
-    let mut tx = conn.begin().await?;
-    let mut conn = tx.conn();
-    // The game's row first, so that a claim and an abort (`abort`) of the same game queue
-    // here, and a game over is never seated. RETURNING: both databases say so whether a
-    // row changed, through one generic call.
-    let running = conn
-        .query(
-            "UPDATE games SET automatic = $1, summary = $2, updated_at = $3, \
-         clock = COALESCE($5, clock), deadline = $6 WHERE id = $4 AND status = $7 RETURNING id",
-        )
-        .bind(claim.automatic)
-        .bind(claim.summary.as_str())
-        .bind(now())
-        .bind(claim.game_id.as_str())
-        .bind(claim.clock.as_deref())
-        .bind(claim.deadline)
-        .bind(Status::Running.as_str())
-        .fetch_optional()
-        .await?
-        .is_some();
-    if !running {
-        return Ok(false);
-    }
-    let taken = conn
-        .query(
-            "UPDATE seats SET agent = $6, token_hash = $1, player_id = $5 \
-         WHERE game_id = $2 AND seat = $3 AND agent = $4 RETURNING seat",
-        )
-        .bind(claim.token_hash.as_deref())
-        .bind(claim.game_id.as_str())
-        .bind(i64::from(claim.seat))
-        .bind(claim.was.as_str())
-        .bind(claim.player.as_deref())
-        .bind(claim.agent.as_str())
-        .fetch_optional()
-        .await?
-        .is_some();
-    // Not taken, the game's row written first is rolled back.
-    if taken {
-        notify_seated(&mut conn, &claim.game_id).await?;
-        tx.commit().await?;
-    }
-    Ok(taken)
-}
-
-/// Ends an idle game with no result (see [`super::Storage::abort`]).
-pub(super) async fn abort(
-    conn: &mut Conn<'_>,
-    id: &str,
-    idle_before: i64,
-    summary: &str,
-) -> Result<bool, StorageError> {
-    let mut tx = conn.begin().await?;
-    let mut conn = tx.conn();
-    let ended = conn
-        .query(
-            "UPDATE games SET status = $1, summary = $2, automatic = FALSE, deadline = NULL, \
-         updated_at = $3 WHERE id = $4 AND status = $5 AND updated_at < $6 RETURNING id",
-        )
-        .bind(Status::Over.as_str())
-        .bind(summary)
-        .bind(now())
-        .bind(id)
-        .bind(Status::Running.as_str())
-        .bind(idle_before)
-        .fetch_optional()
-        .await?
-        .is_some();
-    // Its seats no longer wait: the others read the game again, as after a claim.
-    if ended {
-        notify_seated(&mut conn, id).await?;
-        tx.commit().await?;
-    }
-    Ok(ended)
-}
-
-/// Another token of a seat stored (see [`super::Storage::add_seat_token`]).
-pub(super) async fn add_seat_token(
-    conn: &mut Conn<'_>,
-    id: &str,
-    seat: u8,
-    hash: &str,
-) -> Result<(), StorageError> {
-    let mut tx = conn.begin().await?;
-    let mut conn = tx.conn();
-    conn.query(
-        "INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3) \
-         ON CONFLICT (game_id, token_hash) DO NOTHING",
-    )
-    .bind(id)
-    .bind(i64::from(seat))
-    .bind(hash)
-    .execute()
-    .await?;
-    // The others read the game's seats again, as after a claim.
-    notify_seated(&mut conn, id).await?;
-    tx.commit().await
-}
-
-/// Tells the other instances that a seat of game `id` changed, when the transaction
-/// commits: only a PostgreSQL store has others.
-async fn notify_seated(conn: &mut Conn<'_>, id: &str) -> Result<(), StorageError> {
-    if let Conn::Pg(conn) = conn {
-        postgres::notify_seated(conn, id).await?;
-    }
-    Ok(())
-}
-
-/// A rematch agreed to (see [`super::Storage::agree_rematch`]).
-pub(super) async fn agree_rematch(
-    conn: &mut Conn<'_>,
-    id: &str,
-    seat: u8,
-    hash: &str,
-    people: &[u8],
-    rematch: &str,
-) -> Result<bool, StorageError> {
-    let mut tx = conn.begin().await?;
-    let mut conn = tx.conn();
-    // The game's row first, so that two last agreements on two instances queue here.
-    conn.query("UPDATE games SET updated_at = updated_at WHERE id = $1")
-        .bind(id)
-        .execute()
-        .await?;
-    conn.query("UPDATE seats SET rematch = $1 WHERE game_id = $2 AND seat = $3")
-        .bind(hash)
-        .bind(id)
-        .bind(i64::from(seat))
-        .execute()
-        .await?;
-    let agreed = conn
-        .query("SELECT seat, rematch FROM seats WHERE game_id = $1")
-        .bind(id)
-        .fetch_all()
-        .await?
-        .iter()
-        .map(|r| Ok((r.get::<i64>("seat")?, r.get::<Option<String>>("rematch")?)))
-        .collect::<Result<Vec<_>, StorageError>>()?;
-    let all = people.iter().all(|&p| {
-        agreed
-            .iter()
-            .any(|(s, hash)| *s == i64::from(p) && hash.is_some())
-    });
-    let named = all
-        && conn
-            .query("UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL RETURNING id")
-            .bind(rematch)
-            .bind(id)
-            .fetch_optional()
-            .await?
-            .is_some();
-    // The seat's agreement is kept, the rematch named or not.
-    tx.commit().await?;
-    Ok(named)
-}
-
 /// The games waiting for a player for `seek`, oldest first, read on `conn`.
 pub(super) async fn read_seeking(
     conn: &mut Conn<'_>,
@@ -378,8 +216,8 @@ pub(super) async fn read_seeking(
     let rows = conn
         .query(
             "SELECT g.id FROM games g WHERE g.status = $1 AND g.seek = $2 AND EXISTS \
-         (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.agent = 'open') \
-         ORDER BY g.seek_at, g.id LIMIT $3",
+             (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.agent = 'open') \
+             ORDER BY g.seek_at, g.id LIMIT $3",
         )
         .bind(Status::Running.as_str())
         .bind(seek)
@@ -422,6 +260,47 @@ pub(super) async fn insert_review(
     .execute()
     .await?;
     Ok(())
+}
+
+/// The running games due (see [`super::Storage::due`]), by `sql`, a backend's
+/// [`super::backend::Backend::DUE`].
+pub(super) async fn read_due(
+    conn: &mut Conn<'_>,
+    sql: &'static str,
+    limit: usize,
+    now: i64,
+    idle_before: i64,
+) -> Result<Vec<String>, StorageError> {
+    let rows = conn
+        .query(sql)
+        .bind(limit.min(i64::MAX as usize) as i64)
+        .bind(now)
+        .bind(idle_before)
+        .bind(now_millis())
+        .fetch_all()
+        .await?;
+    read_ids(&rows)
+}
+
+/// Takes or renews game `id`'s lease (see [`super::Storage::claim`]).
+pub(super) async fn claim(
+    conn: &mut Conn<'_>,
+    id: &str,
+    lease: &Lease,
+) -> Result<bool, StorageError> {
+    let claimed = conn
+        .query(
+            "UPDATE games SET lease_holder = $2, lease_until = $3 \
+             WHERE id = $1 AND (lease_holder = $2 OR lease_holder IS NULL \
+             OR lease_until < $4)",
+        )
+        .bind(id)
+        .bind(lease.holder.as_str())
+        .bind(lease.until)
+        .bind(now_millis())
+        .execute()
+        .await?;
+    Ok(claimed == 1)
 }
 
 /// Reads a game's events after version `after`, in order.

@@ -15,8 +15,8 @@
 //! that holds only what differs between the two databases: how a read or a write gets its
 //! connection (SQLite's one writer task, PostgreSQL's pool), the appends and their batches,
 //! notices and leases, the query of games due. The queries themselves are written once,
-//! on a small layer over either connection (`conn`): the games' in `games`, the people's
-//! in `people`. Each backend's migrations lie beside the shared ones in `migrations/`.
+//! on a small layer over either connection (`conn`): the games' in `games` and `seats`, the
+//! people's in `people`. Each backend's migrations lie beside the shared ones in `migrations/`.
 
 use std::time::Duration;
 
@@ -32,6 +32,7 @@ mod migrations;
 mod people;
 mod postgres;
 mod rows;
+mod seats;
 mod sqlite;
 
 pub use backend::Store;

@@ -16,7 +16,7 @@ pub(super) async fn create_player(
     let created = conn
         .query(
             "INSERT INTO players (id, name, name_key, created_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (name_key) DO NOTHING RETURNING id",
+             ON CONFLICT (name_key) DO NOTHING RETURNING id",
         )
         .bind(player.id.as_str())
         .bind(player.name.as_str())
@@ -26,12 +26,7 @@ pub(super) async fn create_player(
         .await?
         .is_some();
     if created {
-        conn.query("INSERT INTO player_keys (key_hash, player_id, created_at) VALUES ($1, $2, $3)")
-            .bind(key_hash)
-            .bind(player.id.as_str())
-            .bind(now())
-            .execute()
-            .await?;
+        insert_key(&mut conn, &player.id, key_hash).await?;
     }
     tx.commit().await?;
     Ok(created)
@@ -63,10 +58,7 @@ pub(super) async fn read_password(
         .await?;
     row.map(|r| {
         Ok(PasswordRow {
-            player: PlayerRow {
-                id: r.get("id")?,
-                name: r.get("name")?,
-            },
+            player: read_player_row(&r)?,
             hash: r.get("password_hash")?,
         })
     })
@@ -96,18 +88,20 @@ pub(super) async fn read_player(
     let row = conn
         .query(
             "SELECT p.id, p.name FROM player_keys k JOIN players p ON p.id = k.player_id \
-         WHERE k.key_hash = $1",
+             WHERE k.key_hash = $1",
         )
         .bind(key_hash)
         .fetch_optional()
         .await?;
-    row.map(|r| {
-        Ok(PlayerRow {
-            id: r.get("id")?,
-            name: r.get("name")?,
-        })
+    row.as_ref().map(read_player_row).transpose()
+}
+
+/// A player of `id, name`.
+fn read_player_row(row: &Row) -> Result<PlayerRow, StorageError> {
+    Ok(PlayerRow {
+        id: row.get("id")?,
+        name: row.get("name")?,
     })
-    .transpose()
 }
 
 /// A rated game's ratings updated (see [`super::Storage::rate`]).
@@ -122,7 +116,7 @@ pub(super) async fn rate(
     let claimed = conn
         .query(
             "UPDATE games SET rated_done = TRUE WHERE id = $1 AND rated AND NOT rated_done \
-         RETURNING id",
+             RETURNING id",
         )
         .bind(id)
         .fetch_optional()
@@ -143,7 +137,7 @@ pub(super) async fn rate(
         let row = conn
             .query(
                 "SELECT rating, deviation, volatility, games FROM ratings \
-             WHERE player_id = $1 AND kind = $2",
+                 WHERE player_id = $1 AND kind = $2",
             )
             .bind(player.as_str())
             .bind(kind)
@@ -217,14 +211,11 @@ pub(super) async fn read_profile(
     else {
         return Ok(None);
     };
-    let player = PlayerRow {
-        id: found.get("id")?,
-        name: found.get("name")?,
-    };
+    let player = read_player_row(&found)?;
     let ratings = conn
         .query(
             "SELECT kind, rating, deviation, volatility, games FROM ratings WHERE player_id = $1 \
-         ORDER BY kind",
+             ORDER BY kind",
         )
         .bind(player.id.as_str())
         .fetch_all()
@@ -241,7 +232,7 @@ pub(super) async fn read_profile(
     let history = conn
         .query(
             "SELECT kind, game_id, rating, deviation, at FROM rating_history \
-         WHERE player_id = $1 ORDER BY COALESCE(number, 0), at, game_id",
+             WHERE player_id = $1 ORDER BY COALESCE(number, 0), at, game_id",
         )
         .bind(player.id.as_str())
         .fetch_all()
@@ -299,8 +290,8 @@ pub(super) async fn read_player_games(
     let rows = conn
         .query(
             "SELECT g.summary FROM games g WHERE g.summary IS NOT NULL AND EXISTS \
-         (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = $1) \
-         ORDER BY g.created_at DESC, g.id LIMIT $2",
+             (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = $1) \
+             ORDER BY g.created_at DESC, g.id LIMIT $2",
         )
         .bind(id)
         .bind(limit.min(i64::MAX as usize) as i64)

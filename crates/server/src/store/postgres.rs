@@ -30,7 +30,7 @@ use tokio::sync::mpsc;
 
 use super::backend::{Backend, Pending, Store};
 use super::conn::{Conn, Pooled, Tx};
-use super::{migrations, now, now_millis, Append, Notice, Status, StorageError};
+use super::{migrations, now, now_millis, Append, Notice, StorageError};
 
 /// The channel of the notices.
 pub const CHANNEL: &str = "trio_events";
@@ -48,10 +48,31 @@ pub type PgStorage = Store<PgBackend>;
 #[derive(Debug)]
 pub struct PgBackend {
     pool: PgPool,
-    /// This instance's name in leases.
+    shared: Shared,
+}
+
+/// What this instance is to the others sharing the database: its name in leases, how long
+/// a lease lasts, and what it hears of their changes.
+#[derive(Debug)]
+pub struct Shared {
     holder: String,
-    lease: Duration,
+    pub(super) ttl: Duration,
     notices: Mutex<Option<mpsc::Receiver<Notice>>>,
+}
+
+impl Shared {
+    /// A lease taken now by this instance.
+    pub(super) fn lease(&self) -> Lease {
+        Lease {
+            holder: self.holder.clone(),
+            until: lease_end(self.ttl),
+        }
+    }
+
+    /// The notices, once.
+    pub(super) fn notices(&self) -> Option<mpsc::Receiver<Notice>> {
+        self.notices.lock().expect("notices lock").take()
+    }
 }
 
 /// A game's lease: the instance holding it, until when (milliseconds since the Unix epoch).
@@ -94,12 +115,12 @@ impl Store<PgBackend> {
             lease,
         };
         tokio::spawn(writer.run(queue));
-        let backend = PgBackend {
-            pool,
+        let shared = Shared {
             holder: holder.to_owned(),
-            lease,
+            ttl: lease,
             notices: Mutex::new(Some(rx)),
         };
+        let backend = PgBackend { pool, shared };
         Ok(Store::new(backend, appends))
     }
 }
@@ -166,6 +187,12 @@ fn parse_notice(payload: &str) -> Option<Notice> {
 const SEATED: &str = "seated";
 
 impl Backend for PgBackend {
+    /// Leases are between instances, on the system's time; flags on the server's.
+    const DUE: &'static str = "\
+        SELECT id FROM games WHERE status = 'running' \
+        AND ((automatic AND lease_until < $4) OR deadline < $2 OR updated_at < $3) \
+        ORDER BY updated_at LIMIT $1";
+
     fn reader(&self) -> BoxFuture<'_, Result<Pooled, StorageError>> {
         async { Ok(Pooled::Pg(self.pool.acquire().await?)) }.boxed()
     }
@@ -190,62 +217,8 @@ impl Backend for PgBackend {
         async move { job(Conn::Pg(&mut *self.pool.acquire().await?)).await }.boxed()
     }
 
-    fn lease(&self) -> Option<Lease> {
-        Some(Lease {
-            holder: self.holder.clone(),
-            until: self.lease_end(),
-        })
-    }
-
-    fn lease_ttl(&self) -> Option<Duration> {
-        Some(self.lease)
-    }
-
-    fn notices(&self) -> Option<mpsc::Receiver<Notice>> {
-        self.notices.lock().expect("notices lock").take()
-    }
-
-    fn claim<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let claimed = sqlx::query(
-                "UPDATE games SET lease_holder = $2, lease_until = $3 \
-                 WHERE id = $1 AND (lease_holder = $2 OR lease_holder IS NULL \
-                   OR lease_until < $4)",
-            )
-            .bind(id)
-            .bind(&self.holder)
-            .bind(self.lease_end())
-            .bind(now_millis())
-            .execute(&self.pool)
-            .await?;
-            Ok(claimed.rows_affected() == 1)
-        }
-        .boxed()
-    }
-
-    fn due(
-        &self,
-        limit: usize,
-        now: i64,
-        idle_before: i64,
-    ) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
-        async move {
-            // Leases are between instances, on the system's time; flags on the server's.
-            let ids = sqlx::query_scalar(
-                "SELECT id FROM games WHERE status = $1 \
-                 AND ((automatic AND lease_until < $2) OR deadline < $5 OR updated_at < $4) \
-                 ORDER BY updated_at LIMIT $3",
-            )
-            .bind(Status::Running.as_str())
-            .bind(now_millis())
-            .bind(limit as i64)
-            .bind(idle_before)
-            .bind(now)
-            .fetch_all(&self.pool)
-            .await?;
-            Ok(ids)
-        }
-        .boxed()
+    fn shared(&self) -> Option<&Shared> {
+        Some(&self.shared)
     }
 }
 
@@ -259,13 +232,6 @@ pub(super) async fn notify_seated(tx: &mut PgConnection, id: &str) -> Result<(),
     Ok(())
 }
 
-impl PgBackend {
-    /// When a lease taken now runs out, in milliseconds since the Unix epoch.
-    fn lease_end(&self) -> i64 {
-        lease_end(self.lease)
-    }
-}
-
 /// The answer to an append whose version was taken.
 fn conflict(append: &Append) -> StorageError {
     StorageError::Conflict {
@@ -274,6 +240,7 @@ fn conflict(append: &Append) -> StorageError {
     }
 }
 
+/// When a lease taken now runs out, in milliseconds since the Unix epoch.
 fn lease_end(lease: Duration) -> i64 {
     now_millis() + lease.as_millis() as i64
 }
