@@ -56,6 +56,15 @@ impl<B: Backend> Store<B> {
     pub(super) fn new(backend: B, appends: mpsc::Sender<Pending>) -> Self {
         Self { backend, appends }
     }
+
+    /// Runs `query` on a connection to read on.
+    async fn read<T>(
+        &self,
+        query: impl AsyncFnOnce(&mut Conn<'_>) -> Result<T, StorageError>,
+    ) -> Result<T, StorageError> {
+        let mut reader = self.backend.reader().await?;
+        query(&mut reader.conn()).await
+    }
 }
 
 impl<B: Backend> Storage for Store<B> {
@@ -93,11 +102,8 @@ impl<B: Backend> Storage for Store<B> {
         id: &'a str,
         after: u64,
     ) -> BoxFuture<'a, Result<Vec<EventRow>, StorageError>> {
-        async move {
-            let mut reader = self.backend.reader().await?;
-            games::read_events(&mut reader.conn(), id, after).await
-        }
-        .boxed()
+        self.read(async move |conn| games::read_events(conn, id, after).await)
+            .boxed()
     }
 
     fn lease_ttl(&self) -> Option<Duration> {
@@ -124,19 +130,13 @@ impl<B: Backend> Storage for Store<B> {
         now: i64,
         idle_before: i64,
     ) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
-        async move {
-            let mut reader = self.backend.reader().await?;
-            games::read_due(&mut reader.conn(), B::DUE, limit, now, idle_before).await
-        }
-        .boxed()
+        self.read(async move |conn| games::read_due(conn, B::DUE, limit, now, idle_before).await)
+            .boxed()
     }
 
     fn running_of<'a>(&'a self, creator: &'a str) -> BoxFuture<'a, Result<u64, StorageError>> {
-        async move {
-            let mut reader = self.backend.reader().await?;
-            games::count_running(&mut reader.conn(), creator).await
-        }
-        .boxed()
+        self.read(async move |conn| games::count_running(conn, creator).await)
+            .boxed()
     }
 
     fn lobby<'a>(
@@ -186,11 +186,8 @@ impl<B: Backend> Storage for Store<B> {
         &'a self,
         name_key: &'a str,
     ) -> BoxFuture<'a, Result<Option<PasswordRow>, StorageError>> {
-        async move {
-            let mut reader = self.backend.reader().await?;
-            people::read_password(&mut reader.conn(), name_key).await
-        }
-        .boxed()
+        self.read(async move |conn| people::read_password(conn, name_key).await)
+            .boxed()
     }
 
     fn add_key<'a>(
@@ -208,11 +205,8 @@ impl<B: Backend> Storage for Store<B> {
         &'a self,
         key_hash: &'a str,
     ) -> BoxFuture<'a, Result<Option<PlayerRow>, StorageError>> {
-        async move {
-            let mut reader = self.backend.reader().await?;
-            people::read_player(&mut reader.conn(), key_hash).await
-        }
-        .boxed()
+        self.read(async move |conn| people::read_player(conn, key_hash).await)
+            .boxed()
     }
 
     fn player_games<'a>(
@@ -220,11 +214,8 @@ impl<B: Backend> Storage for Store<B> {
         id: &'a str,
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<String>, StorageError>> {
-        async move {
-            let mut reader = self.backend.reader().await?;
-            people::read_player_games(&mut reader.conn(), id, limit).await
-        }
-        .boxed()
+        self.read(async move |conn| people::read_player_games(conn, id, limit).await)
+            .boxed()
     }
 
     fn agree_rematch<'a>(
@@ -265,11 +256,8 @@ impl<B: Backend> Storage for Store<B> {
         &'a self,
         name: &'a str,
     ) -> BoxFuture<'a, Result<Option<ProfileRow>, StorageError>> {
-        async move {
-            let mut reader = self.backend.reader().await?;
-            people::read_profile(&mut reader.conn(), name).await
-        }
-        .boxed()
+        self.read(async move |conn| people::read_profile(conn, name).await)
+            .boxed()
     }
 
     fn leaderboard<'a>(
@@ -277,11 +265,8 @@ impl<B: Backend> Storage for Store<B> {
         kind: &'a str,
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<RatingRow>, StorageError>> {
-        async move {
-            let mut reader = self.backend.reader().await?;
-            people::read_leaderboard(&mut reader.conn(), kind, limit).await
-        }
-        .boxed()
+        self.read(async move |conn| people::read_leaderboard(conn, kind, limit).await)
+            .boxed()
     }
 
     fn seeking<'a>(
@@ -289,11 +274,8 @@ impl<B: Backend> Storage for Store<B> {
         seek: &'a str,
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<String>, StorageError>> {
-        async move {
-            let mut reader = self.backend.reader().await?;
-            games::read_seeking(&mut reader.conn(), seek, limit).await
-        }
-        .boxed()
+        self.read(async move |conn| games::read_seeking(conn, seek, limit).await)
+            .boxed()
     }
 
     fn add_seat_token<'a>(
@@ -320,11 +302,8 @@ impl<B: Backend> Storage for Store<B> {
         id: &'a str,
         level: u8,
     ) -> BoxFuture<'a, Result<Option<String>, StorageError>> {
-        async move {
-            let mut reader = self.backend.reader().await?;
-            games::read_review(&mut reader.conn(), id, level).await
-        }
-        .boxed()
+        self.read(async move |conn| games::read_review(conn, id, level).await)
+            .boxed()
     }
 
     fn store_review<'a>(
