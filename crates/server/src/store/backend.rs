@@ -1,6 +1,7 @@
 //! [`Storage`] implemented once, by [`Store`], over [`Backend`]: the few things SQLite and
 //! PostgreSQL do differently. Each method takes its connection from the backend (a reader,
-//! a snapshot, or the writer) and runs the query written once in `games` or `people`.
+//! a snapshot, or the writer) and runs the query written once in `games`, `seats` or
+//! `people`; an append goes to the backend's writer task, which batches them.
 
 use std::time::Duration;
 
@@ -28,7 +29,8 @@ pub trait Backend: Send + Sync + std::fmt::Debug + 'static {
     /// A read-only transaction whose reads all see the database at one moment.
     fn snapshot(&self) -> BoxFuture<'_, Result<Tx<'static>, StorageError>>;
 
-    /// Runs `job` on a connection to write on, and returns what it returned.
+    /// Runs `job` on a connection to write on (SQLite's writer, in turn with the appends;
+    /// one of PostgreSQL's pool), and returns what it returned.
     fn write<T, F>(&self, job: F) -> BoxFuture<'_, Result<T, StorageError>>
     where
         T: Send + 'static,

@@ -11,12 +11,13 @@
 //! event is written with the game's new version in one transaction, fenced by the old
 //! version, before anyone hears of it.
 //!
-//! The trait is implemented once, by [`backend::Store`], over a seam ([`backend::Backend`])
-//! that holds only what differs between the two databases: how a read or a write gets its
+//! The trait is implemented once, by [`Store`] (`backend`), over a seam (`Backend`) that
+//! holds only what differs between the two databases: how a read or a write gets its
 //! connection (SQLite's one writer task, PostgreSQL's pool), the appends and their batches,
-//! notices and leases, the query of games due. The queries themselves are written once,
-//! on a small layer over either connection (`conn`): the games' in `games` and `seats`, the
-//! people's in `people`. Each backend's migrations lie beside the shared ones in `migrations/`.
+//! a shared store's notices and leases, the query of the games due. Each query is written
+//! once, on a small layer over either connection (`conn`): the games' in `games` and
+//! `seats`, the people's in `people`. The migrations (`migrations`) lie in `migrations/`,
+//! each backend's own in a folder of its name.
 
 use std::time::Duration;
 

@@ -19,9 +19,10 @@
 //! over (the other never finds it fully copied between two commits), and every ack waits
 //! behind it. SQLite's own, once the log passes 1,000 pages, came 3.5 times a second at a
 //! few hundred moves a second, with two syncs each. So the checkpointer, once the log has
-//! [`SqliteStorage::RESTART_PAGES`], has the writer checkpoint right after its own pass, when little is
-//! left to copy: at 930 moves a second, a stall of 15–20 ms every 1.8 s (ack p99 4.0–5.0
-//! ms) became one of 5–10 ms, the two syncs, every 2.5 s (p99 3.0–3.4 ms; docs/deploy.md).
+//! [`SqliteStorage::RESTART_PAGES`], has the writer checkpoint right after its own pass,
+//! when little is left to copy: at 930 moves a second, a stall of 15–20 ms every 1.8 s (ack
+//! p99 4.0–5.0 ms) became one of 5–10 ms, the two syncs, every 2.5 s (p99 3.0–3.4 ms;
+//! docs/deploy.md).
 //! The writer's automatic checkpoint stays as a backstop at [`WRITER_CHECKPOINT_PAGES`].
 
 use std::str::FromStr;
