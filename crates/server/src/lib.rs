@@ -22,14 +22,12 @@ mod loading;
 mod passwords;
 pub mod players;
 mod pool;
-mod postgres;
 pub mod protocol;
 pub mod ratings;
 mod replays;
 mod reviews;
 mod room;
 pub mod secrets;
-mod sqlite;
 mod state;
 pub mod store;
 mod time;
@@ -43,11 +41,9 @@ use axum::Router;
 
 pub use error::ApiError;
 pub use limits::{connection_budget, raise_descriptor_limit, Limits, Rate};
-pub use postgres::{PgStorage, CHANNEL as NOTICE_CHANNEL};
 pub use room::Absence;
-pub use sqlite::SqliteStorage;
 pub use state::{AppState, Settings};
-pub use store::{Storage, StorageError};
+pub use store::{PgStorage, SqliteStorage, Storage, StorageError, NOTICE_CHANNEL};
 pub use time::Time;
 
 /// The service: the API, the WebSocket and the built-in page, bodies limited to

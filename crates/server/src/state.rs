@@ -14,16 +14,14 @@ use trio_catalog::{AgentSpec, AnyGame, CatalogError, Definitions};
 use trio_core::Seat;
 
 use crate::error::{ApiError, Refusal};
-use crate::postgres::PgStorage;
 use crate::protocol::{
     ClockSpec, CreateGame, Created, GameSummary, Invitation, SeatTicket, SeekRequest, Seeked,
 };
 use crate::room::{Command, RematchPlan, Room, RoomHandle, Shared, INVITED, OPEN};
 use crate::secrets;
-use crate::sqlite::SqliteStorage;
 use crate::store::{
-    now, Cursor, GameRow, Listed, Notice, PlayerRow, SeatRow, Status, Storage, StorageError,
-    StoredGame,
+    now, Cursor, GameRow, Listed, Notice, PgStorage, PlayerRow, SeatRow, SqliteStorage, Status,
+    Storage, StorageError, StoredGame,
 };
 
 /// A game to store, checked.

@@ -1,4 +1,4 @@
-//! The PostgreSQL backend of [`Storage`], shared by several server instances.
+//! The PostgreSQL backend of [`super::Storage`], shared by several server instances.
 //!
 //! - **One writer per version.** An event is appended by a statement that moves the
 //!   game's version from `seq - 1` to `seq` only where it still holds, inserts the event
@@ -15,7 +15,7 @@
 //! - **Leases for automatic turns.** Chance and bots are played by the instance holding
 //!   the game's lease (`lease_holder`, `lease_until`): an append that leaves chance or a
 //!   bot to act gives it to the appending instance, any other frees it, and an instance
-//!   whose clients' game waits on an expired lease takes it over ([`Storage::due`]).
+//!   whose clients' game waits on an expired lease takes it over ([`super::Storage::due`]).
 
 use std::collections::HashSet;
 use std::sync::Mutex;
@@ -23,19 +23,14 @@ use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
-use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgListener, PgPool, PgPoolOptions};
-use sqlx::{Connection, Postgres, Row, SqlSafeStr};
+use sqlx::{Connection, Row};
 use tokio::sync::mpsc;
 
-use crate::store::{
-    abort, agree_rematch, claim_seat, count_running, describe, insert_game, insert_key,
-    insert_player, insert_review, insert_seat_token, migrations, now, now_millis, queue_append,
-    rate, read_events, read_ids, read_leaderboard, read_page, read_password, read_player,
-    read_player_games, read_profile, read_review, read_seeking, read_stored, write_password,
-    Append, Cursor, EventRow, GameRow, Listed, Notice, PasswordRow, Pending, PlayerRow, ProfileRow,
-    Rated, RatingRow, SeatClaim, Status, Storage, StorageError, StoredGame,
-};
+use super::backend::{Backend, Pending, Store};
+use super::conn::{Conn, Pooled, Tx};
+use super::{migrations, now, now_millis, Append, Notice, StorageError};
 
 /// The channel of the notices.
 pub const CHANNEL: &str = "trio_events";
@@ -47,14 +42,44 @@ const NOTICE_QUEUE: usize = 4096;
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 
 /// Games in a PostgreSQL database that other instances share.
+pub type PgStorage = Store<PgBackend>;
+
+/// How [`PgStorage`] reads and writes, hears the others and holds leases.
 #[derive(Debug)]
-pub struct PgStorage {
+pub struct PgBackend {
     pool: PgPool,
-    /// This instance's name in leases.
+    shared: Shared,
+}
+
+/// What this instance is to the others sharing the database: its name in leases, how long
+/// a lease lasts, and what it hears of their changes.
+#[derive(Debug)]
+pub struct Shared {
     holder: String,
-    lease: Duration,
+    pub(super) ttl: Duration,
     notices: Mutex<Option<mpsc::Receiver<Notice>>>,
-    appends: mpsc::Sender<Pending>,
+}
+
+impl Shared {
+    /// A lease taken now by this instance.
+    pub(super) fn lease(&self) -> Lease {
+        Lease {
+            holder: self.holder.clone(),
+            until: lease_end(self.ttl),
+        }
+    }
+
+    /// The notices, once.
+    pub(super) fn notices(&self) -> Option<mpsc::Receiver<Notice>> {
+        self.notices.lock().expect("notices lock").take()
+    }
+}
+
+/// A game's lease: the instance holding it, until when (milliseconds since the Unix epoch).
+#[derive(Debug)]
+pub struct Lease {
+    pub holder: String,
+    pub until: i64,
 }
 
 /// The most appends written by one statement.
@@ -62,7 +87,7 @@ const MAX_BATCH: usize = 256;
 /// Batches being written at once.
 const BATCHES_IN_FLIGHT: usize = 4;
 
-impl PgStorage {
+impl Store<PgBackend> {
     /// Connects to `url` (`postgres://user@host/dbname`), migrates the database (one
     /// instance at a time: sqlx holds an advisory lock while it does) and starts
     /// listening. `holder` names this instance in leases; a lease lasts `lease`.
@@ -76,7 +101,7 @@ impl PgStorage {
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options)
             .await?;
-        Migrator::with_migrations(pg_migrations())
+        Migrator::with_migrations(migrations::postgres())
             .run(&pool)
             .await?;
         let (tx, rx) = mpsc::channel(NOTICE_QUEUE);
@@ -90,28 +115,14 @@ impl PgStorage {
             lease,
         };
         tokio::spawn(writer.run(queue));
-        Ok(Self {
-            pool,
+        let shared = Shared {
             holder: holder.to_owned(),
-            lease,
+            ttl: lease,
             notices: Mutex::new(Some(rx)),
-            appends,
-        })
+        };
+        let backend = PgBackend { pool, shared };
+        Ok(Store::new(backend, appends))
     }
-}
-
-/// Both backends' migrations, then the columns only shared games need.
-fn pg_migrations() -> Vec<Migration> {
-    let mut all = migrations();
-    all.push(Migration::new(
-        3,
-        "cluster".into(),
-        MigrationType::Simple,
-        include_str!("../migrations/postgres/0003_cluster.sql").into_sql_str(),
-        false,
-    ));
-    all.sort_by_key(|m| m.version);
-    all
 }
 
 async fn listen(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
@@ -175,377 +186,50 @@ fn parse_notice(payload: &str) -> Option<Notice> {
 /// A notice's word for a seat taken.
 const SEATED: &str = "seated";
 
-impl Storage for PgStorage {
-    fn create(&self, game: &GameRow) -> BoxFuture<'_, Result<(), StorageError>> {
-        let game = game.clone();
-        async move {
-            let mut tx = self.pool.begin().await?;
-            insert_game::<Postgres>(&mut tx, &game).await?;
-            // The creating instance holds the lease, as after an append.
-            sqlx::query(
-                "UPDATE games SET automatic = $2, summary = $3, \
-                 lease_holder = CASE WHEN $2 THEN $4 END, \
-                 lease_until = CASE WHEN $2 THEN $5 ELSE 0 END WHERE id = $1",
-            )
-            .bind(&game.id)
-            .bind(game.automatic)
-            .bind(game.summary.as_deref())
-            .bind(&self.holder)
-            .bind(self.lease_end())
-            .execute(&mut *tx)
-            .await?;
-            tx.commit().await?;
-            Ok(())
-        }
-        .boxed()
+impl Backend for PgBackend {
+    /// Leases are between instances, on the system's time; flags on the server's.
+    const DUE: &'static str = "\
+        SELECT id FROM games WHERE status = 'running' \
+        AND ((automatic AND lease_until < $4) OR deadline < $2 OR updated_at < $3) \
+        ORDER BY updated_at LIMIT $1";
+
+    fn reader(&self) -> BoxFuture<'_, Result<Pooled, StorageError>> {
+        async { Ok(Pooled::Pg(self.pool.acquire().await?)) }.boxed()
     }
 
-    fn append(&self, append: Append) -> BoxFuture<'_, Result<(), StorageError>> {
-        queue_append(&self.appends, append).boxed()
-    }
-
-    fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredGame>, StorageError>> {
-        async move {
-            // One snapshot for the three reads, so the game and its events agree.
+    /// One snapshot for all the reads, so that a game and its events agree.
+    fn snapshot(&self) -> BoxFuture<'_, Result<Tx<'static>, StorageError>> {
+        async {
             let mut tx = self.pool.begin().await?;
             sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 .execute(&mut *tx)
                 .await?;
-            let stored = read_stored::<Postgres>(&mut tx, id).await?;
-            tx.commit().await?;
-            Ok(stored)
+            Ok(Tx::Pg(tx))
         }
         .boxed()
     }
 
-    fn since<'a>(
-        &'a self,
-        id: &'a str,
-        after: u64,
-    ) -> BoxFuture<'a, Result<Vec<EventRow>, StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            read_events::<Postgres>(&mut conn, id, after).await
-        }
-        .boxed()
+    fn write<T, F>(&self, job: F) -> BoxFuture<'_, Result<T, StorageError>>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(Conn<'c>) -> BoxFuture<'c, Result<T, StorageError>> + Send + 'static,
+    {
+        async move { job(Conn::Pg(&mut *self.pool.acquire().await?)).await }.boxed()
     }
 
-    fn lease_ttl(&self) -> Option<Duration> {
-        Some(self.lease)
-    }
-
-    fn notices(&self) -> Option<mpsc::Receiver<Notice>> {
-        self.notices.lock().expect("notices lock").take()
-    }
-
-    fn claim<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let claimed = sqlx::query(
-                "UPDATE games SET lease_holder = $2, lease_until = $3 \
-                 WHERE id = $1 AND (lease_holder = $2 OR lease_holder IS NULL \
-                   OR lease_until < $4)",
-            )
-            .bind(id)
-            .bind(&self.holder)
-            .bind(self.lease_end())
-            .bind(now_millis())
-            .execute(&self.pool)
-            .await?;
-            Ok(claimed.rows_affected() == 1)
-        }
-        .boxed()
-    }
-
-    fn due(
-        &self,
-        limit: usize,
-        now: i64,
-        idle_before: i64,
-    ) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
-        async move {
-            // Leases are between instances, on the system's time; flags on the server's.
-            let rows = sqlx::query(
-                "SELECT id FROM games WHERE status = $1 \
-                 AND ((automatic AND lease_until < $2) OR deadline < $5 OR updated_at < $4) \
-                 ORDER BY updated_at LIMIT $3",
-            )
-            .bind(Status::Running.as_str())
-            .bind(now_millis())
-            .bind(limit as i64)
-            .bind(idle_before)
-            .bind(now)
-            .fetch_all(&self.pool)
-            .await?;
-            read_ids(&rows)
-        }
-        .boxed()
-    }
-
-    fn set_password<'a>(
-        &'a self,
-        id: &'a str,
-        hash: &'a str,
-    ) -> BoxFuture<'a, Result<(), StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            write_password::<Postgres>(&mut conn, id, hash).await
-        }
-        .boxed()
-    }
-
-    fn password_of<'a>(
-        &'a self,
-        name_key: &'a str,
-    ) -> BoxFuture<'a, Result<Option<PasswordRow>, StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            read_password::<Postgres>(&mut conn, name_key).await
-        }
-        .boxed()
-    }
-
-    fn add_key<'a>(
-        &'a self,
-        id: &'a str,
-        key_hash: &'a str,
-    ) -> BoxFuture<'a, Result<(), StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            insert_key::<Postgres>(&mut conn, id, key_hash).await
-        }
-        .boxed()
-    }
-
-    fn running_of<'a>(&'a self, creator: &'a str) -> BoxFuture<'a, Result<u64, StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            count_running::<Postgres>(&mut conn, creator).await
-        }
-        .boxed()
-    }
-
-    fn lobby<'a>(
-        &'a self,
-        listed: Listed,
-        after: Option<&'a Cursor>,
-        limit: usize,
-    ) -> BoxFuture<'a, Result<Vec<(String, Cursor)>, StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            read_page::<Postgres>(&mut conn, listed, after, limit).await
-        }
-        .boxed()
-    }
-
-    fn describe<'a>(
-        &'a self,
-        id: &'a str,
-        automatic: bool,
-        summary: &'a str,
-    ) -> BoxFuture<'a, Result<(), StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            describe::<Postgres>(&mut conn, id, automatic, summary).await
-        }
-        .boxed()
-    }
-
-    fn create_player<'a>(
-        &'a self,
-        player: &'a PlayerRow,
-        name_key: &'a str,
-        key_hash: &'a str,
-    ) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let mut tx = self.pool.begin().await?;
-            let created = insert_player::<Postgres>(&mut tx, player, name_key, key_hash).await?;
-            tx.commit().await?;
-            Ok(created)
-        }
-        .boxed()
-    }
-
-    fn player_of<'a>(
-        &'a self,
-        key_hash: &'a str,
-    ) -> BoxFuture<'a, Result<Option<PlayerRow>, StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            read_player::<Postgres>(&mut conn, key_hash).await
-        }
-        .boxed()
-    }
-
-    fn player_games<'a>(
-        &'a self,
-        id: &'a str,
-        limit: usize,
-    ) -> BoxFuture<'a, Result<Vec<String>, StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            read_player_games::<Postgres>(&mut conn, id, limit).await
-        }
-        .boxed()
-    }
-
-    fn review<'a>(
-        &'a self,
-        id: &'a str,
-        level: u8,
-    ) -> BoxFuture<'a, Result<Option<String>, StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            read_review::<Postgres>(&mut conn, id, level).await
-        }
-        .boxed()
-    }
-
-    fn store_review<'a>(
-        &'a self,
-        id: &'a str,
-        level: u8,
-        review: &'a str,
-    ) -> BoxFuture<'a, Result<(), StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            insert_review::<Postgres>(&mut conn, id, level, review).await
-        }
-        .boxed()
-    }
-
-    fn seeking<'a>(
-        &'a self,
-        seek: &'a str,
-        limit: usize,
-    ) -> BoxFuture<'a, Result<Vec<String>, StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            read_seeking::<Postgres>(&mut conn, seek, limit).await
-        }
-        .boxed()
-    }
-
-    fn agree_rematch<'a>(
-        &'a self,
-        id: &'a str,
-        seat: u8,
-        hash: &'a str,
-        people: &'a [u8],
-        rematch: &'a str,
-    ) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let mut tx = self.pool.begin().await?;
-            let named = agree_rematch::<Postgres>(&mut tx, id, seat, hash, people, rematch).await?;
-            tx.commit().await?;
-            Ok(named)
-        }
-        .boxed()
-    }
-
-    fn rate<'a>(
-        &'a self,
-        id: &'a str,
-        kind: &'a str,
-        ranked: &'a [(Rated, u8)],
-    ) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let mut tx = self.pool.begin().await?;
-            let done = rate::<Postgres>(&mut tx, id, kind, ranked).await?;
-            tx.commit().await?;
-            Ok(done)
-        }
-        .boxed()
-    }
-
-    fn profile<'a>(
-        &'a self,
-        name: &'a str,
-    ) -> BoxFuture<'a, Result<Option<ProfileRow>, StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            read_profile::<Postgres>(&mut conn, name).await
-        }
-        .boxed()
-    }
-
-    fn leaderboard<'a>(
-        &'a self,
-        kind: &'a str,
-        limit: usize,
-    ) -> BoxFuture<'a, Result<Vec<RatingRow>, StorageError>> {
-        async move {
-            let mut conn = self.pool.acquire().await?;
-            read_leaderboard::<Postgres>(&mut conn, kind, limit).await
-        }
-        .boxed()
-    }
-
-    fn claim_seat<'a>(&'a self, claim: &'a SeatClaim) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let mut tx = self.pool.begin().await?;
-            let taken = claim_seat::<Postgres>(&mut tx, claim).await?;
-            // Not taken, the game's row written first is rolled back.
-            if taken {
-                notify_seated(&mut tx, &claim.game_id).await?;
-                tx.commit().await?;
-            }
-            Ok(taken)
-        }
-        .boxed()
-    }
-
-    fn add_seat_token<'a>(
-        &'a self,
-        id: &'a str,
-        seat: u8,
-        hash: &'a str,
-    ) -> BoxFuture<'a, Result<(), StorageError>> {
-        async move {
-            let mut tx = self.pool.begin().await?;
-            insert_seat_token::<Postgres>(&mut tx, id, seat, hash).await?;
-            // The others read the game's seats again, as after a claim.
-            notify_seated(&mut tx, id).await?;
-            tx.commit().await?;
-            Ok(())
-        }
-        .boxed()
-    }
-
-    fn abort<'a>(
-        &'a self,
-        id: &'a str,
-        idle_before: i64,
-        summary: &'a str,
-    ) -> BoxFuture<'a, Result<bool, StorageError>> {
-        async move {
-            let mut tx = self.pool.begin().await?;
-            let ended = abort::<Postgres>(&mut tx, id, idle_before, summary).await?;
-            // Its seats no longer wait: the others read the game again, as after a claim.
-            if ended {
-                notify_seated(&mut tx, id).await?;
-                tx.commit().await?;
-            }
-            Ok(ended)
-        }
-        .boxed()
+    fn shared(&self) -> Option<&Shared> {
+        Some(&self.shared)
     }
 }
 
 /// Tells the other instances that a seat of game `id` changed, in the caller's transaction.
-async fn notify_seated(tx: &mut sqlx::PgConnection, id: &str) -> Result<(), StorageError> {
+pub(super) async fn notify_seated(tx: &mut PgConnection, id: &str) -> Result<(), StorageError> {
     sqlx::query("SELECT pg_notify($1, $2)")
         .bind(CHANNEL)
         .bind(format!("{id}:{SEATED}"))
         .execute(tx)
         .await?;
     Ok(())
-}
-
-impl PgStorage {
-    /// When a lease taken now runs out, in milliseconds since the Unix epoch.
-    fn lease_end(&self) -> i64 {
-        lease_end(self.lease)
-    }
 }
 
 /// The answer to an append whose version was taken.
@@ -556,6 +240,7 @@ fn conflict(append: &Append) -> StorageError {
     }
 }
 
+/// When a lease taken now runs out, in milliseconds since the Unix epoch.
 fn lease_end(lease: Duration) -> i64 {
     now_millis() + lease.as_millis() as i64
 }
