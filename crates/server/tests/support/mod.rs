@@ -13,7 +13,7 @@
 //! Every wait here is on a condition (a message, a state), bounded by [`PATIENCE`].
 
 // Each binary uses a part of what is shared.
-#![allow(dead_code, unused_imports)]
+#![allow(dead_code, unused_imports, unused_macros)]
 
 pub mod backend;
 pub mod server;
