@@ -458,7 +458,7 @@ async fn triles_seats_and_a_spectator_on_two_instances_see_every_event_and_no_hi
     .await;
 }
 
-/// Checks, as `crates/server/tests/server.rs` does for one server, that no frame tells a
+/// Checks, as `crates/server/tests/server/privacy.rs` does for one server, that no frame tells a
 /// client a Triles tile it may not know: every view is its own client's, showing no other
 /// hand; a seat's hand is in no frame of the other seat or the spectator (unless the other
 /// held the same hand); the other seat and the spectator get a seat's draws without the tile.

@@ -2,13 +2,13 @@
 //! file and address: a clock running when the server died keeps its absolute deadline, and
 //! its flag falls when due although nobody acts, as the open page then shows.
 
-#[path = "../../server/tests/browser_support/mod.rs"]
-mod browser_support;
+#[path = "../../server/tests/browser/driver.rs"]
+mod driver;
 mod serving;
 
 use std::time::Instant;
 
-use browser_support::Browser;
+use driver::Browser;
 use serde_json::json;
 use serving::Server;
 use trio_server::protocol::{Created, Snapshot};

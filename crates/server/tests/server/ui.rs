@@ -1,37 +1,13 @@
-//! What the web UI needs from the server, over real HTTP on 127.0.0.1 (no browser): its
-//! files and the rules pages, games started from a position, refusals with their rule's
-//! arguments, hints and undo against the AI only, replays of finished games; and that the
-//! page has an English and a Polish message for every rule id of docs/rules.
-
-mod browser_support;
+//! What the web page needs from the server, without a browser: its files and the rules
+//! pages, games started from a position, refusals with their rule's arguments, hints and
+//! undo against the AI only, replays and reviews of finished games; and that the page has
+//! an English and a Polish message for every rule id of docs/rules.
 
 use std::collections::BTreeSet;
 
-use browser_support::Server;
 use serde_json::{json, Value};
 
-async fn get(server: &Server, path: &str, token: Option<&str>) -> (u16, Value) {
-    let mut request = server.http.get(server.url(path));
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let response = request.send().await.unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
-}
-
-async fn post(server: &Server, path: &str, token: &str, body: Value) -> (u16, Value) {
-    let response = server
-        .http
-        .post(server.url(path))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap())
-}
+use crate::support::Server;
 
 #[tokio::test]
 async fn the_page_its_files_and_the_rules_are_served() {
@@ -187,39 +163,25 @@ async fn a_game_starts_from_a_position_and_a_bad_one_is_refused() {
     let server = Server::start().await;
     let position = ".33221/2...../....23/....../311.../1..... S";
     let created = server
-        .create("gyges", &["human", "human"], Some(position))
+        .create_from("gyges", &["human", "human"], position)
         .await;
-    let shown = server
+    let (_, shown) = server
         .show(&created.id, Some(&created.seats[0].token))
         .await;
     assert_eq!(shown["view"]["position"], json!(position));
     assert!(shown["legal"].as_array().unwrap().contains(&json!("a1-G")));
     // Every seat and the lobby are told that the creator set the start.
     assert_eq!(shown["set_up"], json!(["position"]));
-    let lobby: Value = server
-        .http
-        .get(server.url("/api/games"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, lobby) = server.list("").await;
     let listed = lobby["games"].as_array().unwrap().iter();
     let line = listed
         .clone()
         .find(|g| g["id"] == json!(created.id))
         .unwrap();
     assert_eq!(line["set_up"], json!(["position"]));
-    let response = server
-        .http
-        .post(server.url("/api/games"))
-        .json(&json!({"game": "gyges", "seats": ["human", "ai:1"], "position": "nonsense"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 400);
-    let body: Value = response.json().await.unwrap();
+    let nonsense = json!({"game": "gyges", "seats": ["human", "ai:1"], "position": "nonsense"});
+    let (status, body) = server.post("/api/games", None, nonsense).await;
+    assert_eq!(status, 400);
     assert_eq!(body["code"], json!("bad-position"));
 }
 
@@ -227,21 +189,17 @@ async fn a_game_starts_from_a_position_and_a_bad_one_is_refused() {
 async fn an_illegal_move_names_its_rule_with_arguments() {
     let server = Server::start().await;
     let created = server
-        .create(
+        .create_from(
             "gyges",
             &["human", "human"],
-            Some("321123/....../....../....../....../123321 S"),
+            "321123/....../....../....../....../123321 S",
         )
         .await;
     let token = &created.seats[0].token;
     let path = format!("/api/games/{}/actions", created.id);
-    let (status, body) = post(
-        &server,
-        &path,
-        token,
-        json!({"action": "b1-b5", "expect": 0}),
-    )
-    .await;
+    let (status, body) = server
+        .post(&path, Some(token), json!({"action": "b1-b5", "expect": 0}))
+        .await;
     assert_eq!(status, 422);
     assert_eq!(body["rule"], json!("gyges.exact-steps"));
     assert_eq!(
@@ -256,87 +214,77 @@ async fn hints_and_undo_are_for_games_against_the_ai() {
     let start = "321123/....../....../....../....../123321 S";
     // Against a person: no hint.
     let friends = server
-        .create("gyges", &["human", "human"], Some(start))
+        .create_from("gyges", &["human", "human"], start)
         .await;
-    let (status, body) = get(
-        &server,
-        &format!("/api/games/{}/hint", friends.id),
-        Some(&friends.seats[0].token),
-    )
-    .await;
-    assert_eq!((status, &body["code"]), (403, &json!("no-hint")));
+    let (status, body) = server
+        .get(
+            &format!("/api/games/{}/hint", friends.id),
+            Some(&friends.seats[0].token),
+        )
+        .await;
+    assert_eq!((status.as_u16(), &body["code"]), (403, &json!("no-hint")));
 
     // Against the AI: a legal move of the seat to move, never for a spectator.
-    let game = server
-        .create("gyges", &["human", "ai:1"], Some(start))
-        .await;
+    let game = server.create_from("gyges", &["human", "ai:1"], start).await;
     let token = &game.seats[0].token;
     let hint_path = format!("/api/games/{}/hint", game.id);
-    let (status, hint) = get(&server, &hint_path, Some(token)).await;
+    let (status, hint) = server.get(&hint_path, Some(token)).await;
     assert_eq!(status, 200, "{hint}");
-    let shown = server.show(&game.id, Some(token)).await;
+    let shown = server.show(&game.id, Some(token)).await.1;
     assert!(shown["legal"].as_array().unwrap().contains(&hint["action"]));
-    let (status, _) = get(&server, &hint_path, None).await;
+    let (status, _) = server.get(&hint_path, None).await;
     assert_eq!(status, 401);
 
     // A move, the AI's answer, and an undo of both.
-    let (status, _) = post(
-        &server,
-        &format!("/api/games/{}/actions", game.id),
-        token,
-        json!({"action": hint["action"], "expect": 0}),
-    )
-    .await;
+    let (status, _) = server
+        .post(
+            &format!("/api/games/{}/actions", game.id),
+            Some(token),
+            json!({"action": hint["action"], "expect": 0}),
+        )
+        .await;
     assert_eq!(status, 200);
-    let mut seq = 0;
-    for _ in 0..100 {
-        let shown = server.show(&game.id, Some(token)).await;
-        seq = shown["seq"].as_u64().unwrap();
-        if seq == 2 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert_eq!(seq, 2, "the AI answered");
-    let (status, body) = post(
-        &server,
-        &format!("/api/games/{}/undo", game.id),
-        token,
-        json!({}),
-    )
-    .await;
+    let answered = server.once(&game.id, |s| s.seq >= 2).await;
+    assert_eq!(answered.seq, 2, "the AI answered");
+    let (status, body) = server
+        .post(
+            &format!("/api/games/{}/undo", game.id),
+            Some(token),
+            json!({}),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
-    let shown = server.show(&game.id, Some(token)).await;
+    let shown = server.show(&game.id, Some(token)).await.1;
     assert_eq!(shown["moves"], json!([]));
     assert_eq!(shown["view"]["position"], json!(start));
 
     // Between people, the other's answer cannot be taken back.
     let token = &friends.seats[0].token;
     let actions = format!("/api/games/{}/actions", friends.id);
-    let (status, _) = post(
-        &server,
-        &actions,
-        token,
-        json!({"action": "a1-a2", "expect": 0}),
-    )
-    .await;
+    let (status, _) = server
+        .post(
+            &actions,
+            Some(token),
+            json!({"action": "a1-a2", "expect": 0}),
+        )
+        .await;
     assert_eq!(status, 200);
-    let (status, _) = post(
-        &server,
-        &actions,
-        &friends.seats[1].token,
-        json!({"action": "c6-c5", "expect": 1}),
-    )
-    .await;
+    let (status, _) = server
+        .post(
+            &actions,
+            Some(&friends.seats[1].token),
+            json!({"action": "c6-c5", "expect": 1}),
+        )
+        .await;
     assert_eq!(status, 200);
-    let (status, body) = post(
-        &server,
-        &format!("/api/games/{}/undo", friends.id),
-        token,
-        json!({}),
-    )
-    .await;
-    assert_eq!((status, &body["code"]), (409, &json!("no-undo")));
+    let (status, body) = server
+        .post(
+            &format!("/api/games/{}/undo", friends.id),
+            Some(token),
+            json!({}),
+        )
+        .await;
+    assert_eq!((status.as_u16(), &body["code"]), (409, &json!("no-undo")));
 }
 
 #[tokio::test]
@@ -344,29 +292,24 @@ async fn a_finished_game_replays_move_by_move() {
     let server = Server::start().await;
     let position = "rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g";
     let game = server
-        .create(
-            "orbit(players=3)",
-            &["human", "ai:1", "ai:1"],
-            Some(position),
-        )
+        .create_from("orbit(players=3)", &["human", "ai:1", "ai:1"], position)
         .await;
     let token = &game.seats[0].token;
-    let (status, body) = get(&server, &format!("/api/games/{}/replay/0", game.id), None).await;
-    assert_eq!((status, &body["code"]), (409, &json!("not-over")));
-    let (status, _) = post(
-        &server,
-        &format!("/api/games/{}/actions", game.id),
-        token,
-        json!({"action": "move 6.3-H", "expect": 0}),
-    )
-    .await;
+    let (status, body) = server
+        .get(&format!("/api/games/{}/replay/0", game.id), None)
+        .await;
+    assert_eq!((status.as_u16(), &body["code"]), (409, &json!("not-over")));
+    let (status, _) = server
+        .post(
+            &format!("/api/games/{}/actions", game.id),
+            Some(token),
+            json!({"action": "move 6.3-H", "expect": 0}),
+        )
+        .await;
     assert_eq!(status, 200);
-    let (_, start) = get(
-        &server,
-        &format!("/api/games/{}/replay/0", game.id),
-        Some(token),
-    )
-    .await;
+    let (_, start) = server
+        .get(&format!("/api/games/{}/replay/0", game.id), Some(token))
+        .await;
     assert_eq!(
         (start["ply"].clone(), start["total"].clone()),
         (json!(0), json!(1))
@@ -381,7 +324,9 @@ async fn a_finished_game_replays_move_by_move() {
             .collect()
     };
     assert_eq!(at(&start), ["6.3", "H", "H"]);
-    let (_, end) = get(&server, &format!("/api/games/{}/replay/99", game.id), None).await;
+    let (_, end) = server
+        .get(&format!("/api/games/{}/replay/99", game.id), None)
+        .await;
     assert_eq!(end["ply"], json!(1));
     assert_eq!(at(&end), ["H", "H", "H"]);
     assert_eq!(end["view"]["phase"], json!("over"));
@@ -392,31 +337,27 @@ async fn a_finished_game_is_reviewed_once_asked_and_not_before() {
     let server = Server::start().await;
     let position = "rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g";
     let game = server
-        .create(
-            "orbit(players=3)",
-            &["human", "ai:1", "ai:1"],
-            Some(position),
-        )
+        .create_from("orbit(players=3)", &["human", "ai:1", "ai:1"], position)
         .await;
     let review = format!("/api/games/{}/review", game.id);
-    let (status, body) = get(&server, &review, None).await;
-    assert_eq!((status, &body["code"]), (409, &json!("not-over")));
-    let (status, _) = post(
-        &server,
-        &format!("/api/games/{}/actions", game.id),
-        &game.seats[0].token,
-        json!({"action": "move 6.3-H", "expect": 0}),
-    )
-    .await;
+    let (status, body) = server.get(&review, None).await;
+    assert_eq!((status.as_u16(), &body["code"]), (409, &json!("not-over")));
+    let (status, _) = server
+        .post(
+            &format!("/api/games/{}/actions", game.id),
+            Some(&game.seats[0].token),
+            json!({"action": "move 6.3-H", "expect": 0}),
+        )
+        .await;
     assert_eq!(status, 200);
     // The first ask starts it; the asks after it see its progress until it is made.
-    let (status, body) = get(&server, &review, None).await;
+    let (status, body) = server.get(&review, None).await;
     assert_eq!(status, 202, "{body}");
     assert!(body["progress"]["done"].is_u64(), "{body}");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     let made = loop {
-        let (status, body) = get(&server, &review, None).await;
-        match status {
+        let (status, body) = server.get(&review, None).await;
+        match status.as_u16() {
             200 => break body,
             202 => assert!(std::time::Instant::now() < deadline, "no review in 60 s"),
             _ => panic!("{status}: {body}"),
@@ -441,8 +382,8 @@ async fn a_finished_game_is_reviewed_once_asked_and_not_before() {
         assert!((sum - f("result")).abs() < 1e-9, "{s}");
     }
     // Kept: asked again, the same review at once.
-    let (status, again) = get(&server, &review, None).await;
-    assert_eq!((status, &again), (200, &made));
+    let (status, again) = server.get(&review, None).await;
+    assert_eq!((status.as_u16(), &again), (200, &made));
 }
 
 /// The rule ids listed at the end of each docs/rules/<game>.md.

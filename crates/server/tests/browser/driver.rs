@@ -1,169 +1,20 @@
-//! What the browser tests share: a server on an ephemeral port of 127.0.0.1 (its games in a
-//! temporary SQLite file), and real headless Chromium driven over WebDriver by Debian's
+//! The browser tests' driver: real headless Chromium driven over WebDriver by Debian's
 //! `chromedriver`, each on a free port, each browser with a fresh profile, all stopped at
-//! the end. The WebDriver client is the few commands the tests use, over reqwest.
+//! the end. The WebDriver client is the few commands the tests use, over reqwest; every
+//! wait is on a condition of the page, bounded by [`PATIENCE`]. The page's own helpers are
+//! `page.rs`'s; `crates/trio/tests/page_restart.rs` uses this file too.
 
+// Each of the two binaries that use this file uses a part of it.
 #![allow(dead_code)]
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use trio_server::protocol::Created;
-use trio_server::AppState;
 
 /// How long a test waits for the page to show something.
 pub const PATIENCE: Duration = Duration::from_secs(20);
-
-/// One browser test at a time: several headless Chromiums at once on a 2-core machine make
-/// every wait a race against the clock.
-static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-/// A server of the tests' own.
-pub struct Server {
-    pub addr: SocketAddr,
-    pub http: reqwest::Client,
-    /// The server's time, to move on by hand (absent players).
-    pub time: trio_server::Time,
-    _dir: tempfile::TempDir,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    /// Held while the test runs, released when the test ends, failed or not.
-    _turn: tokio::sync::MutexGuard<'static, ()>,
-}
-
-impl Server {
-    pub async fn start() -> Server {
-        let turn = ONE_AT_A_TIME.lock().await;
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("games.db");
-        let time = trio_server::Time::default();
-        let settings = trio_server::Settings {
-            time: time.clone(),
-            ..trio_server::Settings::default()
-        };
-        let state = AppState::sqlite_with(db.to_str().unwrap(), settings)
-            .await
-            .unwrap();
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        tokio::spawn(async move {
-            axum::serve(listener, trio_server::app(state))
-                .with_graceful_shutdown(async {
-                    let _ = stopped.await;
-                })
-                .await
-                .unwrap();
-        });
-        Server {
-            addr,
-            http: reqwest::Client::new(),
-            time,
-            _dir: dir,
-            stop: Some(stop),
-            _turn: turn,
-        }
-    }
-
-    pub fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.addr)
-    }
-
-    /// Creates a game over the API, from `position` when given.
-    pub async fn create(&self, game: &str, seats: &[&str], position: Option<&str>) -> Created {
-        let mut body = json!({"game": game, "seats": seats});
-        if let Some(position) = position {
-            body["position"] = json!(position);
-        }
-        let response = self
-            .http
-            .post(self.url("/api/games"))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 201, "{}", response.text().await.unwrap());
-        response.json().await.unwrap()
-    }
-
-    /// The seat holding `token` gives up game `id`.
-    pub async fn resign(&self, id: &str, token: &str) {
-        let response = self
-            .http
-            .post(self.url(&format!("/api/games/{id}/resign")))
-            .bearer_auth(token)
-            .json(&json!({}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
-    }
-
-    /// The game as a seat (or a spectator) sees it.
-    pub async fn show(&self, id: &str, token: Option<&str>) -> Value {
-        let mut request = self.http.get(self.url(&format!("/api/games/{id}")));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        request.send().await.unwrap().json().await.unwrap()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-    }
-}
-
-/// A way to a server that a test cuts and mends, as a network outage or the server going
-/// down would look to a browser: while cut, every connection through it is closed and new
-/// ones are closed as soon as they come.
-pub struct Outage {
-    pub addr: SocketAddr,
-    cut: tokio::sync::watch::Sender<bool>,
-}
-
-impl Outage {
-    /// A way to `server`, open.
-    pub async fn to(server: &Server) -> Outage {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let cut = tokio::sync::watch::Sender::new(false);
-        let (target, watch) = (server.addr, cut.subscribe());
-        tokio::spawn(async move {
-            while let Ok((mut inbound, _)) = listener.accept().await {
-                let mut watch = watch.clone();
-                if *watch.borrow() {
-                    continue;
-                }
-                tokio::spawn(async move {
-                    let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await else {
-                        return;
-                    };
-                    // Ends as either side closes, or the way is cut (or the test over).
-                    tokio::select! {
-                        _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
-                        _ = watch.wait_for(|cut| *cut) => {}
-                    }
-                });
-            }
-        });
-        Outage { addr, cut }
-    }
-
-    pub fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.addr)
-    }
-
-    /// Cuts the way (`true`) or mends it.
-    pub fn cut(&self, cut: bool) {
-        self.cut.send_replace(cut);
-    }
-}
 
 /// A free port of 127.0.0.1 (free when asked; the driver takes it at once).
 fn free_port() -> u16 {
