@@ -11,6 +11,8 @@ use axum::Json;
 use serde::Serialize;
 use trio_core::PlayError;
 
+use crate::people::PlayerError;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     pub status: StatusCode,
@@ -186,6 +188,24 @@ impl From<Refusal> for ApiError {
             Refusal::TooManyEvents { .. } => (StatusCode::CONFLICT, "too-many-events"),
         };
         ApiError::new(status, code, refusal.to_string())
+    }
+}
+
+impl From<PlayerError> for ApiError {
+    fn from(error: PlayerError) -> Self {
+        let (status, code) = match &error {
+            PlayerError::BadName => (StatusCode::BAD_REQUEST, "bad-name"),
+            PlayerError::NameTaken { .. } => (StatusCode::CONFLICT, "name-taken"),
+            PlayerError::BadPassword => (StatusCode::BAD_REQUEST, "bad-password"),
+            PlayerError::WrongPassword => (StatusCode::FORBIDDEN, "wrong-password"),
+            PlayerError::WrongKey => (StatusCode::FORBIDDEN, "wrong-key"),
+            PlayerError::NoKey => (StatusCode::UNAUTHORIZED, "no-key"),
+            PlayerError::NoSuchPlayer | PlayerError::NoSuchKind => {
+                (StatusCode::NOT_FOUND, "not-found")
+            }
+            PlayerError::Unavailable => return ApiError::unavailable(),
+        };
+        ApiError::new(status, code, error.to_string())
     }
 }
 

@@ -52,11 +52,11 @@ pub(crate) struct Creator {
 impl Creator {
     pub(crate) fn new(
         player: Option<PlayerRow>,
-        peer: Option<axum::Extension<crate::limits::Peer>>,
+        peer: Option<axum::Extension<crate::http::Peer>>,
     ) -> Self {
         Self {
             player,
-            address: peer.map(|axum::Extension(crate::limits::Peer(ip))| ip),
+            address: peer.map(|axum::Extension(crate::http::Peer(ip))| ip),
         }
     }
 

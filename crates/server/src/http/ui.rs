@@ -36,7 +36,7 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'u
 /// How long a browser keeps a file whose address names its version.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(page_show))
         .route("/games/{id}", get(page_show))
@@ -77,12 +77,12 @@ fn page(status: StatusCode, headers: &HeaderMap) -> Response {
 }
 
 /// An unknown address for a browser: the page, which says there is no such page, as a 404.
-pub fn not_found_page(headers: &HeaderMap) -> Response {
+pub(super) fn not_found_page(headers: &HeaderMap) -> Response {
     page(StatusCode::NOT_FOUND, headers)
 }
 
 /// Whether the request prefers HTML (a browser's navigation) to JSON.
-pub fn wants_html(headers: &HeaderMap) -> bool {
+pub(super) fn wants_html(headers: &HeaderMap) -> bool {
     headers
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
