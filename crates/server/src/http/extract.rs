@@ -1,11 +1,17 @@
 //! What handlers read from a request beyond axum's own extractors: a JSON object body
-//! whose rejections are the documented errors, and an action's client id.
+//! whose rejections are the documented errors, the address the request came from, and an
+//! action's client id.
+
+use std::convert::Infallible;
+use std::net::IpAddr;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
 use axum::Json;
 use serde::de::DeserializeOwned;
 
+use super::limits::Peer;
 use crate::error::ApiError;
 use crate::protocol::check_cid;
 
@@ -28,6 +34,19 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
         serde_json::from_str(raw.get())
             .map(Body)
             .map_err(|e| ApiError::bad_request("bad-json", e.to_string()))
+    }
+}
+
+/// The address a request came from; known when [`serve`](super::serve) serves it (it
+/// sets each request's [`Peer`]), not when a test calls the app.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Address(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Address {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        Ok(Self(parts.extensions.get::<Peer>().map(|&Peer(ip)| ip)))
     }
 }
 

@@ -6,13 +6,12 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Json, Router};
 use serde::Serialize;
 use trio_core::Record;
 
-use super::extract::Body;
+use super::extract::{Address, Body};
 use super::keys::{bearer, player_of};
-use super::limits::Peer;
 use crate::error::ApiError;
 use crate::protocol::{CreateGame, Created, GamesQuery, Lobby, Snapshot};
 use crate::room::Command;
@@ -40,11 +39,11 @@ pub(super) fn router() -> Router<AppState> {
 async fn games_create(
     State(state): State<AppState>,
     headers: HeaderMap,
-    peer: Option<Extension<Peer>>,
+    Address(address): Address,
     Body(request): Body<CreateGame>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     let player = player_of(&state, &headers).await?;
-    let creator = Creator::new(player, peer);
+    let creator = Creator::new(player, address);
     let created = state.create_from(request, creator, None).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }

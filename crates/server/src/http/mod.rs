@@ -22,7 +22,6 @@ use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 
-pub(crate) use limits::Peer;
 use limits::{Guard, Limits};
 
 use crate::error::ApiError;

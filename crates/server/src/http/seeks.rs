@@ -4,11 +4,10 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
-use axum::{Extension, Json, Router};
+use axum::{Json, Router};
 
-use super::extract::Body;
+use super::extract::{Address, Body};
 use super::keys::player_of;
-use super::limits::Peer;
 use crate::error::ApiError;
 use crate::protocol::{SeekRequest, Seeked};
 use crate::state::{AppState, Creator};
@@ -22,10 +21,10 @@ pub(super) fn router() -> Router<AppState> {
 async fn seeks_create(
     State(state): State<AppState>,
     headers: HeaderMap,
-    peer: Option<Extension<Peer>>,
+    Address(address): Address,
     Body(request): Body<SeekRequest>,
 ) -> Result<(StatusCode, Json<Seeked>), ApiError> {
     let player = player_of(&state, &headers).await?;
-    let seeked = state.seek(request, Creator::new(player, peer)).await?;
+    let seeked = state.seek(request, Creator::new(player, address)).await?;
     Ok((StatusCode::CREATED, Json(seeked)))
 }
