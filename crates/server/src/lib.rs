@@ -1,18 +1,28 @@
 //! The trio game server: rooms, seats, live updates; durable and private.
 //!
-//! - [`app`] is the whole HTTP service (`docs/api.md`), its WebSocket protocol in
-//!   `docs/protocol.md`; `trio serve` binds it, tests call it on an ephemeral port.
-//! - Games live in rooms (`room`): one task per game owns its [`trio_catalog::Live`] and
-//!   is its only writer. Each change is committed to [`Storage`] before it is
-//!   acknowledged and broadcast, each recipient seeing only what its seat may.
-//! - Storage is one trait with portable SQL; [`SqliteStorage`] keeps games in one SQLite
-//!   file (WAL), and after a restart every running game is rebuilt from its events.
-//!   [`PgStorage`] keeps them in PostgreSQL for several instances at once: any instance
-//!   takes any game's actions (a version fences each append), hears the others' commits
-//!   by `pg_notify` and reads them from the table; chance and bots are played under a
-//!   lease (`docs/deploy.md`).
-//! - Secrets ([`secrets`]): seat tokens are 128 random bits stored as SHA-256 hashes; the
-//!   seed is drawn here, committed to by hash at the start and revealed in the record.
+//! Where a request goes, from the socket to the database:
+//!
+//! - `http/` — the accept loop and the limits at the socket, then [`app`]: the routes by
+//!   resource (games, seats, actions, seeks, kinds, players), the WebSocket and the
+//!   built-in page (`docs/api.md`, `docs/protocol.md`). Handlers read the request and ask
+//!   the registry or a room; every error reaches the client through [`ApiError`]
+//!   (`error.rs`, the one mapping to an HTTP status and a stable code).
+//! - the registry (today `state.rs`, [`AppState`]; `registry/` once split) — the rooms in
+//!   memory, creating games, seeks, the lobby, the cluster's lease.
+//! - `room/` — one task per game, the only writer of its [`trio_catalog::Live`], routing
+//!   each command to a small collaborator. Each change is committed to [`Storage`] before
+//!   it is acknowledged and broadcast, each recipient seeing only what its seat may.
+//! - `people/` — named players, passwords, ratings and [`secrets`] (tokens and keys kept as
+//!   SHA-256 hashes; the seed drawn here, committed to by hash at the start and revealed in
+//!   the record): domain code with no HTTP in it.
+//! - the store (`store.rs` with its backends today; `store/` once rewritten) — the
+//!   [`Storage`] trait written once over SQLite ([`SqliteStorage`], one file in WAL mode;
+//!   after a restart every running game is rebuilt from its events) and PostgreSQL
+//!   ([`PgStorage`], several instances at once: a version fences each append, commits are
+//!   heard by `pg_notify`, chance and bots played under a lease, `docs/deploy.md`).
+//!
+//! Beside them: `protocol/` (what crosses the wire), `pool.rs` (the AI's threads),
+//! `replays.rs` and `reviews.rs` (finished games), `time.rs` (the server's clock).
 
 mod error;
 mod http;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::GameSummary;
 
-/// The answer to [`CreateGame`]: the only time the seat tokens are shown.
+/// The answer to [`CreateGame`](super::CreateGame): the only time the seat tokens are shown.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Created {
     pub id: String,
@@ -34,7 +34,7 @@ pub struct SeatTicket {
     pub link: String,
 }
 
-/// The answer to [`SeekRequest`]: the game and the caller's seat in it.
+/// The answer to [`SeekRequest`](super::SeekRequest): the game and the caller's seat in it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Seeked {
     pub id: String,
