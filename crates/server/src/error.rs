@@ -191,6 +191,38 @@ impl From<Refusal> for ApiError {
     }
 }
 
+/// Why the service turned a request away before any game or player was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejected {
+    #[error("no such resource")]
+    NoSuchResource,
+    /// A file of the page that is not there.
+    #[error("no such file")]
+    NoSuchFile,
+    #[error("this path takes another method")]
+    BadMethod,
+    /// One WebSocket too many from an address (`Limits::sockets_per_address`).
+    #[error("too many WebSockets from this address")]
+    TooManySockets,
+}
+
+impl From<Rejected> for ApiError {
+    fn from(rejected: Rejected) -> Self {
+        let (status, code) = match rejected {
+            Rejected::NoSuchResource | Rejected::NoSuchFile => (StatusCode::NOT_FOUND, "not-found"),
+            Rejected::BadMethod => (StatusCode::METHOD_NOT_ALLOWED, "bad-method"),
+            Rejected::TooManySockets => (StatusCode::TOO_MANY_REQUESTS, "too-many-sockets"),
+        };
+        ApiError::new(status, code, rejected.to_string())
+    }
+}
+
+impl IntoResponse for Rejected {
+    fn into_response(self) -> Response {
+        ApiError::from(self).into_response()
+    }
+}
+
 impl From<PlayerError> for ApiError {
     fn from(error: PlayerError) -> Self {
         let (status, code) = match &error {

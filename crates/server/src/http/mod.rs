@@ -24,7 +24,7 @@ use axum::Router;
 
 use limits::{Guard, Limits};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Rejected};
 use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::state::AppState;
 
@@ -59,13 +59,7 @@ fn guarded(state: AppState, guard: std::sync::Arc<Guard>) -> Router {
         .merge(players::router())
         .merge(ws::router())
         .fallback(not_found)
-        .method_not_allowed_fallback(|| async {
-            ApiError::new(
-                StatusCode::METHOD_NOT_ALLOWED,
-                "bad-method",
-                "this path takes another method",
-            )
-        })
+        .method_not_allowed_fallback(|| async { Rejected::BadMethod })
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .layer(axum::middleware::from_fn(limits::rate_limit))
         .layer(axum::extract::Extension(guard))
@@ -80,7 +74,7 @@ async fn not_found(uri: Uri, headers: HeaderMap) -> Response {
     if !uri.path().starts_with("/api/") && ui::wants_html(&headers) {
         return ui::not_found_page(&headers);
     }
-    ApiError::new(StatusCode::NOT_FOUND, "not-found", "no such resource").into_response()
+    Rejected::NoSuchResource.into_response()
 }
 
 /// Makes an error axum's extractors answered in plain text (a path that does not parse, a

@@ -16,7 +16,7 @@ use axum::Router;
 use rust_embed::{EmbeddedFile, RustEmbed};
 use sha2::{Digest, Sha256};
 
-use crate::error::ApiError;
+use crate::error::Rejected;
 use crate::state::AppState;
 
 #[derive(RustEmbed)]
@@ -54,7 +54,7 @@ async fn page_show(headers: HeaderMap) -> Response {
 /// The page, its files' addresses versioned; the page itself is revalidated each time.
 fn page(status: StatusCode, headers: &HeaderMap) -> Response {
     let Some(EmbeddedFile { data, metadata }) = Ui::get("index.html") else {
-        return ApiError::new(StatusCode::NOT_FOUND, "not-found", "no such file").into_response();
+        return Rejected::NoSuchFile.into_response();
     };
     let version = version();
     let etag = format!("\"{}-{version}\"", hex(&metadata.sha256_hash()));
@@ -155,7 +155,7 @@ fn revalidated(etag: String) -> [(header::HeaderName, String); 3] {
 /// its version), else revalidated by its hash (`ETag`).
 fn file<E: RustEmbed>(path: &str, headers: &HeaderMap, immutable: bool) -> Response {
     let Some(EmbeddedFile { data, metadata }) = E::get(path) else {
-        return ApiError::new(StatusCode::NOT_FOUND, "not-found", "no such file").into_response();
+        return Rejected::NoSuchFile.into_response();
     };
     let etag = format!("\"{}\"", hex(&metadata.sha256_hash()));
     let mut common = revalidated(etag.clone());

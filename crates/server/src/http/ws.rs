@@ -29,7 +29,7 @@ use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::WebSocketStream;
 
 use super::limits::{Guard, Peer, Slot};
-use crate::error::{ApiError, Refusal};
+use crate::error::{ApiError, Refusal, Rejected};
 use crate::protocol::{check_cid, ClientMessage, ServerMessage, MAX_MESSAGE_BYTES};
 use crate::room::{Command, Reply, Request, RoomHandle, Who, CLIENT_QUEUE};
 use crate::state::AppState;
@@ -145,13 +145,7 @@ async fn sockets_open(
     // upgrade.
     let room = state.room(&id).await?;
     let slot = match peer {
-        Some(Extension(Peer(ip))) => Some(guard.sockets.take(ip).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too-many-sockets",
-                "too many WebSockets from this address",
-            )
-        })?),
+        Some(Extension(Peer(ip))) => Some(guard.sockets.take(ip).ok_or(Rejected::TooManySockets)?),
         None => None,
     };
     let ip = peer.map(|Extension(Peer(ip))| ip);
