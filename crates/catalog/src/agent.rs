@@ -9,10 +9,24 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
-use crate::spec::excerpt;
+use trio_core::excerpt;
+
+use crate::kinds::GameKind;
 
 /// The strength levels people choose from: the AI's own table.
 pub use trio_ai::LEVELS;
+
+/// Each AI level's score against the level below (levels 2–5 against 1–4) in a game of
+/// `kind`, from `trio match` in docs/ai.md, "Measured": 100 wins in 100 games count as the
+/// 95% interval's lower end, 0.963. The ladder fixes the levels' differences; the server's
+/// ratings anchor the levels on it (level 2, "casual play", at a new player's rating).
+pub fn level_scores(kind: GameKind) -> [f64; 4] {
+    match kind {
+        GameKind::Gyges => [0.963, 0.810, 0.817, 0.775],
+        GameKind::Triles => [0.725, 0.650, 0.620, 0.622],
+        GameKind::Orbit => [0.963, 0.946, 0.880, 0.650],
+    }
+}
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -20,10 +20,9 @@ use trio_core::{
 
 use crate::agent::{AgentError, AgentSpec};
 use crate::definitions::Definitions;
-use crate::games::{CatalogGame, Hint};
-use crate::kinds::KindVisitor;
+use crate::error::CatalogError;
+use crate::games::{CatalogGame, Hint, KindVisitor};
 use crate::spec::GameSpec;
-use crate::CatalogError;
 
 /// An action as people are shown it: its notation and its parts
 /// ([`trio_core::Game::action_parts`]).

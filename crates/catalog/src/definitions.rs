@@ -10,8 +10,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use trio_core::options::OptionKind;
 
+use crate::error::CatalogError;
 use crate::spec::GameSpec;
-use crate::CatalogError;
 
 /// The largest definition file (a board, a tile set) read: real ones are a few KiB.
 pub const MAX_DEFINITION_BYTES: u64 = 256 * 1024;

@@ -1,18 +1,39 @@
 //! What the catalog knows of each game beyond [`Game`]: how it is built from a spec, how
-//! its moves are typed, its agents by name, its fastest perft and its hints.
+//! its moves are typed, its agents by name, its fastest perft and its hints; and the one
+//! place where a kind becomes its game type ([`GameKind::visit`]).
 
 use std::time::Duration;
 
 use trio_ai::review::{GygesJudge, Judge};
 use trio_ai::{MctsBot, MctsConfig, SearchLimit};
 use trio_core::options::OptionKind;
-use trio_core::{rng, Bot, Game, Seat};
+use trio_core::{excerpt, rng, Bot, Game, Seat};
 
 use crate::agent::{AgentError, AgentSpec, LEVELS};
 use crate::definitions::Definitions;
+use crate::error::CatalogError;
 use crate::kinds::GameKind;
 use crate::spec::GameSpec;
-use crate::CatalogError;
+use crate::ugi::UgiBot;
+
+/// Code written once for games of every kind, called by [`GameKind::visit`] with the
+/// kind's game type.
+pub trait KindVisitor {
+    type Output;
+    fn visit<G: CatalogGame>(self) -> Self::Output;
+}
+
+impl GameKind {
+    /// Runs `visitor` on this kind's game type: the one place where a kind becomes its
+    /// game type.
+    pub fn visit<V: KindVisitor>(self, visitor: V) -> V::Output {
+        match self {
+            GameKind::Gyges => visitor.visit::<trio_gyges::Gyges>(),
+            GameKind::Triles => visitor.visit::<trio_triles::Triles>(),
+            GameKind::Orbit => visitor.visit::<trio_orbit::Orbit>(),
+        }
+    }
+}
 
 /// A suggested move and what the AI found, in words that say how sure it is.
 #[derive(Clone, Debug, PartialEq)]
@@ -253,14 +274,13 @@ impl CatalogGame for trio_gyges::Gyges {
             .map(|option| {
                 option
                     .split_once('=')
-                    .ok_or_else(|| AgentError::UgiOption(crate::excerpt(option)))
+                    .ok_or_else(|| AgentError::UgiOption(excerpt(option)))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let bot =
-            crate::UgiBot::spawn(program, &options).map_err(|reason| AgentError::UgiStart {
-                program: crate::excerpt(program),
-                reason,
-            })?;
+        let bot = UgiBot::spawn(program, &options).map_err(|reason| AgentError::UgiStart {
+            program: excerpt(program),
+            reason,
+        })?;
         Ok(Box::new(bot))
     }
 
@@ -406,5 +426,36 @@ impl CatalogGame for trio_triles::Triles {
             trio_ai::triles_mcts_for_level(level),
             seed,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::KINDS;
+
+    /// The kind and the seat count of the default game, through the visitor.
+    struct Defaults;
+
+    impl KindVisitor for Defaults {
+        type Output = (GameKind, usize);
+        fn visit<G: CatalogGame>(self) -> (GameKind, usize) {
+            let game = G::from_spec(&GameSpec::new(G::KIND), &Default::default()).unwrap();
+            (G::KIND, game.seat_count())
+        }
+    }
+
+    #[test]
+    fn the_visitor_and_the_table_agree() {
+        for info in &KINDS {
+            let (visited, seats) = info.kind.visit(Defaults);
+            assert_eq!(visited, info.kind);
+            assert_eq!(seats, *info.seats.start(), "{}", info.kind);
+        }
+        let spec: GameSpec = "orbit(players=4)".parse().unwrap();
+        let most = trio_orbit::Orbit::from_spec(&spec, &Definitions::default())
+            .unwrap()
+            .seat_count();
+        assert_eq!(most, *GameKind::Orbit.info().seats.end());
     }
 }

@@ -1,13 +1,11 @@
 //! The kinds of game in the catalog, as one table ([`KindInfo`]: name, title, seats and the
-//! options each game crate declares), and the one place where a kind becomes its game type:
-//! [`GameKind::visit`], which hands a [`KindVisitor`] the kind's [`CatalogGame`] type.
+//! options each game crate declares). Where a kind becomes its game type
+//! ([`GameKind::visit`]) is in `games.rs`, beside [`CatalogGame`](crate::CatalogGame).
 
 use std::fmt;
 use std::ops::RangeInclusive;
 
 use trio_core::options::OptionDecl;
-
-use crate::games::CatalogGame;
 
 /// The games in the catalog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,13 +54,6 @@ pub static KINDS: [KindInfo; 3] = [
     },
 ];
 
-/// Code written once for games of every kind, called by [`GameKind::visit`] with the
-/// kind's game type.
-pub trait KindVisitor {
-    type Output;
-    fn visit<G: CatalogGame>(self) -> Self::Output;
-}
-
 impl GameKind {
     pub fn info(self) -> &'static KindInfo {
         &KINDS[self as usize]
@@ -82,15 +73,6 @@ impl GameKind {
     pub fn named(name: &str) -> Option<GameKind> {
         KINDS.iter().find(|k| k.name == name).map(|k| k.kind)
     }
-
-    /// Runs `visitor` on this kind's game type.
-    pub fn visit<V: KindVisitor>(self, visitor: V) -> V::Output {
-        match self {
-            GameKind::Gyges => visitor.visit::<trio_gyges::Gyges>(),
-            GameKind::Triles => visitor.visit::<trio_triles::Triles>(),
-            GameKind::Orbit => visitor.visit::<trio_orbit::Orbit>(),
-        }
-    }
 }
 
 impl fmt::Display for GameKind {
@@ -107,31 +89,14 @@ pub(crate) fn names() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::GameSpec;
-
-    /// The kind and the seat count of the default game, through the visitor.
-    struct Defaults;
-
-    impl KindVisitor for Defaults {
-        type Output = (GameKind, usize);
-        fn visit<G: CatalogGame>(self) -> (GameKind, usize) {
-            let game = G::from_spec(&GameSpec::new(G::KIND), &Default::default()).unwrap();
-            (G::KIND, game.seat_count())
-        }
-    }
 
     #[test]
-    fn the_table_visitor_and_kinds_agree() {
+    fn the_table_and_kinds_agree() {
         for info in &KINDS {
             let kind = info.kind;
             assert!(std::ptr::eq(kind.info(), info), "{kind} is out of order");
             assert_eq!(GameKind::named(info.name), Some(kind));
-            let (visited, seats) = kind.visit(Defaults);
-            assert_eq!(visited, kind);
-            assert_eq!(seats, *info.seats.start(), "{kind}");
         }
-        let most = crate::game("orbit(players=4)").unwrap().seat_count();
-        assert_eq!(most, *GameKind::Orbit.info().seats.end());
         assert_eq!(names(), "gyges, triles or orbit");
         assert_eq!(GameKind::named("chess"), None);
     }

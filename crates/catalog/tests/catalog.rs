@@ -172,7 +172,7 @@ fn seats_and_agents_are_checked() {
 }
 
 /// Every game crate has the same inner layout, and no module imports another that imports
-/// it back (directly or round a longer loop).
+/// it back (directly or round a longer loop); nor does the catalog's.
 #[test]
 fn game_crates_share_one_layout_without_module_cycles() {
     const LAYOUT: [&str; 11] = [
@@ -180,18 +180,7 @@ fn game_crates_share_one_layout_without_module_cycles() {
         "events", "options",
     ];
     for krate in ["gyges", "triles", "orbit"] {
-        let dir = format!("{}/../{krate}/src", env!("CARGO_MANIFEST_DIR"));
-        let mut modules: Vec<(String, String)> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "rs"))
-            .map(|p| {
-                let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-                (name, std::fs::read_to_string(&p).unwrap())
-            })
-            .filter(|(name, _)| name != "lib")
-            .collect();
-        modules.sort();
+        let modules = modules(krate);
         let names: Vec<&str> = modules.iter().map(|(n, _)| n.as_str()).collect();
         for module in LAYOUT {
             assert!(
@@ -199,62 +188,92 @@ fn game_crates_share_one_layout_without_module_cycles() {
                 "{krate} has no {module}.rs: {names:?}"
             );
         }
-        // Edges: module -> the modules it names as `crate::x`.
-        let edges: Vec<Vec<usize>> = modules
-            .iter()
-            .map(|(from, text)| {
-                let code: String = text
-                    .lines()
-                    .filter(|l| !l.trim_start().starts_with("//"))
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                names
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, to)| {
-                        *to != from
-                            && (code.contains(&format!("crate::{to}::"))
-                                || code.contains(&format!("crate::{to};"))
-                                || code.contains(&format!("crate::{to}::{{")))
-                    })
-                    .map(|(i, _)| i)
-                    .collect()
-            })
-            .collect();
-        // Depth-first search for a back edge.
-        fn visit(
-            n: usize,
-            edges: &[Vec<usize>],
-            state: &mut [u8],
-            path: &mut Vec<usize>,
-        ) -> Option<Vec<usize>> {
-            state[n] = 1;
-            path.push(n);
-            for &m in &edges[n] {
-                if state[m] == 1 {
-                    let start = path.iter().position(|&p| p == m).unwrap();
-                    let mut cycle = path[start..].to_vec();
-                    cycle.push(m);
-                    return Some(cycle);
-                }
-                if state[m] == 0 {
-                    if let Some(c) = visit(m, edges, state, path) {
-                        return Some(c);
-                    }
-                }
-            }
-            path.pop();
-            state[n] = 2;
-            None
-        }
-        let mut state = vec![0u8; names.len()];
-        for n in 0..names.len() {
-            if state[n] == 0 {
-                if let Some(cycle) = visit(n, &edges, &mut state, &mut Vec::new()) {
-                    let cycle: Vec<&str> = cycle.iter().map(|&i| names[i]).collect();
-                    panic!("{krate} has a module cycle: {}", cycle.join(" -> "));
-                }
-            }
+    }
+    for krate in ["gyges", "triles", "orbit", "catalog"] {
+        if let Some(cycle) = module_cycle(&modules(krate)) {
+            panic!("{krate} has a module cycle: {cycle}");
         }
     }
+}
+
+/// The modules of a crate beside its `lib.rs`, by name, with their text, in order.
+fn modules(krate: &str) -> Vec<(String, String)> {
+    let dir = format!("{}/../{krate}/src", env!("CARGO_MANIFEST_DIR"));
+    let mut modules: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .filter(|(name, _)| name != "lib")
+        .collect();
+    modules.sort();
+    modules
+}
+
+/// A loop of modules each naming the next as `crate::x`, written `a -> b -> a`, if any.
+fn module_cycle(modules: &[(String, String)]) -> Option<String> {
+    let names: Vec<&str> = modules.iter().map(|(n, _)| n.as_str()).collect();
+    let edges: Vec<Vec<usize>> = modules
+        .iter()
+        .map(|(from, text)| {
+            let code: String = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            names
+                .iter()
+                .enumerate()
+                .filter(|(_, to)| {
+                    *to != from
+                        && (code.contains(&format!("crate::{to}::"))
+                            || code.contains(&format!("crate::{to};"))
+                            || code.contains(&format!("crate::{to}::{{")))
+                })
+                .map(|(i, _)| i)
+                .collect()
+        })
+        .collect();
+    // Depth-first search for a back edge.
+    fn visit(
+        n: usize,
+        edges: &[Vec<usize>],
+        state: &mut [u8],
+        path: &mut Vec<usize>,
+    ) -> Option<Vec<usize>> {
+        state[n] = 1;
+        path.push(n);
+        for &m in &edges[n] {
+            if state[m] == 1 {
+                let start = path.iter().position(|&p| p == m).unwrap();
+                let mut cycle = path[start..].to_vec();
+                cycle.push(m);
+                return Some(cycle);
+            }
+            if state[m] == 0 {
+                if let Some(c) = visit(m, edges, state, path) {
+                    return Some(c);
+                }
+            }
+        }
+        path.pop();
+        state[n] = 2;
+        None
+    }
+    let mut state = vec![0u8; names.len()];
+    (0..names.len()).find_map(|n| {
+        let cycle = (state[n] == 0)
+            .then(|| visit(n, &edges, &mut state, &mut Vec::new()))
+            .flatten()?;
+        Some(
+            cycle
+                .iter()
+                .map(|&i| names[i])
+                .collect::<Vec<_>>()
+                .join(" -> "),
+        )
+    })
 }

@@ -11,6 +11,8 @@ use axum::Json;
 use serde::Serialize;
 use trio_core::PlayError;
 
+use crate::people::PlayerError;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     pub status: StatusCode,
@@ -186,6 +188,56 @@ impl From<Refusal> for ApiError {
             Refusal::TooManyEvents { .. } => (StatusCode::CONFLICT, "too-many-events"),
         };
         ApiError::new(status, code, refusal.to_string())
+    }
+}
+
+/// Why the service turned a request away before any game or player was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejected {
+    #[error("no such resource")]
+    NoSuchResource,
+    /// A file of the page that is not there.
+    #[error("no such file")]
+    NoSuchFile,
+    #[error("this path takes another method")]
+    BadMethod,
+    /// One WebSocket too many from an address (`Limits::sockets_per_address`).
+    #[error("too many WebSockets from this address")]
+    TooManySockets,
+}
+
+impl From<Rejected> for ApiError {
+    fn from(rejected: Rejected) -> Self {
+        let (status, code) = match rejected {
+            Rejected::NoSuchResource | Rejected::NoSuchFile => (StatusCode::NOT_FOUND, "not-found"),
+            Rejected::BadMethod => (StatusCode::METHOD_NOT_ALLOWED, "bad-method"),
+            Rejected::TooManySockets => (StatusCode::TOO_MANY_REQUESTS, "too-many-sockets"),
+        };
+        ApiError::new(status, code, rejected.to_string())
+    }
+}
+
+impl IntoResponse for Rejected {
+    fn into_response(self) -> Response {
+        ApiError::from(self).into_response()
+    }
+}
+
+impl From<PlayerError> for ApiError {
+    fn from(error: PlayerError) -> Self {
+        let (status, code) = match &error {
+            PlayerError::BadName => (StatusCode::BAD_REQUEST, "bad-name"),
+            PlayerError::NameTaken { .. } => (StatusCode::CONFLICT, "name-taken"),
+            PlayerError::BadPassword => (StatusCode::BAD_REQUEST, "bad-password"),
+            PlayerError::WrongPassword => (StatusCode::FORBIDDEN, "wrong-password"),
+            PlayerError::WrongKey => (StatusCode::FORBIDDEN, "wrong-key"),
+            PlayerError::NoKey => (StatusCode::UNAUTHORIZED, "no-key"),
+            PlayerError::NoSuchPlayer | PlayerError::NoSuchKind => {
+                (StatusCode::NOT_FOUND, "not-found")
+            }
+            PlayerError::Unavailable => return ApiError::unavailable(),
+        };
+        ApiError::new(status, code, error.to_string())
     }
 }
 

@@ -48,14 +48,8 @@ pub(crate) struct Creator {
 }
 
 impl Creator {
-    pub(crate) fn new(
-        player: Option<PlayerRow>,
-        peer: Option<axum::Extension<crate::limits::Peer>>,
-    ) -> Self {
-        Self {
-            player,
-            address: peer.map(|axum::Extension(crate::limits::Peer(ip))| ip),
-        }
+    pub(crate) fn new(player: Option<PlayerRow>, address: Option<std::net::IpAddr>) -> Self {
+        Self { player, address }
     }
 
     /// The creator as its running games are counted: the player, or else the address.

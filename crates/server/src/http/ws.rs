@@ -14,7 +14,8 @@ use axum::http::header::{
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::Response;
-use axum::Extension;
+use axum::routing::get;
+use axum::{Extension, Router};
 use bytes::Bytes;
 use futures_util::{SinkExt, StreamExt};
 use hyper_util::rt::TokioIo;
@@ -27,8 +28,8 @@ use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::WebSocketStream;
 
-use crate::error::{ApiError, Refusal};
-use crate::limits::{Guard, Peer, Slot};
+use super::limits::{Guard, Peer, Slot};
+use crate::error::{ApiError, Refusal, Rejected};
 use crate::protocol::{check_cid, ClientMessage, ServerMessage, MAX_MESSAGE_BYTES};
 use crate::room::{Command, Reply, Request, RoomHandle, Who, CLIENT_QUEUE};
 use crate::state::AppState;
@@ -42,6 +43,10 @@ const READ_BUFFER: usize = 4 * 1024;
 /// write buffer keeps the size of the longest frame it ever sent, and a Gygès state with a
 /// thousand legal moves is 160 KB: sent whole, 20,000 sockets kept about 1.5 GB of it.
 const FRAGMENT: usize = 8 * 1024;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/api/games/{id}/ws", get(sockets_open))
+}
 
 type WebSocket = WebSocketStream<TokioIo<hyper::upgrade::Upgraded>>;
 
@@ -129,7 +134,7 @@ impl Handshake {
     }
 }
 
-pub(crate) async fn sockets_open(
+async fn sockets_open(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Extension(guard): Extension<Arc<Guard>>,
@@ -140,13 +145,7 @@ pub(crate) async fn sockets_open(
     // upgrade.
     let room = state.room(&id).await?;
     let slot = match peer {
-        Some(Extension(Peer(ip))) => Some(guard.sockets.take(ip).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too-many-sockets",
-                "too many WebSockets from this address",
-            )
-        })?),
+        Some(Extension(Peer(ip))) => Some(guard.sockets.take(ip).ok_or(Rejected::TooManySockets)?),
         None => None,
     };
     let ip = peer.map(|Extension(Peer(ip))| ip);

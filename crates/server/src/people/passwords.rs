@@ -12,7 +12,8 @@ use std::sync::LazyLock;
 use argon2::password_hash::SaltString;
 use argon2::{Algorithm, Argon2, Params, PasswordHash, PasswordHasher, PasswordVerifier, Version};
 
-use crate::error::ApiError;
+use super::error::PlayerError;
+use super::secrets;
 
 /// A password's length, in characters.
 const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=128;
@@ -34,7 +35,7 @@ fn argon2() -> Argon2<'static> {
 
 /// `password`'s hash with a fresh salt, in the PHC string format.
 fn hash(password: &str) -> Result<String, argon2::password_hash::Error> {
-    let salt = SaltString::from_b64(&crate::secrets::new_salt())?;
+    let salt = SaltString::from_b64(&secrets::new_salt())?;
     Ok(argon2()
         .hash_password(password.as_bytes(), &salt)?
         .to_string())
@@ -53,40 +54,37 @@ fn verify(password: &str, stored: Option<&str>) -> bool {
 }
 
 /// Checks a password's length (`400 bad-password`).
-pub(crate) fn checked(password: &str) -> Result<(), ApiError> {
+pub(crate) fn checked(password: &str) -> Result<(), PlayerError> {
     if PASSWORD_CHARS.contains(&password.chars().count()) {
         Ok(())
     } else {
-        Err(ApiError::bad_request(
-            "bad-password",
-            "a password has 8 to 128 characters",
-        ))
+        Err(PlayerError::BadPassword)
     }
 }
 
 /// `password`'s hash, computed off the async threads.
-pub(crate) async fn hashed(password: String) -> Result<String, ApiError> {
+pub(crate) async fn hashed(password: String) -> Result<String, PlayerError> {
     off_thread(move || hash(&password)).await?.map_err(|e| {
         tracing::error!("cannot hash a password: {e}");
-        ApiError::unavailable()
+        PlayerError::Unavailable
     })
 }
 
 /// Whether `password` matches `stored`, checked off the async threads.
-pub(crate) async fn matches(password: String, stored: Option<String>) -> Result<bool, ApiError> {
+pub(crate) async fn matches(password: String, stored: Option<String>) -> Result<bool, PlayerError> {
     off_thread(move || verify(&password, stored.as_deref())).await
 }
 
 async fn off_thread<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, ApiError> {
+) -> Result<T, PlayerError> {
     let _turn = HASHING
         .acquire()
         .await
-        .map_err(|_| ApiError::unavailable())?;
+        .map_err(|_| PlayerError::Unavailable)?;
     tokio::task::spawn_blocking(work)
         .await
-        .map_err(|_| ApiError::unavailable())
+        .map_err(|_| PlayerError::Unavailable)
 }
 
 #[cfg(test)]

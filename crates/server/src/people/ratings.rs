@@ -5,6 +5,7 @@
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::{MultiTeamOutcome, Outcomes};
+use trio_catalog::{level_scores, GameKind};
 
 /// Weng-Lin's numbers (µ 25, σ 25/3) times this read like Glicko's (1500, 500).
 const WENG_LIN_SCALE: f64 = 60.0;
@@ -12,15 +13,6 @@ const WENG_LIN_SCALE: f64 = 60.0;
 /// scale shown (lichess uses 110 for Glicko-2).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
-/// Each AI level's score against the level below (levels 2–5), from `trio match` in
-/// docs/ai.md, "Measured": 100 wins in 100 games count as the 95% interval's lower end,
-/// 0.963. The ladder fixes the levels' differences; level 2 ("casual play") is pinned at
-/// a new player's rating, where people start.
-const LADDERS: [(&str, [f64; 4]); 3] = [
-    ("gyges", [0.963, 0.810, 0.817, 0.775]),
-    ("triles", [0.725, 0.650, 0.620, 0.622]),
-    ("orbit", [0.963, 0.946, 0.880, 0.650]),
-];
 /// An anchor's deviation (Glicko-2) or σ (Weng-Lin, before the scale): well known, so a
 /// game against it moves the person's rating the most.
 const ANCHOR_DEVIATION: f64 = 60.0;
@@ -76,13 +68,15 @@ impl Model {
         }
     }
 
-    /// AI level `level`'s fixed rating in `kind`, fitted from the ladder of `LADDERS`:
+    /// AI level `level`'s fixed rating in `kind`, fitted from the ladder of each level's
+    /// score against the one below ([`level_scores`], beside the levels in the catalog):
     /// under Glicko-2, each level's lead over the one below is the Elo difference of its
     /// score, `400 log10(s / (1 − s))`; under Weng-Lin (Bradley–Terry, a logistic in
-    /// `Δµ / c` with `c = √(2β² + σ₁² + σ₂²)`), `c ln(s / (1 − s))`. `None` for a kind
-    /// without a ladder or a level outside 1–5.
+    /// `Δµ / c` with `c = √(2β² + σ₁² + σ₂²)`), `c ln(s / (1 − s))`. Level 2 ("casual
+    /// play") is pinned at a new player's rating, where people start. `None` for a kind the
+    /// catalog does not know or a level outside 1–5.
     pub fn anchor(self, kind: &str, level: u8) -> Option<Rating> {
-        let (_, ladder) = LADDERS.iter().find(|(k, _)| *k == kind)?;
+        let ladder = level_scores(GameKind::named(kind)?);
         if !(1..=5).contains(&level) {
             return None;
         }

@@ -16,7 +16,7 @@ use axum::Router;
 use rust_embed::{EmbeddedFile, RustEmbed};
 use sha2::{Digest, Sha256};
 
-use crate::error::ApiError;
+use crate::error::Rejected;
 use crate::state::AppState;
 
 #[derive(RustEmbed)]
@@ -36,7 +36,7 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'u
 /// How long a browser keeps a file whose address names its version.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(page_show))
         .route("/games/{id}", get(page_show))
@@ -54,7 +54,7 @@ async fn page_show(headers: HeaderMap) -> Response {
 /// The page, its files' addresses versioned; the page itself is revalidated each time.
 fn page(status: StatusCode, headers: &HeaderMap) -> Response {
     let Some(EmbeddedFile { data, metadata }) = Ui::get("index.html") else {
-        return ApiError::new(StatusCode::NOT_FOUND, "not-found", "no such file").into_response();
+        return Rejected::NoSuchFile.into_response();
     };
     let version = version();
     let etag = format!("\"{}-{version}\"", hex(&metadata.sha256_hash()));
@@ -77,12 +77,12 @@ fn page(status: StatusCode, headers: &HeaderMap) -> Response {
 }
 
 /// An unknown address for a browser: the page, which says there is no such page, as a 404.
-pub fn not_found_page(headers: &HeaderMap) -> Response {
+pub(super) fn not_found_page(headers: &HeaderMap) -> Response {
     page(StatusCode::NOT_FOUND, headers)
 }
 
 /// Whether the request prefers HTML (a browser's navigation) to JSON.
-pub fn wants_html(headers: &HeaderMap) -> bool {
+pub(super) fn wants_html(headers: &HeaderMap) -> bool {
     headers
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
@@ -155,7 +155,7 @@ fn revalidated(etag: String) -> [(header::HeaderName, String); 3] {
 /// its version), else revalidated by its hash (`ETag`).
 fn file<E: RustEmbed>(path: &str, headers: &HeaderMap, immutable: bool) -> Response {
     let Some(EmbeddedFile { data, metadata }) = E::get(path) else {
-        return ApiError::new(StatusCode::NOT_FOUND, "not-found", "no such file").into_response();
+        return Rejected::NoSuchFile.into_response();
     };
     let etag = format!("\"{}\"", hex(&metadata.sha256_hash()));
     let mut common = revalidated(etag.clone());

@@ -20,7 +20,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::{Instant, Sleep};
 use tower::ServiceExt;
 
-use crate::limits::{connection_budget, Guard, Limits, Peer, PerAddress, Slot};
+use super::limits::{connection_budget, Guard, Limits, Peer, PerAddress, Slot};
 
 /// How long the server waits for its connections to close when it stops.
 const DRAIN: Duration = Duration::from_secs(10);

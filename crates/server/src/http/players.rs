@@ -1,0 +1,89 @@
+//! The routes of named players (`docs/api.md`, "Players"): taking a name, signing in,
+//! a password, the caller's own games, a player's page and the leaderboards. The work is
+//! `people::players`'.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+
+use super::extract::Body;
+use super::keys::signed_in;
+use crate::error::ApiError;
+use crate::people::players::{
+    self, Leaderboard, MyGames, NewPassword, NewPlayer, PlayerKey, PlayerShown, Profile, SignIn,
+};
+use crate::state::AppState;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/players", post(players_create))
+        .route("/api/players/me", get(players_show))
+        .route("/api/players/me/games", get(player_games_list))
+        .route("/api/players/me/password", post(passwords_update))
+        .route("/api/players/sign-in", post(sign_ins_create))
+        .route("/api/players/{name}", get(profiles_show))
+        .route("/api/ratings/{kind}", get(leaderboards_show))
+}
+
+async fn players_create(
+    State(state): State<AppState>,
+    Body(request): Body<NewPlayer>,
+) -> Result<(StatusCode, Json<PlayerKey>), ApiError> {
+    let key = players::create(state.store(), &request.name).await?;
+    Ok((StatusCode::CREATED, Json(key)))
+}
+
+async fn players_show(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<PlayerShown>, ApiError> {
+    let player = signed_in(&state, &headers).await?;
+    Ok(Json(PlayerShown {
+        id: player.id,
+        name: player.name,
+    }))
+}
+
+/// The games the player sits in, running and over, newest first.
+async fn player_games_list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<MyGames>, ApiError> {
+    let player = signed_in(&state, &headers).await?;
+    Ok(Json(players::games_of(state.store(), &player).await?))
+}
+
+/// The key's player sets (or changes) its password.
+async fn passwords_update(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Body(request): Body<NewPassword>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let player = signed_in(&state, &headers).await?;
+    players::set_password(state.store(), &player, request.password).await?;
+    Ok(Json(serde_json::json!({})))
+}
+
+/// Signs in with a name and its password: a new key for this device.
+async fn sign_ins_create(
+    State(state): State<AppState>,
+    Body(request): Body<SignIn>,
+) -> Result<(StatusCode, Json<PlayerKey>), ApiError> {
+    let key = players::sign_in(state.store(), request).await?;
+    Ok((StatusCode::CREATED, Json(key)))
+}
+
+async fn profiles_show(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<Profile>, ApiError> {
+    Ok(Json(players::profile(state.store(), &name).await?))
+}
+
+async fn leaderboards_show(
+    State(state): State<AppState>,
+    Path(kind): Path<String>,
+) -> Result<Json<Leaderboard>, ApiError> {
+    Ok(Json(players::leaderboard(state.store(), kind).await?))
+}

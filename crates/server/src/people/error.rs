@@ -1,0 +1,31 @@
+//! Why a named player's request was refused; `error.rs` gives each its HTTP status and
+//! stable code.
+
+/// A refusal of the people's code: a name, a key, a password, or the store behind them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    #[error("a name has 2 to 20 letters or digits, the first a letter")]
+    BadName,
+    /// The name, or one reading the same, is another player's (or `me`, the caller's own
+    /// address).
+    #[error("{name} is taken: choose another name")]
+    NameTaken { name: String },
+    #[error("a password has 8 to 128 characters")]
+    BadPassword,
+    /// A sign-in whose name and password do not match; a name that cannot be one is
+    /// refused alike, so that nothing is learnt.
+    #[error("no player has this name and password")]
+    WrongPassword,
+    #[error("this key is no player's")]
+    WrongKey,
+    #[error("this needs a player's key: Authorization: Bearer <key>")]
+    NoKey,
+    #[error("no such player")]
+    NoSuchPlayer,
+    /// A kind of game ratings are not kept for.
+    #[error("no such kind of game")]
+    NoSuchKind,
+    /// Storage or hashing failed: logged where it happened.
+    #[error("the game is not available right now; try again")]
+    Unavailable,
+}
