@@ -193,23 +193,12 @@ async fn rematches_create(
 ) -> Result<(StatusCode, Json<RematchTicket>), ApiError> {
     state.room(&id).await?;
     let token = bearer(&headers)?;
-    let (mut ticket, plan) = state
+    let ticket = state
         .ask(&id, |reply| Command::Rematch {
             token: token.clone(),
             reply,
         })
         .await?;
-    if let Some(plan) = plan {
-        let made = plan.id.clone();
-        state.create_rematch(plan).await?;
-        state
-            .room(&id)
-            .await?
-            .send(Command::Rematched { id: made.clone() })
-            .await
-            .map_err(|()| ApiError::unavailable())?;
-        ticket.game = Some(made);
-    }
     Ok((StatusCode::CREATED, Json(ticket)))
 }
 

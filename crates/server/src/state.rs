@@ -191,24 +191,32 @@ impl AppState {
         let rooms: Arc<Mutex<HashMap<String, RoomHandle>>> = Arc::default();
         let forget = Arc::downgrade(&rooms);
         let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let shared = Shared {
-            store: store.clone(),
-            ai: crate::pool::AiPool::new(threads),
-            on_stop: Arc::new(move |id: &str| {
-                if let Some(rooms) = forget.upgrade() {
-                    let mut rooms = rooms.lock().expect("rooms lock");
-                    if rooms.get(id).is_some_and(RoomHandle::is_closed) {
-                        rooms.remove(id);
+        let inner = Arc::new_cyclic(|me: &Weak<Inner>| {
+            let maker = me.clone();
+            let shared = Shared {
+                store: store.clone(),
+                ai: crate::pool::AiPool::new(threads),
+                on_stop: Arc::new(move |id: &str| {
+                    if let Some(rooms) = forget.upgrade() {
+                        let mut rooms = rooms.lock().expect("rooms lock");
+                        if rooms.get(id).is_some_and(RoomHandle::is_closed) {
+                            rooms.remove(id);
+                        }
                     }
-                }
-            }),
-            lease: store.lease_ttl(),
-            absence: settings.absence,
-            time: settings.time,
-            max_events: settings.max_events,
-        };
-        let state = Self {
-            inner: Arc::new(Inner {
+                }),
+                make_rematch: Arc::new(move |plan| {
+                    let maker = maker.clone();
+                    Box::pin(async move {
+                        let inner = maker.upgrade().ok_or_else(ApiError::unavailable)?;
+                        AppState { inner }.create_rematch(plan).await
+                    })
+                }),
+                lease: store.lease_ttl(),
+                absence: settings.absence,
+                time: settings.time,
+                max_events: settings.max_events,
+            };
+            Inner {
                 store,
                 rooms,
                 loading: crate::loading::Loading::default(),
@@ -216,8 +224,9 @@ impl AppState {
                 replays: crate::replays::Replays::new(),
                 reviews: crate::reviews::Reviews::new(),
                 games_per_creator: settings.games_per_creator,
-            }),
-        };
+            }
+        });
+        let state = Self { inner };
         if let Some(lease) = state.inner.shared.lease {
             if let Some(notices) = state.inner.store.notices() {
                 tokio::spawn(pass_notices(Arc::downgrade(&state.inner.rooms), notices));
