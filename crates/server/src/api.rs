@@ -18,8 +18,8 @@ use crate::protocol::{
     GamesQuery, JoinRequest, Lobby, RematchTicket, SeatRequest, SeatTicket, SeekRequest, Seeked,
     Snapshot,
 };
+use crate::registry::{AppState, Creator};
 use crate::room::{Command, Reply, Request as RoomRequest, Who};
-use crate::state::{AppState, Creator};
 use crate::store::{Cursor, Listed};
 
 /// Running games and finished games per page, unless asked for another number up to the
@@ -460,8 +460,8 @@ struct PositionQuery {
 /// of the page's rules.
 async fn positions_show(
     Query(query): Query<PositionQuery>,
-) -> Result<Json<crate::state::PositionShown>, ApiError> {
-    crate::state::position_shown(&query.game, &query.position).map(Json)
+) -> Result<Json<crate::registry::PositionShown>, ApiError> {
+    crate::registry::position_shown(&query.game, &query.position).map(Json)
 }
 
 /// An unknown address: the documented JSON under `/api/`, the page's 404 for a browser.

@@ -13,8 +13,8 @@ use crate::api::{bearer, Body};
 use crate::error::ApiError;
 use crate::protocol::GameSummary;
 use crate::ratings::{Model, PROVISIONAL_DEVIATION};
+use crate::registry::AppState;
 use crate::secrets;
-use crate::state::AppState;
 use crate::store::PlayerRow;
 
 /// A name's length, in characters.

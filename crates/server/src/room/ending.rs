@@ -111,9 +111,10 @@ impl Room {
         if self.table.waiting() {
             self.table.abort();
             self.refresh();
-            let idle_before = (self.shared.time.now_millis()
-                - i64::try_from(self.shared.absence.expire.as_millis()).unwrap_or(i64::MAX / 2))
-                / 1000;
+            let idle_before = self
+                .shared
+                .absence
+                .idle_before(self.shared.time.now_millis());
             if self.write_end(End::Abort { idle_before }).await? {
                 self.tell_seats();
             } else {
