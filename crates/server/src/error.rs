@@ -165,14 +165,6 @@ impl Refusal {
     }
 }
 
-/// A room that cannot go on (its storage failed, or its game) is unavailable to the
-/// client; what happened is logged where it did.
-impl From<&crate::room::RoomError> for Refusal {
-    fn from(_: &crate::room::RoomError) -> Self {
-        Refusal::Unavailable
-    }
-}
-
 impl From<Refusal> for ApiError {
     fn from(refusal: Refusal) -> Self {
         let (status, code) = match &refusal {

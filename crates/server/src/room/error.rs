@@ -1,10 +1,12 @@
 //! What goes wrong in a room: [`RoomError`], which stops it, and why a stored game does not
 //! rebuild ([`RebuildError`], [`StoredFault`], [`EventFault`]). A client is answered
-//! `unavailable` for any of them (`crate::error`); what really happened is logged.
+//! `unavailable` for any of them, here in one place ([`Refusal`] then says the status and
+//! code); what really happened is logged.
 
 use trio_catalog::{AgentError, CatalogError, SpecError};
 use trio_core::{BotError, PlayError};
 
+use crate::error::Refusal;
 use crate::pool::SearchFailed;
 use crate::store::StorageError;
 
@@ -42,6 +44,14 @@ impl RoomError {
     /// Whether another instance stored the version this room meant to write.
     pub(super) fn is_conflict(&self) -> bool {
         matches!(self, RoomError::Storage(StorageError::Conflict { .. }))
+    }
+}
+
+/// A room that cannot go on is unavailable to the client; what happened is logged where
+/// it did.
+impl From<&RoomError> for Refusal {
+    fn from(_: &RoomError) -> Self {
+        Refusal::Unavailable
     }
 }
 
