@@ -7,7 +7,7 @@
 //!   built-in page (`docs/api.md`, `docs/protocol.md`). Handlers read the request and ask
 //!   the registry or a room; every error reaches the client through [`ApiError`]
 //!   (`error.rs`, the one mapping to an HTTP status and a stable code).
-//! - the registry (today `state.rs`, [`AppState`]; `registry/` once split) — the rooms in
+//! - `registry/` ([`AppState`]) — the rooms in
 //!   memory, creating games, seeks, the lobby, the cluster's lease.
 //! - `room/` — one task per game, the only writer of its [`trio_catalog::Live`], routing
 //!   each command to a small collaborator. Each change is committed to [`Storage`] before
@@ -30,10 +30,10 @@ mod loading;
 mod people;
 mod pool;
 pub mod protocol;
+mod registry;
 mod replays;
 mod reviews;
 mod room;
-mod state;
 pub mod store;
 mod time;
 
@@ -41,7 +41,7 @@ pub use error::ApiError;
 pub use http::limits::{connection_budget, raise_descriptor_limit, Limits, Rate};
 pub use http::{app, serve};
 pub use people::{players, ratings, secrets};
+pub use registry::{AppState, Settings};
 pub use room::Absence;
-pub use state::{AppState, Settings};
 pub use store::{PgStorage, SqliteStorage, Storage, StorageError, NOTICE_CHANNEL};
 pub use time::Time;

@@ -11,8 +11,8 @@ use super::extract::{checked_cid, Body};
 use super::keys::bearer;
 use crate::error::ApiError;
 use crate::protocol::{Accepted, ActionRequest, SeatRequest};
+use crate::registry::AppState;
 use crate::room::{Command, Reply, Request as RoomRequest, Who};
-use crate::state::AppState;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()

@@ -14,8 +14,8 @@ use super::extract::{Address, Body};
 use super::keys::{bearer, player_of};
 use crate::error::ApiError;
 use crate::protocol::{CreateGame, Created, GamesQuery, Lobby, Snapshot};
+use crate::registry::{AppState, Creator};
 use crate::room::Command;
-use crate::state::{AppState, Creator};
 use crate::store::{Cursor, Listed};
 
 /// Running games and finished games per page, unless asked for another number up to the

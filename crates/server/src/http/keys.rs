@@ -6,7 +6,7 @@ use axum::http::{header, HeaderMap};
 use crate::error::ApiError;
 use crate::people::players;
 use crate::people::PlayerError;
-use crate::state::AppState;
+use crate::registry::AppState;
 use crate::store::PlayerRow;
 
 /// The bearer token, if the request has one; a malformed header is an error.

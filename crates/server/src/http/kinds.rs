@@ -6,7 +6,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 
 use crate::error::ApiError;
-use crate::state::AppState;
+use crate::registry::AppState;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -41,6 +41,6 @@ struct PositionQuery {
 /// of the page's rules.
 async fn positions_show(
     Query(query): Query<PositionQuery>,
-) -> Result<Json<crate::state::PositionShown>, ApiError> {
-    crate::state::position_shown(&query.game, &query.position).map(Json)
+) -> Result<Json<crate::registry::PositionShown>, ApiError> {
+    crate::registry::position_shown(&query.game, &query.position).map(Json)
 }

@@ -26,7 +26,7 @@ use limits::{Guard, Limits};
 
 use crate::error::{ApiError, Rejected};
 use crate::protocol::MAX_MESSAGE_BYTES;
-use crate::state::AppState;
+use crate::registry::AppState;
 
 /// The service: the API, the WebSocket and the built-in page, bodies limited to
 /// [`MAX_MESSAGE_BYTES`], every error the documented JSON. The limits per address hold

@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::people::players::{
     self, Leaderboard, MyGames, NewPassword, NewPlayer, PlayerKey, PlayerShown, Profile, SignIn,
 };
-use crate::state::AppState;
+use crate::registry::AppState;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()

@@ -11,8 +11,8 @@ use super::extract::Body;
 use super::keys::{bearer, player_of, signed_in};
 use crate::error::ApiError;
 use crate::protocol::{AbsentRequest, FillRequest, JoinRequest, RematchTicket, SeatTicket};
+use crate::registry::AppState;
 use crate::room::Command;
-use crate::state::AppState;
 
 /// The AI level that fills open seats unless asked for another.
 const FILL_LEVEL: u8 = 2;
@@ -120,22 +120,11 @@ async fn rematches_create(
 ) -> Result<(StatusCode, Json<RematchTicket>), ApiError> {
     state.room(&id).await?;
     let token = bearer(&headers)?;
-    let (mut ticket, plan) = state
+    let ticket = state
         .ask(&id, |reply| Command::Rematch {
             token: token.clone(),
             reply,
         })
         .await?;
-    if let Some(plan) = plan {
-        let made = plan.id.clone();
-        state.create_rematch(plan).await?;
-        state
-            .room(&id)
-            .await?
-            .send(Command::Rematched { id: made.clone() })
-            .await
-            .map_err(|()| ApiError::unavailable())?;
-        ticket.game = Some(made);
-    }
     Ok((StatusCode::CREATED, Json(ticket)))
 }

@@ -10,7 +10,7 @@ use super::extract::{Address, Body};
 use super::keys::player_of;
 use crate::error::ApiError;
 use crate::protocol::{SeekRequest, Seeked};
-use crate::state::{AppState, Creator};
+use crate::registry::{AppState, Creator};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/api/seeks", post(seeks_create))

@@ -17,7 +17,7 @@ use rust_embed::{EmbeddedFile, RustEmbed};
 use sha2::{Digest, Sha256};
 
 use crate::error::Rejected;
-use crate::state::AppState;
+use crate::registry::AppState;
 
 #[derive(RustEmbed)]
 #[folder = "ui/"]

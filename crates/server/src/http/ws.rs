@@ -31,8 +31,8 @@ use tokio_tungstenite::WebSocketStream;
 use super::limits::{Guard, Peer, Slot};
 use crate::error::{ApiError, Refusal, Rejected};
 use crate::protocol::{check_cid, ClientMessage, ServerMessage, MAX_MESSAGE_BYTES};
+use crate::registry::AppState;
 use crate::room::{Command, Reply, Request, RoomHandle, Who, CLIENT_QUEUE};
-use crate::state::AppState;
 
 /// How long a client has to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);

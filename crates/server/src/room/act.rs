@@ -5,10 +5,8 @@
 
 use trio_core::{PlayError, Seat};
 
-use super::{Reply, Request, Room, Who};
+use super::{Reply, Request, Room, RoomError, Who};
 use crate::error::Refusal;
-use crate::protocol::ServerMessage;
-use crate::store::StorageError;
 
 /// How many times a request is checked again after another instance changed the game.
 const RETRIES: usize = 3;
@@ -16,7 +14,7 @@ const RETRIES: usize = 3;
 /// Why an action was not acknowledged.
 enum Failure {
     Refused(Refusal),
-    Storage(StorageError),
+    Failed(RoomError),
 }
 
 impl Room {
@@ -26,12 +24,12 @@ impl Room {
         cid: Option<String>,
         request: Request,
         reply: Reply,
-    ) -> Result<(), StorageError> {
+    ) -> Result<(), RoomError> {
         let mut result = self.try_act(&who, cid.as_deref(), &request).await;
         for _ in 0..RETRIES {
             match &result {
                 Err(Failure::Refused(_)) if self.catch_up().await? => {}
-                Err(Failure::Storage(StorageError::Conflict { .. })) => {
+                Err(Failure::Failed(e)) if e.is_conflict() => {
                     self.reload(self.committed).await?;
                 }
                 _ => break,
@@ -42,32 +40,15 @@ impl Room {
         let (answer, stop) = match result {
             Ok((seq, _)) => (Ok(seq), None),
             Err(Failure::Refused(e)) => (Err(e), None),
-            Err(Failure::Storage(e @ StorageError::Conflict { .. })) => {
+            Err(Failure::Failed(e)) if e.is_conflict() => {
                 tracing::warn!(game = %self.id, "gave up after {RETRIES} lost races: {e}");
                 // Not to keep the action this room meant to write.
                 self.reload(self.committed).await?;
-                (Err(Refusal::Unavailable), None)
+                (Err(Refusal::from(&e)), None)
             }
-            Err(Failure::Storage(e)) => (Err(Refusal::Unavailable), Some(e)),
+            Err(Failure::Failed(e)) => (Err(Refusal::from(&e)), Some(e)),
         };
-        match reply {
-            Reply::Http(tx) => {
-                let _ = tx.send(answer);
-            }
-            Reply::Ws => {
-                let cid = cid.unwrap_or_default();
-                let message = match answer {
-                    Ok(seq) => ServerMessage::Ack { cid, seq },
-                    Err(refusal) => refusal.reject(cid, self.committed),
-                };
-                if let Who::Conn(conn) = who {
-                    let before = self.audience.connected();
-                    if self.audience.send_to(conn, message.to_bytes()) {
-                        self.presence_changed(&before);
-                    }
-                }
-            }
-        }
+        self.answer_action(reply, &who, cid, answer);
         if let Some(e) = stop {
             return Err(e);
         }
@@ -130,7 +111,7 @@ impl Room {
         done.map_err(Failure::Refused)?;
         self.commit(cid.map(str::to_owned))
             .await
-            .map_err(Failure::Storage)?;
+            .map_err(Failure::Failed)?;
         Ok((self.committed, true))
     }
 }

@@ -31,6 +31,15 @@ impl Default for Absence {
     }
 }
 
+impl Absence {
+    /// Games unchanged since before this second (since the Unix epoch), `now` in
+    /// milliseconds, have been idle long enough to expire, if nobody is connected to them
+    /// either.
+    pub(crate) fn idle_before(&self, now: i64) -> i64 {
+        (now - millis(self.expire)) / 1000
+    }
+}
+
 /// What a room knows of who has been away since when, in milliseconds since the epoch.
 #[derive(Clone, Debug)]
 pub(super) struct Away {

@@ -55,6 +55,11 @@ impl Clock {
         self.since_ms = now;
     }
 
+    /// The seat whose clock runs, if one does.
+    pub(crate) fn running(&self) -> Option<u8> {
+        self.running
+    }
+
     /// When the running clock's flag falls, if one runs.
     pub(crate) fn deadline(&self) -> Option<i64> {
         self.running

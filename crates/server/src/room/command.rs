@@ -134,14 +134,11 @@ pub(crate) enum Command {
     /// Another instance changed a seat (its player, its tokens): the game is read again.
     Reseated,
     /// The holder of `token` asks for (or accepts) a rematch of the finished game: its
-    /// token there, and when with it every person agreed, the rematch to make.
+    /// token there, and the rematch's id once every person agreed (the last to agree
+    /// makes it).
     Rematch {
         token: Option<String>,
-        reply: oneshot::Sender<Result<(RematchTicket, Option<super::RematchPlan>), Refusal>>,
-    },
-    /// The rematch `id` is made: everyone is told.
-    Rematched {
-        id: String,
+        reply: oneshot::Sender<Result<RematchTicket, Refusal>>,
     },
     /// Another instance moved the game to `seq` (`None`: it may have, read what is new).
     Sync {

@@ -9,8 +9,7 @@ use tokio::sync::mpsc;
 use trio_catalog::BotTurn;
 use trio_core::Turn;
 
-use super::{Command, Room};
-use crate::store::StorageError;
+use super::{Command, Room, RoomError};
 
 /// How long this instance may drive a game without claiming its lease again.
 #[derive(Debug)]
@@ -58,7 +57,7 @@ impl Room {
 
     /// Whether this instance may play chance and bots now: always alone; on a shared store
     /// while it holds the game's lease, taking it if free.
-    async fn may_drive(&mut self) -> Result<bool, StorageError> {
+    async fn may_drive(&mut self) -> Result<bool, RoomError> {
         let Some(ttl) = self.lease.ttl else {
             return Ok(true);
         };
@@ -77,7 +76,7 @@ impl Room {
     pub(super) async fn drive(
         &mut self,
         rx: &mut mpsc::Receiver<Command>,
-    ) -> Result<(), StorageError> {
+    ) -> Result<(), RoomError> {
         while self.automatic() {
             if !self.may_drive().await? {
                 return Ok(());
@@ -93,23 +92,19 @@ impl Room {
                         Ok(None) => continue,
                         Err(e) => {
                             tracing::error!(game = %self.id, "a bot broke the rules and gives up: {e}");
-                            self.live
-                                .resign(seat)
-                                .map_err(|e| StorageError::Corrupt(e.to_string()))?;
+                            self.live.resign(seat)?;
                         }
                     }
                 }
                 _ => {
-                    self.live
-                        .step()
-                        .map_err(|e| StorageError::Corrupt(e.to_string()))?;
+                    self.live.step()?;
                 }
             }
             match self.commit(None).await {
                 Ok(()) => self.broadcast(),
                 // Another instance acted first (its lease ran out under a long think):
                 // follow it.
-                Err(StorageError::Conflict { .. }) => self.reload(self.committed).await?,
+                Err(e) if e.is_conflict() => self.reload(self.committed).await?,
                 Err(e) => return Err(e),
             }
         }
@@ -121,7 +116,7 @@ impl Room {
         &mut self,
         turn: BotTurn,
         rx: &mut mpsc::Receiver<Command>,
-    ) -> Result<trio_catalog::BotThought, StorageError> {
+    ) -> Result<trio_catalog::BotThought, RoomError> {
         let ai = self.shared.ai.clone();
         let thinking = async move { ai.bot(move || turn.think()).await };
         tokio::pin!(thinking);
@@ -137,7 +132,7 @@ impl Room {
         };
         joined.map_err(|e| {
             tracing::error!(game = %self.id, "a bot failed: {e}");
-            StorageError::Corrupt(format!("a bot failed: {e}"))
+            RoomError::from(e)
         })
     }
 }

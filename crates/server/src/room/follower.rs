@@ -2,13 +2,12 @@
 //! events it hears of (and, before it shows the game or refuses a request, any it may have
 //! missed), so its clients see every event in order; when it cannot follow, it reloads.
 
-use super::Room;
-use crate::store::StorageError;
+use super::{Room, RoomError};
 
 impl Room {
     /// Reads the events other instances stored since this room's version, applies them and
     /// tells the clients; `true` if there were any.
-    pub(super) async fn catch_up(&mut self) -> Result<bool, StorageError> {
+    pub(super) async fn catch_up(&mut self) -> Result<bool, RoomError> {
         if self.shared.lease.is_none() {
             return Ok(false);
         }
@@ -40,15 +39,14 @@ impl Room {
 
     /// Rebuilds the game from storage after another instance took the version this room
     /// meant to write; tells the clients what they were not told since `from`.
-    pub(super) async fn reload(&mut self, from: u64) -> Result<(), StorageError> {
+    pub(super) async fn reload(&mut self, from: u64) -> Result<(), RoomError> {
         let stored = self
             .shared
             .store
             .load(&self.id)
             .await?
-            .ok_or_else(|| StorageError::Corrupt(format!("game {} is gone", self.id)))?;
-        let fresh = Self::rebuild(stored, self.shared.clone())
-            .map_err(|e| StorageError::Corrupt(e.to_string()))?;
+            .ok_or_else(|| RoomError::Gone(self.id.clone()))?;
+        let fresh = Self::rebuild(stored, self.shared.clone())?;
         self.live = fresh.live;
         self.table = fresh.table;
         self.committed = fresh.committed;

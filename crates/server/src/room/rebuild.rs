@@ -6,66 +6,17 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use trio_catalog::{AgentError, AgentSpec, CatalogError, Definitions, GameSpec, SpecError};
-use trio_core::{BotError, Change, PlayError, Seat, Turn};
+use trio_catalog::{AgentSpec, Definitions, GameSpec, SpecError};
+use trio_core::{Change, Seat, Turn};
 
 use super::audience::Audience;
 use super::driver::Lease;
+use super::error::{EventFault, RebuildError, StoredFault};
 use super::table::Table;
 use super::views::Views;
 use super::{Room, Shared};
 use crate::protocol::{GameSummary, TurnInfo, TurnKind};
 use crate::store::{EventKind, EventRow, StoredGame};
-
-/// Why a stored game could not be rebuilt.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum RebuildError {
-    #[error("game {id}: {fault}")]
-    Bad { id: String, fault: Box<StoredFault> },
-}
-
-/// What in a stored game does not make a game.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum StoredFault {
-    #[error(transparent)]
-    Spec(#[from] SpecError),
-    #[error(transparent)]
-    Catalog(#[from] CatalogError),
-    #[error("seat {agent}: {error}")]
-    Agent { agent: String, error: AgentError },
-    #[error("a token hash does not read")]
-    TokenHash,
-    #[error("the clock does not read: {0}")]
-    Clock(serde_json::Error),
-    #[error("event {seq} ({kind}): {fault}")]
-    Event {
-        seq: u64,
-        kind: &'static str,
-        fault: EventFault,
-    },
-}
-
-/// Why a stored event does not apply to the game its room holds.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum EventFault {
-    #[error("no seat")]
-    NoSeat,
-    #[error("no action")]
-    NoAction,
-    #[error(transparent)]
-    Refused(#[from] PlayError),
-    #[error("chance is not to act here")]
-    NotChance,
-    #[error(transparent)]
-    Chance(#[from] BotError),
-    #[error("the game is at version {0}")]
-    Version(u64),
-    #[error("the seed draws {drawn:?}, the stored event says {stored:?}")]
-    OtherDraw {
-        drawn: Option<String>,
-        stored: Option<String>,
-    },
-}
 
 impl Room {
     /// Rebuilds a stored game (a new one has no events), not yet started.
@@ -119,7 +70,7 @@ impl Room {
             shared,
             committed: 0,
             clock,
-            said: vec![None; row.seats.len()],
+            chat: super::chat::Chat::new(row.seats.len()),
             away: super::away::Away::new(row.seats.len(), row.updated_at.saturating_mul(1000)),
         };
         for event in events {

@@ -1,13 +1,14 @@
-//! The table: who sits where and what each seat may do — tokens, agents, client ids, the
-//! undo and hint policy, and the record with its seed commitment. Synchronous, and tested
-//! here without sockets or storage.
+//! The table: who sits where — tokens, agents, claims, named players, client ids, the
+//! rematch's agreements — and the record with its seed commitment; what each seat is
+//! offered is in `offers`. Synchronous, and tested (`table/tests.rs`) without sockets or
+//! storage.
 
 use std::collections::HashMap;
 
 use trio_catalog::{AgentSpec, Live};
-use trio_core::{PlayError, Record, Seat, SeedCommitment, Turn, COMMITMENT_VERSION};
+use trio_core::{Record, SeedCommitment, COMMITMENT_VERSION};
 
-use super::rebuild::StoredFault;
+use super::error::StoredFault;
 use crate::error::Refusal;
 use crate::protocol::RematchShown;
 use crate::secrets::{self, TokenHash};
@@ -335,6 +336,20 @@ impl Table {
         }
     }
 
+    /// The seat of the holder of `token`, if it is one `fits`; else refused, as a token
+    /// `needed` for what it asks.
+    pub(super) fn seat_for(
+        &self,
+        token: Option<&str>,
+        fits: impl Fn(u8) -> bool,
+        needed: &'static str,
+    ) -> Result<u8, Refusal> {
+        match self.viewer(token)? {
+            Some(seat) if fits(seat) => Ok(seat),
+            _ => Err(Refusal::NoToken { needed }),
+        }
+    }
+
     /// The `seq` at which `seat` already sent the action with client id `cid`.
     pub(super) fn resent(&self, seat: u8, cid: &str) -> Option<u64> {
         self.cids.get(&(seat, cid.to_owned())).copied()
@@ -346,76 +361,6 @@ impl Table {
 
     pub(super) fn is_person(&self, seat: u8) -> bool {
         self.agents[usize::from(seat)].is_human()
-    }
-
-    /// Whether `seat` may take back its last decisions now: only its own moves and the
-    /// AI's answers to them go back (a person's never do); the referee refuses chance and
-    /// an answer that showed `seat` something hidden (`Referee::undo_depth`), and nothing
-    /// goes back once the log holds [`Table::max_events`].
-    pub(super) fn check_undo(
-        &self,
-        live: &dyn Live,
-        seat: Seat,
-        expect: Option<u64>,
-    ) -> Result<(), Refusal> {
-        if let Some(expected) = expect.filter(|&e| e != live.version()) {
-            return Err(PlayError::Stale {
-                expected,
-                actual: live.version(),
-            }
-            .into());
-        }
-        if live.version() >= self.max_events {
-            return Err(Refusal::TooManyEvents {
-                max: self.max_events,
-            });
-        }
-        let depth = live.undo_depth(seat)?;
-        let line = live.history_seats();
-        let another_person = line[line.len() - depth..]
-            .iter()
-            .any(|by| *by != Some(seat) && by.is_none_or(|s| self.is_person(s.0)));
-        if another_person {
-            return Err(PlayError::NoUndo(
-                "another player has acted since (only your own moves and the AI's answers \
-                 can be taken back)"
-                    .to_owned(),
-            )
-            .into());
-        }
-        Ok(())
-    }
-
-    /// Whether a game against the AI alone, which hints are for: every seat but `seat` a
-    /// bot.
-    fn against_ai(&self, seat: u8) -> bool {
-        (0..self.agents.len() as u8).all(|s| s == seat || !self.is_person(s))
-    }
-
-    /// The seat a hint is for: the viewer's, when it is to move against the AI alone.
-    pub(super) fn hint_seat(&self, live: &dyn Live, viewer: Option<u8>) -> Result<Seat, Refusal> {
-        let Some(seat) = viewer else {
-            return Err(Refusal::NoToken {
-                needed: "a hint is for a seat",
-            });
-        };
-        if !self.against_ai(seat) {
-            return Err(Refusal::NoHint);
-        }
-        match live.turn() {
-            Turn::Seat(mover) if mover.0 == seat => Ok(mover),
-            Turn::Over => Err(Refusal::Play(PlayError::GameOver)),
-            _ => Err(Refusal::HintNotYourTurn),
-        }
-    }
-
-    /// What the page may offer `viewer` now: undo, hint.
-    pub(super) fn offers(&self, live: &dyn Live, viewer: Option<u8>) -> (bool, bool) {
-        let Some(seat) = viewer.filter(|&s| self.is_person(s) && !self.waiting()) else {
-            return (false, false);
-        };
-        let undo = live.turn() != Turn::Over && self.check_undo(live, Seat(seat), None).is_ok();
-        (undo, self.hint_seat(live, viewer).is_ok())
     }
 
     /// The record, published once the game is over, with the seed's commitment.
@@ -440,209 +385,4 @@ impl Table {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::{SeatRow, Status};
-
-    /// The stored row of a game of `agents` for `spec`, each person's token `token-<seat>`.
-    fn row_of(spec: &str, agents: &[&str]) -> GameRow {
-        GameRow {
-            id: "0".repeat(16),
-            spec: spec.to_owned(),
-            seed: 7,
-            seed_nonce: "nonce".to_owned(),
-            seed_hash: "hash".to_owned(),
-            version: 0,
-            status: Status::Running,
-            created_at: 0,
-            updated_at: 0,
-            start: None,
-            seats: agents
-                .iter()
-                .enumerate()
-                .map(|(s, agent)| SeatRow {
-                    agent: (*agent).to_owned(),
-                    token_hash: (*agent == "human").then(|| {
-                        secrets::token_hash_hex(&secrets::hash_token(&format!("token-{s}")))
-                    }),
-                    player: None,
-                    rematch: None,
-                })
-                .collect(),
-            definitions: Default::default(),
-            automatic: false,
-            summary: None,
-            clock: None,
-            deadline: None,
-            seek: None,
-            creator: None,
-            rematch: None,
-            rated: false,
-            more_tokens: Vec::new(),
-        }
-    }
-
-    /// A table of `agents` for `spec` with its game (see [`row_of`]).
-    fn seated(spec: &str, agents: &[&str]) -> (Table, Box<dyn Live>) {
-        let table = Table::from_row(&row_of(spec, agents)).unwrap();
-        let live = trio_catalog::game(spec)
-            .unwrap()
-            .start(7, table.agents(), None)
-            .unwrap();
-        (table, live)
-    }
-
-    #[test]
-    fn tokens_name_seats_and_anything_else_is_refused() {
-        let (table, _) = seated("gyges", &["human", "random"]);
-        assert_eq!(table.viewer(None), Ok(None));
-        assert_eq!(table.viewer(Some("token-0")), Ok(Some(0)));
-        assert_eq!(table.viewer(Some("token-1")), Err(Refusal::WrongToken));
-        assert_eq!(table.viewer(Some("")), Err(Refusal::WrongToken));
-    }
-
-    #[test]
-    fn waiting_seats_are_taken_by_an_open_join_or_their_invitation_alone() {
-        let mut row = row_of("orbit(players=3)", &["human", "open", "open"]);
-        row.seats[2] = SeatRow {
-            agent: INVITED.to_owned(),
-            token_hash: Some(secrets::token_hash_hex(&secrets::hash_token("code"))),
-            player: None,
-            rematch: None,
-        };
-        let mut table = Table::from_row(&row).unwrap();
-        assert!(table.waiting());
-        assert_eq!(table.player(1), "open");
-        assert_eq!(table.player(2), "invite");
-        assert_eq!(table.claimable(None, None), Ok(1));
-        assert_eq!(table.claimable(Some(2), None), Err(Refusal::NoOpenSeat));
-        assert_eq!(
-            table.claimable(None, Some("other")),
-            Err(Refusal::NoOpenSeat)
-        );
-        assert_eq!(table.claimable(None, Some("code")), Ok(2));
-        assert_eq!(table.claimable(Some(0), None), Err(Refusal::NoOpenSeat));
-        let named = PlayerRow {
-            id: "p".to_owned(),
-            name: "Zoë".to_owned(),
-        };
-        assert_eq!(
-            table.take(1, secrets::hash_token("t1"), Some(named)),
-            Claim::Open
-        );
-        assert_eq!(table.player_name(1).as_deref(), Some("Zoë"));
-        assert_eq!(table.claimable(None, None), Err(Refusal::NoOpenSeat));
-        assert!(table.waiting());
-        table.take(2, secrets::hash_token("t2"), None);
-        assert!(!table.waiting());
-        assert_eq!(table.viewer(Some("t2")), Ok(Some(2)));
-        assert_eq!(table.player(2), "human");
-        // An invitation stored without its code does not read.
-        row.seats[2].token_hash = None;
-        assert!(matches!(Table::from_row(&row), Err(StoredFault::TokenHash)));
-    }
-
-    #[test]
-    fn a_client_id_is_remembered_per_seat() {
-        let (mut table, _) = seated("gyges", &["human", "human"]);
-        table.remember(0, "a".to_owned(), 3);
-        assert_eq!(table.resent(0, "a"), Some(3));
-        assert_eq!(table.resent(1, "a"), None);
-        assert_eq!(table.resent(0, "b"), None);
-    }
-
-    #[test]
-    fn undo_takes_back_the_ais_answer_but_never_a_persons_move() {
-        let (table, mut live) = seated("gyges", &["human", "ai:1"]);
-        let south = Seat(0);
-        assert_eq!(table.offers(live.as_ref(), Some(0)), (false, true));
-        let setup = live.legal_moves().actions[0].clone();
-        live.submit(south, &setup, None).unwrap();
-        live.run().unwrap(); // the AI's setup
-        assert!(table.check_undo(live.as_ref(), south, None).is_ok());
-        assert!(table.offers(live.as_ref(), Some(0)).0);
-        let stale = table.check_undo(live.as_ref(), south, Some(0)).unwrap_err();
-        assert_eq!(crate::error::ApiError::from(stale).code, "stale-version");
-        assert_eq!(table.offers(live.as_ref(), None), (false, false));
-
-        let (table, mut live) = table_of_people();
-        let setup = live.legal_moves().actions[0].clone();
-        live.submit(south, &setup, None).unwrap();
-        let setup = live.legal_moves().actions[0].clone();
-        live.submit(Seat(1), &setup, None).unwrap();
-        let error = table.check_undo(live.as_ref(), south, None).unwrap_err();
-        assert!(error.to_string().contains("another player"), "{error}");
-        assert!(table.check_undo(live.as_ref(), Seat(1), None).is_ok());
-    }
-
-    /// Undo alone lengthens a game past its rules' own end: once the log holds the most
-    /// events, nothing goes back and the page offers no undo; moves go on.
-    #[test]
-    fn nothing_is_taken_back_once_the_log_holds_the_most_events() {
-        let (mut table, mut live) = seated("gyges", &["human", "ai:1"]);
-        let south = Seat(0);
-        let setup = live.legal_moves().actions[0].clone();
-        live.submit(south, &setup, None).unwrap();
-        live.run().unwrap();
-        table.max_events = live.version() + 1;
-        assert!(table.check_undo(live.as_ref(), south, None).is_ok());
-        table.max_events = live.version();
-        let refused = table.check_undo(live.as_ref(), south, None).unwrap_err();
-        assert_eq!(
-            refused,
-            Refusal::TooManyEvents {
-                max: live.version()
-            }
-        );
-        assert!(!table.offers(live.as_ref(), Some(0)).0);
-        let moved = live.legal_moves().actions[0].clone();
-        live.submit(south, &moved, None).unwrap();
-    }
-
-    fn table_of_people() -> (Table, Box<dyn Live>) {
-        seated("gyges", &["human", "human"])
-    }
-
-    #[test]
-    fn hints_are_for_the_seat_to_move_against_the_ai_alone() {
-        let (table, live) = table_of_people();
-        assert_eq!(
-            table.hint_seat(live.as_ref(), Some(0)),
-            Err(Refusal::NoHint)
-        );
-        let (table, live) = seated("orbit(players=3)", &["ai:1", "human", "random"]);
-        assert!(matches!(
-            table.hint_seat(live.as_ref(), None),
-            Err(Refusal::NoToken { .. })
-        ));
-        // Chance draws the order first.
-        assert_eq!(
-            table.hint_seat(live.as_ref(), Some(1)),
-            Err(Refusal::HintNotYourTurn)
-        );
-    }
-
-    #[test]
-    fn the_record_waits_for_the_end_and_carries_the_commitment() {
-        let (table, mut live) = seated("gyges", &["human", "random"]);
-        assert_eq!(table.record(live.as_ref()), Err(Refusal::NotOver));
-        live.resign(Seat(0)).unwrap();
-        let record = table.record(live.as_ref()).unwrap();
-        assert_eq!(record.seats, ["human", "random"]);
-        let commitment = record.commitment.clone().unwrap();
-        assert_eq!(commitment.seed_hash, "hash");
-        assert_eq!(commitment.version, COMMITMENT_VERSION);
-        assert_eq!(
-            commitment.parts,
-            Some(secrets::commitment_parts(&record, "nonce"))
-        );
-
-        // A game stored when the hash was the seed's alone keeps that commitment.
-        let mut row = row_of("gyges", &["human", "random"]);
-        row.seed_hash = secrets::seed_commitment(row.seed, &row.seed_nonce);
-        let table = Table::from_row(&row).unwrap();
-        let record = table.record(live.as_ref()).unwrap();
-        let commitment = record.commitment.unwrap();
-        assert_eq!((commitment.version, commitment.parts), (1, None));
-    }
-}
+pub(super) mod tests;

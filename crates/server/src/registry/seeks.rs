@@ -1,0 +1,112 @@
+//! "Play someone" (`POST /api/seeks`): the caller takes the open seat of a game waiting for
+//! the same game and clock, or makes one for the next to ask.
+
+use std::collections::BTreeMap;
+
+use super::checks::checked_game;
+use super::create::Creator;
+use super::AppState;
+use crate::error::ApiError;
+use crate::protocol::{CreateGame, SeekRequest, Seeked};
+use crate::room::{Command, OPEN};
+use crate::secrets;
+
+/// How many waiting games "Play someone" tries before it makes one.
+const SEEK_CANDIDATES: usize = 8;
+
+impl AppState {
+    /// "Play someone" (`POST /api/seeks`): takes the open seat of the oldest game waiting
+    /// for the same game and clock, or makes one with the caller's seat drawn at random
+    /// and the others open, for the next to ask. Never pairs the caller's player or a game
+    /// in `except` (the caller's own) with itself.
+    pub(crate) async fn seek(
+        &self,
+        request: SeekRequest,
+        caller: Creator,
+    ) -> Result<Seeked, ApiError> {
+        let player = caller.player.clone();
+        let game = checked_game(&request.game, BTreeMap::new())?;
+        let clock = request
+            .clock
+            .map(|c| c.check().map_err(|m| ApiError::bad_request("bad-clock", m)))
+            .transpose()?;
+        if request.rated && player.is_none() {
+            return Err(ApiError::bad_request(
+                "bad-rated",
+                "a rated game is for named players: send your player key",
+            ));
+        }
+        let key = format!(
+            "{}|{}|{}",
+            game.spec(),
+            clock.map_or_else(String::new, |c| serde_json::to_string(&c).expect("a clock")),
+            if request.rated { "rated" } else { "casual" }
+        );
+        let waiting = self
+            .inner
+            .store
+            .seeking(&key, SEEK_CANDIDATES)
+            .await
+            .map_err(|e| {
+                tracing::error!("cannot look for games to pair: {e}");
+                ApiError::unavailable()
+            })?;
+        for id in waiting.iter().filter(|id| !request.except.contains(id)) {
+            let room = self.room(id).await?;
+            let mine = player.as_ref().is_some_and(|p| {
+                let summary = room.summary.lock().expect("summary lock");
+                summary
+                    .seats
+                    .iter()
+                    .any(|s| s.player_name.as_deref() == Some(p.name.as_str()))
+            });
+            if mine {
+                continue;
+            }
+            let taken = self
+                .ask(id, |reply| Command::Claim {
+                    seat: None,
+                    code: None,
+                    player: player.clone(),
+                    reply,
+                })
+                .await;
+            match taken {
+                Ok(ticket) => {
+                    return Ok(Seeked {
+                        id: id.clone(),
+                        paired: true,
+                        seat: ticket,
+                    })
+                }
+                // Another player took it first: the next one.
+                Err(e) if e.code == "no-open-seat" => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        let seats = game.seat_count();
+        let mine = (secrets::new_seed() % seats as u64) as usize;
+        let created = self
+            .create_from(
+                CreateGame {
+                    game: game.spec().to_string(),
+                    seats: (0..seats)
+                        .map(|s| if s == mine { "human" } else { OPEN }.to_owned())
+                        .collect(),
+                    position: None,
+                    definitions: BTreeMap::new(),
+                    clock,
+                    rated: request.rated,
+                },
+                caller,
+                Some(key),
+            )
+            .await?;
+        let seat = created.seats.into_iter().next().expect("the caller's seat");
+        Ok(Seeked {
+            id: created.id,
+            paired: false,
+            seat,
+        })
+    }
+}
