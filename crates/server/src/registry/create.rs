@@ -270,7 +270,9 @@ impl AppState {
 
     /// A rematch every person of a finished game agreed to: its seats rotated, the same
     /// game, files and clock, each person's token the one its agreement was answered with.
-    pub(crate) async fn create_rematch(&self, plan: RematchPlan) -> Result<(), ApiError> {
+    /// The finished game's room asks for it, through the hook it is given
+    /// (`room::Shared::make_rematch`), when the last person agrees.
+    pub(super) async fn create_rematch(&self, plan: RematchPlan) -> Result<(), ApiError> {
         let game = checked_game(&plan.spec, plan.definitions)?;
         let agents = plan
             .seats
