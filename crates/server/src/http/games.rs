@@ -127,7 +127,7 @@ async fn hints_show(
         .ask(&id, |reply| Command::Hint {
             token: token.clone(),
             level: HINT_LEVEL,
-            seed: crate::secrets::new_seed(),
+            seed: crate::people::secrets::new_seed(),
             reply,
         })
         .await?;

@@ -11,9 +11,9 @@ use trio_core::Seat;
 use super::checks::{checked_game, checked_seats};
 use super::AppState;
 use crate::error::ApiError;
+use crate::people::secrets;
 use crate::protocol::{ClockSpec, CreateGame, Created, Invitation, SeatTicket};
 use crate::room::{RematchPlan, INVITED};
-use crate::secrets;
 use crate::store::{now, GameRow, PlayerRow, SeatRow, Status, StoredGame};
 
 /// A game to store, checked.

@@ -7,9 +7,9 @@ use super::checks::checked_game;
 use super::create::Creator;
 use super::AppState;
 use crate::error::ApiError;
+use crate::people::secrets;
 use crate::protocol::{CreateGame, SeekRequest, Seeked};
 use crate::room::{Command, OPEN};
-use crate::secrets;
 
 /// How many waiting games "Play someone" tries before it makes one.
 const SEEK_CANDIDATES: usize = 8;

@@ -10,8 +10,8 @@ use futures_util::future::BoxFuture;
 
 use super::{Room, RoomError};
 use crate::error::{ApiError, Refusal};
+use crate::people::secrets;
 use crate::protocol::{ClockSpec, RematchTicket};
-use crate::secrets;
 use crate::store::SeatRow;
 
 /// A rematch every person agreed to, to make.

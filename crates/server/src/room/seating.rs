@@ -8,8 +8,8 @@ use trio_core::Seat;
 
 use super::{table, Room, RoomError};
 use crate::error::Refusal;
+use crate::people::secrets;
 use crate::protocol::SeatTicket;
-use crate::secrets;
 use crate::store::{PlayerRow, SeatClaim};
 
 /// Who plays on for a seat whose time ran out in a game of more than two, or whose

@@ -10,8 +10,8 @@ use trio_core::{Record, SeedCommitment, COMMITMENT_VERSION};
 
 use super::error::StoredFault;
 use crate::error::Refusal;
+use crate::people::secrets::{self, TokenHash};
 use crate::protocol::RematchShown;
-use crate::secrets::{self, TokenHash};
 use crate::store::{GameRow, PlayerRow, Rated, SeatRow};
 
 /// Whether a person's seat has its player: the game starts when every seat does.
@@ -211,7 +211,7 @@ impl Table {
     /// Who each seat of a rated game of `kind` is for the ratings: its named player, or
     /// the AI level's anchor; `None` if a seat is neither.
     pub(super) fn rated_seats(&self, kind: &str) -> Option<Vec<Rated>> {
-        let model = crate::ratings::Model::of(kind);
+        let model = crate::people::ratings::Model::of(kind);
         self.players
             .iter()
             .zip(&self.agents)

@@ -10,7 +10,7 @@ use futures_util::FutureExt;
 use tokio::sync::{mpsc, oneshot};
 
 use super::conn::{Conn, Pooled, Tx};
-use super::postgres::Shared;
+use super::shared::Shared;
 use super::{
     games, people, seats, Append, Cursor, EventRow, GameRow, Listed, Notice, PasswordRow,
     PlayerRow, ProfileRow, Rated, RatingRow, SeatClaim, Storage, StorageError, StoredGame,

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::conn::{Conn, Row};
-use super::postgres::Lease;
+use super::shared::Lease;
 use super::{
     now, now_millis, Cursor, EventKind, EventRow, GameRow, Listed, PlayerRow, SeatRow, Status,
     StorageError, StoredGame,

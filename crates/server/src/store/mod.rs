@@ -34,11 +34,13 @@ mod people;
 mod postgres;
 mod rows;
 mod seats;
+mod shared;
 mod sqlite;
 
 pub use backend::Store;
-pub use postgres::{PgStorage, CHANNEL as NOTICE_CHANNEL};
+pub use postgres::PgStorage;
 pub use rows::*;
+pub use shared::CHANNEL as NOTICE_CHANNEL;
 pub use sqlite::SqliteStorage;
 
 /// A storage failure; its text is logged, never shown to clients.

@@ -124,7 +124,7 @@ pub(super) async fn rate(
     if claimed.is_none() {
         return Ok(false);
     }
-    let model = crate::ratings::Model::of(kind);
+    let model = crate::people::ratings::Model::of(kind);
     let mut before = Vec::new();
     for (seat, _) in ranked {
         let player = match seat {
@@ -189,8 +189,8 @@ pub(super) async fn rate(
 }
 
 /// A rating of `rating, deviation, volatility, games`.
-fn read_rating(row: &Row) -> Result<crate::ratings::Rating, StorageError> {
-    Ok(crate::ratings::Rating {
+fn read_rating(row: &Row) -> Result<crate::people::ratings::Rating, StorageError> {
+    Ok(crate::people::ratings::Rating {
         rating: row.get("rating")?,
         deviation: row.get("deviation")?,
         volatility: row.get("volatility")?,

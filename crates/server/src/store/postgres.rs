@@ -30,10 +30,8 @@ use tokio::sync::mpsc;
 
 use super::backend::{Backend, Pending, Store};
 use super::conn::{Conn, Pooled, Tx};
-use super::{migrations, now, now_millis, Append, Notice, StorageError};
-
-/// The channel of the notices.
-pub const CHANNEL: &str = "trio_events";
+use super::shared::{lease_end, parse_notice, Shared, CHANNEL};
+use super::{migrations, now, Append, Notice, StorageError};
 
 /// Notices waiting for the server before the listener waits.
 const NOTICE_QUEUE: usize = 4096;
@@ -49,37 +47,6 @@ pub type PgStorage = Store<PgBackend>;
 pub struct PgBackend {
     pool: PgPool,
     shared: Shared,
-}
-
-/// What this instance is to the others sharing the database: its name in leases, how long
-/// a lease lasts, and what it hears of their changes.
-#[derive(Debug)]
-pub struct Shared {
-    holder: String,
-    pub(super) ttl: Duration,
-    notices: Mutex<Option<mpsc::Receiver<Notice>>>,
-}
-
-impl Shared {
-    /// A lease taken now by this instance.
-    pub(super) fn lease(&self) -> Lease {
-        Lease {
-            holder: self.holder.clone(),
-            until: lease_end(self.ttl),
-        }
-    }
-
-    /// The notices, once.
-    pub(super) fn notices(&self) -> Option<mpsc::Receiver<Notice>> {
-        self.notices.lock().expect("notices lock").take()
-    }
-}
-
-/// A game's lease: the instance holding it, until when (milliseconds since the Unix epoch).
-#[derive(Debug)]
-pub struct Lease {
-    pub holder: String,
-    pub until: i64,
 }
 
 /// The most appends written by one statement.
@@ -170,22 +137,6 @@ async fn hear(pool: PgPool, mut listener: PgListener, tx: mpsc::Sender<Notice>) 
     }
 }
 
-/// `game:seq`, or `game:seated` when a seat was taken.
-fn parse_notice(payload: &str) -> Option<Notice> {
-    let (game, what) = payload.split_once(':')?;
-    let game = game.to_owned();
-    Some(match what {
-        SEATED => Notice::Seated { game },
-        seq => Notice::Event {
-            game,
-            seq: seq.parse().ok()?,
-        },
-    })
-}
-
-/// A notice's word for a seat taken.
-const SEATED: &str = "seated";
-
 impl Backend for PgBackend {
     /// Leases are between instances, on the system's time; flags on the server's.
     const DUE: &'static str = "\
@@ -222,27 +173,12 @@ impl Backend for PgBackend {
     }
 }
 
-/// Tells the other instances that a seat of game `id` changed, in the caller's transaction.
-pub(super) async fn notify_seated(tx: &mut PgConnection, id: &str) -> Result<(), StorageError> {
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(CHANNEL)
-        .bind(format!("{id}:{SEATED}"))
-        .execute(tx)
-        .await?;
-    Ok(())
-}
-
 /// The answer to an append whose version was taken.
 fn conflict(append: &Append) -> StorageError {
     StorageError::Conflict {
         id: append.game_id.clone(),
         expected: append.event.seq.saturating_sub(1),
     }
-}
-
-/// When a lease taken now runs out, in milliseconds since the Unix epoch.
-fn lease_end(lease: Duration) -> i64 {
-    now_millis() + lease.as_millis() as i64
 }
 
 /// Writes appends in batches: whatever is waiting (up to [`MAX_BATCH`]) goes in one

@@ -78,7 +78,7 @@ pub struct GameRow {
 pub struct RatingRow {
     pub name: String,
     pub kind: String,
-    pub rating: crate::ratings::Rating,
+    pub rating: crate::people::ratings::Rating,
 }
 
 /// A player with its ratings and their history, oldest first.
@@ -282,9 +282,9 @@ pub enum Listed {
 }
 
 /// Who sat in a seat of a rated game: a named player, whose rating moves, or an AI
-/// level, whose fixed rating ([`crate::ratings::Model::anchor`]) does not.
+/// level, whose fixed rating ([`crate::people::ratings::Model::anchor`]) does not.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Rated {
     Player(String),
-    Anchor(crate::ratings::Rating),
+    Anchor(crate::people::ratings::Rating),
 }

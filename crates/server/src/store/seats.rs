@@ -3,7 +3,7 @@
 //! On a shared store the other instances hear of each.
 
 use super::conn::Conn;
-use super::{now, postgres, SeatClaim, Status, StorageError};
+use super::{now, shared, SeatClaim, Status, StorageError};
 
 /// Takes a waiting seat for `claim` (see [`super::Storage::claim_seat`]): `false` if it no longer
 /// waits, or the game is over.
@@ -114,7 +114,7 @@ pub(super) async fn add_seat_token(
 /// commits: only a PostgreSQL store has others.
 async fn notify_seated(conn: &mut Conn<'_>, id: &str) -> Result<(), StorageError> {
     if let Conn::Pg(conn) = conn {
-        postgres::notify_seated(conn, id).await?;
+        shared::notify_seated(conn, id).await?;
     }
     Ok(())
 }

@@ -80,7 +80,7 @@ impl Store<SqliteBackend> {
             // A shared in-memory database so that both pools see the same tables.
             SqliteConnectOptions::from_str(&format!(
                 "sqlite:file:trio-{}?mode=memory&cache=shared",
-                crate::secrets::new_game_id()
+                crate::people::secrets::new_game_id()
             ))?
         } else {
             SqliteConnectOptions::new()

@@ -6,6 +6,7 @@
 mod support;
 
 mod clocks;
+mod layout;
 mod limits;
 mod lobby;
 mod people;
