@@ -7,19 +7,19 @@
 //!   built-in page (`docs/api.md`, `docs/protocol.md`). Handlers read the request and ask
 //!   the registry or a room; every error reaches the client through [`ApiError`]
 //!   (`error.rs`, the one mapping to an HTTP status and a stable code).
-//! - `registry/` ([`AppState`]) — the rooms in
-//!   memory, creating games, seeks, the lobby, the cluster's lease.
+//! - `registry/` ([`AppState`]) — the rooms in memory, creating games, seeks, the lobby,
+//!   the cluster's lease.
 //! - `room/` — one task per game, the only writer of its [`trio_catalog::Live`], routing
 //!   each command to a small collaborator. Each change is committed to [`Storage`] before
 //!   it is acknowledged and broadcast, each recipient seeing only what its seat may.
 //! - `people/` — named players, passwords, ratings and [`secrets`] (tokens and keys kept as
 //!   SHA-256 hashes; the seed drawn here, committed to by hash at the start and revealed in
 //!   the record): domain code with no HTTP in it.
-//! - `store/` — the
-//!   [`Storage`] trait written once over SQLite ([`SqliteStorage`], one file in WAL mode;
-//!   after a restart every running game is rebuilt from its events) and PostgreSQL
-//!   ([`PgStorage`], several instances at once: a version fences each append, commits are
-//!   heard by `pg_notify`, chance and bots played under a lease, `docs/deploy.md`).
+//! - `store/` — the [`Storage`] trait written once, over a small seam to SQLite
+//!   ([`SqliteStorage`], one file in WAL mode; after a restart every running game is
+//!   rebuilt from its events) and PostgreSQL ([`PgStorage`], several instances at once: a
+//!   version fences each append, commits are heard by `pg_notify`, chance and bots played
+//!   under a lease, `docs/deploy.md`).
 //!
 //! Beside them: `protocol/` (what crosses the wire), `pool.rs` (the AI's threads),
 //! `replays.rs` and `reviews.rs` (finished games), `time.rs` (the server's clock).
