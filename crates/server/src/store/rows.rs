@@ -69,7 +69,7 @@ pub struct GameRow {
     pub rated: bool,
     /// More tokens of its seats (each a seat and a SHA-256 in hex): those its named
     /// players' other devices asked for with their keys. Read back; written one by one
-    /// ([`Storage::add_seat_token`]).
+    /// ([`super::Storage::add_seat_token`]).
     pub more_tokens: Vec<(u8, String)>,
 }
 
