@@ -37,7 +37,7 @@ async fn seats_claim(
     let player = player_of(&state, &headers).await?;
     let ticket = state
         .ask(&id, |reply| Command::Claim {
-            seat: body.seat,
+            seat: body.seat.map(trio_core::Seat),
             code: body.code.clone(),
             player: player.clone(),
             reply,

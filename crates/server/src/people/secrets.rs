@@ -4,7 +4,7 @@
 
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
-use trio_core::{CommitmentParts, Record};
+use trio_core::{CommitmentParts, Record, Seat};
 
 /// The SHA-256 of a token, as stored.
 pub type TokenHash = [u8; 32];
@@ -58,8 +58,8 @@ pub fn rematch_token(token: &str) -> String {
 /// The token of `seat` of game `game` for the holder of player key `key`: derived, so that
 /// asking again gives the same one and only the key's holder can know it (the server
 /// stores its hash, as of every token).
-pub fn player_seat_token(key: &str, game: &str, seat: u8) -> String {
-    let digest = Sha256::digest(format!("trio-player-seat:{key}:{game}:{seat}").as_bytes());
+pub fn player_seat_token(key: &str, game: &str, seat: Seat) -> String {
+    let digest = Sha256::digest(format!("trio-player-seat:{key}:{game}:{}", seat.0).as_bytes());
     hex(&digest[..16])
 }
 

@@ -3,7 +3,7 @@
 //! knowing what other instances did: the room catches up and checks again, so a resend is
 //! acknowledged at its first `seq` and a stale `expect` refused.
 
-use trio_core::{PlayError, Seat};
+use trio_core::PlayError;
 
 use super::{Reply, Request, Room, RoomError, Who};
 use crate::error::Refusal;
@@ -95,18 +95,14 @@ impl Room {
         let done: Result<(), Refusal> = match request {
             Request::Play { action, expect } => self
                 .live
-                .submit(Seat(seat), action, Some(*expect))
+                .submit(seat, action, Some(*expect))
                 .map(drop)
                 .map_err(Refusal::from),
-            Request::Resign => self
-                .live
-                .resign(Seat(seat))
-                .map(drop)
-                .map_err(Refusal::from),
+            Request::Resign => self.live.resign(seat).map(drop).map_err(Refusal::from),
             Request::Undo { expect } => self
                 .table
-                .check_undo(self.live.as_ref(), Seat(seat), *expect)
-                .and_then(|()| self.live.undo(Seat(seat)).map(drop).map_err(Refusal::from)),
+                .check_undo(self.live.as_ref(), seat, *expect)
+                .and_then(|()| self.live.undo(seat).map(drop).map_err(Refusal::from)),
         };
         done.map_err(Failure::Refused)?;
         self.commit(cid.map(str::to_owned))

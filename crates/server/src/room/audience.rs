@@ -5,7 +5,7 @@
 use bytes::Bytes;
 use tokio::sync::mpsc;
 use trio_catalog::Live;
-use trio_core::LogEntry;
+use trio_core::{LogEntry, Seat};
 
 use super::views::{self, Views};
 use super::Room;
@@ -20,7 +20,7 @@ const MAX_CATCH_UP: u64 = 256;
 #[derive(Debug)]
 struct Subscriber {
     conn: u64,
-    viewer: Option<u8>,
+    viewer: Option<Seat>,
     out: mpsc::Sender<Bytes>,
 }
 
@@ -50,13 +50,13 @@ impl Audience {
             .map(|s| {
                 self.subscribers
                     .iter()
-                    .any(|sub| sub.viewer == Some(s as u8))
+                    .any(|sub| sub.viewer == Some(Seat(s as u8)))
             })
             .collect()
     }
 
     /// The viewer of a connection; `None` for a spectator or a connection gone.
-    pub(super) fn viewer_of(&self, conn: u64) -> Option<u8> {
+    pub(super) fn viewer_of(&self, conn: u64) -> Option<Seat> {
         self.subscribers
             .iter()
             .find(|s| s.conn == conn)
@@ -66,7 +66,7 @@ impl Audience {
     /// Adds a client, its first `messages` already in its queue; its connection number.
     pub(super) fn join(
         &mut self,
-        viewer: Option<u8>,
+        viewer: Option<Seat>,
         out: mpsc::Sender<Bytes>,
         messages: Vec<Bytes>,
     ) -> u64 {
@@ -87,12 +87,12 @@ impl Audience {
     /// Sends every client what `render` gives for its viewer, rendered once per viewer;
     /// drops those whose queue is full or closed. `true` if any was dropped.
     #[must_use]
-    pub(super) fn send_each(&mut self, mut render: impl FnMut(Option<u8>) -> Vec<Bytes>) -> bool {
+    pub(super) fn send_each(&mut self, mut render: impl FnMut(Option<Seat>) -> Vec<Bytes>) -> bool {
         let mut rendered: Vec<Option<Vec<Bytes>>> = vec![None; self.seats + 1];
         let seats = self.seats;
         let before = self.subscribers.len();
         self.subscribers.retain(|sub| {
-            let index = sub.viewer.map_or(seats, usize::from);
+            let index = sub.viewer.map_or(seats, Seat::index);
             rendered[index]
                 .get_or_insert_with(|| render(sub.viewer))
                 .iter()
@@ -130,7 +130,7 @@ impl Room {
         let before = self.audience.connected();
         let mut connected = before.clone();
         if let Some(seat) = viewer {
-            connected[usize::from(seat)] = true;
+            connected[seat.index()] = true;
         }
         let seq = self.views.seq();
         let mut messages = vec![ServerMessage::Welcome {
@@ -139,7 +139,7 @@ impl Room {
             } else {
                 Role::Spectator
             },
-            seat: viewer,
+            seat: viewer.map(|s| s.0),
             seq,
             connected,
         }
@@ -211,7 +211,7 @@ impl Room {
     }
 
     /// Everything `viewer` may know of the game now.
-    pub(super) fn snapshot(&self, viewer: Option<u8>) -> Snapshot {
+    pub(super) fn snapshot(&self, viewer: Option<Seat>) -> Snapshot {
         let summary = self.summary.lock().expect("summary lock");
         let mut snapshot = self
             .views
@@ -239,7 +239,7 @@ impl Room {
 }
 
 /// The events after version `from` as `viewer` may know them, the state with the last.
-fn events_since(live: &dyn Live, views: &Views, from: u64, viewer: Option<u8>) -> Vec<Bytes> {
+fn events_since(live: &dyn Live, views: &Views, from: u64, viewer: Option<Seat>) -> Vec<Bytes> {
     let missed: &[LogEntry] = live.log().get(from as usize..).unwrap_or_default();
     missed
         .iter()

@@ -9,6 +9,8 @@
 
 use std::time::Duration;
 
+use trio_core::Seat;
+
 /// How long the seat to act may be away before the others may choose for it, and how long
 /// a game nobody acts in and nobody watches lasts (`trio serve --absent-after`, …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +51,7 @@ pub(super) struct Away {
     left_ms: Vec<Option<i64>>,
     /// The absence everyone was last sent a snapshot for (its seat and start), so that it
     /// is told once.
-    told: Option<(u8, i64)>,
+    told: Option<(Seat, i64)>,
 }
 
 impl Away {
@@ -73,8 +75,8 @@ impl Away {
 
     /// Since when `seat` (not connected now) has been away, and from when it counts as
     /// absent.
-    pub(super) fn absent_from(&self, seat: u8, rules: &Absence) -> (i64, i64) {
-        match self.left_ms[usize::from(seat)] {
+    pub(super) fn absent_from(&self, seat: Seat, rules: &Absence) -> (i64, i64) {
+        match self.left_ms[seat.index()] {
             Some(left) if left >= self.changed_ms => (left, left + millis(rules.live)),
             _ => (
                 self.changed_ms,
@@ -91,12 +93,12 @@ impl Away {
     }
 
     /// Whether everyone was told of the absence of `seat` since `since`.
-    pub(super) fn told(&self, seat: u8, since: i64) -> bool {
+    pub(super) fn told(&self, seat: Seat, since: i64) -> bool {
         self.told == Some((seat, since))
     }
 
     /// Marks the absence of `seat` since `since` told: `false` if it already was.
-    pub(super) fn tell(&mut self, seat: u8, since: i64) -> bool {
+    pub(super) fn tell(&mut self, seat: Seat, since: i64) -> bool {
         let new = self.told != Some((seat, since));
         self.told = Some((seat, since));
         new
@@ -122,16 +124,16 @@ mod tests {
     fn a_seat_that_left_the_table_is_absent_soon_one_never_back_after_days() {
         let mut away = Away::new(2, 1_000);
         // Never connected since the last move: correspondence.
-        assert_eq!(away.absent_from(1, &RULES), (1_000, 1_000 + 7 * DAY));
+        assert_eq!(away.absent_from(Seat(1), &RULES), (1_000, 1_000 + 7 * DAY));
         // It was at the table and left after the last move: live.
         away.left(1, 5_000);
-        assert_eq!(away.absent_from(1, &RULES), (5_000, 605_000));
+        assert_eq!(away.absent_from(Seat(1), &RULES), (5_000, 605_000));
         // A move since: its leaving before it no longer counts.
         away.changed(9_000);
-        assert_eq!(away.absent_from(1, &RULES), (9_000, 9_000 + 7 * DAY));
+        assert_eq!(away.absent_from(Seat(1), &RULES), (9_000, 9_000 + 7 * DAY));
         // A change stored earlier than the one known never moves it back.
         away.changed(2_000);
-        assert_eq!(away.absent_from(1, &RULES).0, 9_000);
+        assert_eq!(away.absent_from(Seat(1), &RULES).0, 9_000);
     }
 
     #[test]
@@ -145,10 +147,10 @@ mod tests {
     #[test]
     fn an_absence_is_told_once() {
         let mut away = Away::new(2, 0);
-        assert!(!away.told(1, 0));
-        assert!(away.tell(1, 0));
-        assert!(away.told(1, 0));
-        assert!(!away.tell(1, 0));
-        assert!(away.tell(1, 5));
+        assert!(!away.told(Seat(1), 0));
+        assert!(away.tell(Seat(1), 0));
+        assert!(away.told(Seat(1), 0));
+        assert!(!away.tell(Seat(1), 0));
+        assert!(away.tell(Seat(1), 5));
     }
 }

@@ -3,6 +3,8 @@
 
 use std::time::{Duration, Instant};
 
+use trio_core::Seat;
+
 use super::Room;
 use crate::protocol::{Phrase, ServerMessage};
 
@@ -23,8 +25,8 @@ impl Chat {
     }
 
     /// Whether `seat` may speak at `now`, a second since it last did: if so, it does.
-    fn speaks(&mut self, seat: u8, now: Instant) -> bool {
-        let last = &mut self.said[usize::from(seat)];
+    fn speaks(&mut self, seat: Seat, now: Instant) -> bool {
+        let last = &mut self.said[seat.index()];
         if last.is_some_and(|at| now.duration_since(at) < SAY_EVERY) {
             return false;
         }
@@ -48,7 +50,11 @@ impl Room {
         if !self.chat.speaks(seat, Instant::now()) {
             return;
         }
-        let text = ServerMessage::Said { seat, phrase }.to_bytes();
+        let text = ServerMessage::Said {
+            seat: seat.0,
+            phrase,
+        }
+        .to_bytes();
         let before = self.audience.connected();
         if self.audience.send_each(|_| vec![text.clone()]) {
             self.presence_changed(&before);

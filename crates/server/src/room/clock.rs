@@ -5,6 +5,7 @@
 //! restarts and on whichever instance holds the game.
 
 use serde::{Deserialize, Serialize};
+use trio_core::Seat;
 
 use crate::protocol::{ClockShown, ClockSpec};
 
@@ -17,6 +18,7 @@ pub(crate) struct Clock {
     pub(crate) spec: ClockSpec,
     /// Per seat, the time left as of `since` (for the seat whose clock runs) or now.
     remaining_ms: Vec<i64>,
+    /// Seats are kept as their numbers here: the clock is stored as JSON with the game.
     running: Option<u8>,
     since_ms: i64,
     /// The seat whose time ran out, once one has.
@@ -38,26 +40,26 @@ impl Clock {
 
     /// A change was made at `now`: `mover`'s decision (if a seat decided; it gets the
     /// increment) stops its clock, and `next` (a person to act, if any) starts.
-    pub(crate) fn after_change(&mut self, now: i64, mover: Option<u8>, next: Option<u8>) {
-        if let Some(running) = self.running {
-            let seat = usize::from(running);
+    pub(crate) fn after_change(&mut self, now: i64, mover: Option<Seat>, next: Option<Seat>) {
+        if let Some(running) = self.running() {
+            let seat = running.index();
             self.remaining_ms[seat] -= now - self.since_ms;
             if mover == Some(running) {
                 self.remaining_ms[seat] += self.spec.increment_ms();
             }
         }
         if let (Some(next), Some(per_move)) = (next, self.spec.per_move_ms()) {
-            if self.running != Some(next) {
-                self.remaining_ms[usize::from(next)] = per_move;
+            if self.running() != Some(next) {
+                self.remaining_ms[next.index()] = per_move;
             }
         }
-        self.running = next;
+        self.running = next.map(|s| s.0);
         self.since_ms = now;
     }
 
     /// The seat whose clock runs, if one does.
-    pub(crate) fn running(&self) -> Option<u8> {
-        self.running
+    pub(crate) fn running(&self) -> Option<Seat> {
+        self.running.map(Seat)
     }
 
     /// When the running clock's flag falls, if one runs.
@@ -67,19 +69,19 @@ impl Clock {
     }
 
     /// The seat whose time ran out by `now`, its clock stopped at zero.
-    pub(crate) fn flag(&mut self, now: i64) -> Option<u8> {
+    pub(crate) fn flag(&mut self, now: i64) -> Option<Seat> {
         let seat = self
-            .running
+            .running()
             .filter(|_| self.deadline().is_some_and(|d| d <= now))?;
-        self.remaining_ms[usize::from(seat)] = 0;
+        self.remaining_ms[seat.index()] = 0;
         self.running = None;
         self.since_ms = now;
-        self.flagged = Some(seat);
+        self.flagged = Some(seat.0);
         Some(seat)
     }
 
-    pub(crate) fn flagged(&self) -> Option<u8> {
-        self.flagged
+    pub(crate) fn flagged(&self) -> Option<Seat> {
+        self.flagged.map(Seat)
     }
 
     /// The clock as a viewer sees it at `now`.
@@ -136,35 +138,35 @@ mod tests {
             2,
         );
         assert_eq!(clock.deadline(), None, "stopped until a person is to move");
-        clock.after_change(1_000, None, Some(0));
+        clock.after_change(1_000, None, Some(Seat(0)));
         assert_eq!(clock.deadline(), Some(61_000));
         assert_eq!(clock.shown(11_000).remaining_ms, [50_000, 60_000]);
         // South moves after 10 s: 50 s + 2 s; North's clock runs.
-        clock.after_change(11_000, Some(0), Some(1));
+        clock.after_change(11_000, Some(Seat(0)), Some(Seat(1)));
         assert_eq!(clock.shown(11_000).remaining_ms, [52_000, 60_000]);
         assert_eq!(clock.deadline(), Some(71_000));
         // A bot or chance to act: no clock runs (North's time is kept).
-        clock.after_change(15_000, Some(1), None);
+        clock.after_change(15_000, Some(Seat(1)), None);
         assert_eq!(clock.shown(99_000).remaining_ms, [52_000, 58_000]);
         assert_eq!(clock.flag(99_000), None);
-        clock.after_change(20_000, None, Some(0));
+        clock.after_change(20_000, None, Some(Seat(0)));
         assert_eq!(clock.flag(71_999), None);
-        assert_eq!(clock.flag(72_000), Some(0));
+        assert_eq!(clock.flag(72_000), Some(Seat(0)));
         assert_eq!(clock.shown(80_000).remaining_ms, [0, 58_000]);
-        assert_eq!(clock.flagged(), Some(0));
+        assert_eq!(clock.flagged(), Some(Seat(0)));
         assert_eq!(clock.deadline(), None);
     }
 
     #[test]
     fn a_correspondence_clock_gives_each_move_its_days() {
         let mut clock = Clock::new(ClockSpec::Correspondence { days: 3 }, 2);
-        clock.after_change(0, None, Some(0));
+        clock.after_change(0, None, Some(Seat(0)));
         assert_eq!(clock.deadline(), Some(3 * DAY_MS));
-        clock.after_change(DAY_MS, Some(0), Some(1));
+        clock.after_change(DAY_MS, Some(Seat(0)), Some(Seat(1)));
         assert_eq!(clock.deadline(), Some(4 * DAY_MS));
         // Back to South: a fresh three days, whatever was left before.
-        clock.after_change(2 * DAY_MS, Some(1), Some(0));
+        clock.after_change(2 * DAY_MS, Some(Seat(1)), Some(Seat(0)));
         assert_eq!(clock.deadline(), Some(5 * DAY_MS));
-        assert_eq!(clock.flag(5 * DAY_MS), Some(0));
+        assert_eq!(clock.flag(5 * DAY_MS), Some(Seat(0)));
     }
 }

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 use bytes::Bytes;
 use tokio::sync::{mpsc, oneshot};
 use trio_catalog::HintJob;
-use trio_core::Record;
+use trio_core::{Record, Seat};
 
 use crate::error::Refusal;
 use crate::protocol::{GameSummary, RematchTicket, SeatTicket, Snapshot};
@@ -104,7 +104,7 @@ pub(crate) enum Command {
     /// A player takes a waiting seat: `seat` or the first open one, or with `code` the
     /// seat its invitation is for; the answer is the seat's token, given this once.
     Claim {
-        seat: Option<u8>,
+        seat: Option<Seat>,
         code: Option<String>,
         /// The named player taking it; `None`: a guest.
         player: Option<crate::store::PlayerRow>,

@@ -19,7 +19,7 @@ impl Room {
             .last()
             .cloned()
             .ok_or(RoomError::NothingToCommit)?;
-        let seat = entry.by.map(|s| s.0);
+        let seat = entry.by;
         let decided = seat.filter(|_| matches!(entry.change, Change::Played(_)));
         self.tick(decided);
         // Refreshed before the append, for the lobby's line; a failed append reloads or

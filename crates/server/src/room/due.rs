@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use trio_core::Turn;
+use trio_core::{Seat, Turn};
 
 use super::{clock, Room, RoomError};
 use crate::protocol::AbsentShown;
@@ -15,12 +15,12 @@ use crate::protocol::AbsentShown;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Due {
     /// The running clock of `seat` runs out.
-    Flag(u8),
+    Flag(Seat),
     /// Nobody has acted or been connected for so long that the game ends.
     Expire,
     /// `seat`, to act, has been away since `since` so long that the others may choose for
     /// it: everyone is told, once.
-    TellAbsent { seat: u8, since: i64 },
+    TellAbsent { seat: Seat, since: i64 },
 }
 
 /// Something due, and when (milliseconds since the Unix epoch).
@@ -83,16 +83,16 @@ impl Room {
 
     /// Tells everyone, once, that `seat` has been away since `since` so long that the
     /// others may choose for it.
-    fn tell_absent(&mut self, seat: u8, since: i64) {
+    fn tell_absent(&mut self, seat: Seat, since: i64) {
         if self.away.tell(seat, since) {
             self.tell_seats();
         }
     }
 
     /// The person whose clock runs now: the seat to act, if a person's and the game is on.
-    pub(super) fn clock_runner(&self) -> Option<u8> {
+    pub(super) fn clock_runner(&self) -> Option<Seat> {
         match self.live.turn() {
-            Turn::Seat(s) if !self.live.is_bot(s) && !self.table.waiting() => Some(s.0),
+            Turn::Seat(s) if !self.live.is_bot(s) && !self.table.waiting() => Some(s),
             _ => None,
         }
     }
@@ -105,7 +105,7 @@ impl Room {
     }
 
     /// Moves the clock on after a change (`decided`: the seat whose decision it was).
-    pub(super) fn tick(&mut self, decided: Option<u8>) {
+    pub(super) fn tick(&mut self, decided: Option<Seat>) {
         let runner = self.clock_runner();
         if let Some(clock) = &mut self.clock {
             clock.after_change(self.shared.time.now_millis(), decided, runner);
@@ -126,10 +126,10 @@ impl Room {
     /// The seat to act when it is away: a person's, of a game without a clock (a clock
     /// has its own deadline) that is on, with no client connected and another person at
     /// the game to choose for it. With since when it is away and from when it is absent.
-    fn away_seat(&self) -> Option<(u8, i64, i64)> {
+    fn away_seat(&self) -> Option<(Seat, i64, i64)> {
         let seat = self.clock_runner().filter(|_| self.clock.is_none())?;
         let others = self.table.people().iter().any(|&s| s != seat);
-        if !others || self.audience.connected()[usize::from(seat)] {
+        if !others || self.audience.connected()[seat.index()] {
             return None;
         }
         let (since, from) = self.away.absent_from(seat, &self.shared.absence);
@@ -141,6 +141,9 @@ impl Room {
         let now = self.shared.time.now_millis();
         self.away_seat()
             .filter(|&(_, _, from)| from <= now)
-            .map(|(seat, since_ms, _)| AbsentShown { seat, since_ms })
+            .map(|(seat, since_ms, _)| AbsentShown {
+                seat: seat.0,
+                since_ms,
+            })
     }
 }

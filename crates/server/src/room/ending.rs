@@ -72,11 +72,11 @@ impl Room {
     /// `seat` loses as if it resigned, its clock or its absence saying why as the event is
     /// stored (and, for an absence, as everyone is sent the end as a snapshot): `false`
     /// when another instance moved the game first, which is followed.
-    pub(super) async fn lose(&mut self, seat: u8, loss: Loss) -> Result<bool, RoomError> {
+    pub(super) async fn lose(&mut self, seat: Seat, loss: Loss) -> Result<bool, RoomError> {
         if loss == Loss::Absence {
             self.table.abandon(seat);
         }
-        self.live.resign(Seat(seat))?;
+        self.live.resign(seat)?;
         match self.commit(None).await {
             Ok(()) => {
                 self.broadcast();
@@ -96,7 +96,7 @@ impl Room {
 
     /// `seat`'s flag fell: in a game of two, it loses on time; with more, the AI plays the
     /// seat on (level 2), and it is ranked where it finishes.
-    pub(super) async fn time_out(&mut self, seat: u8) -> Result<(), RoomError> {
+    pub(super) async fn time_out(&mut self, seat: Seat) -> Result<(), RoomError> {
         if self.live.seat_count() == 2 {
             self.lose(seat, Loss::Flag).await?;
         } else {
@@ -148,12 +148,12 @@ impl Room {
         if self.views.over() {
             return Ok(Err(Refusal::Play(trio_core::PlayError::GameOver)));
         }
-        let Some(absent) = self.absent().filter(|a| a.seat != caller) else {
+        let Some(absent) = self.absent().filter(|a| a.seat != caller.0) else {
             return Ok(Err(Refusal::NotAbsent));
         };
         let done = match choice {
-            AbsentChoice::Win => self.lose(absent.seat, Loss::Absence).await?,
-            AbsentChoice::Ai => self.hand_to_ai(absent.seat).await?,
+            AbsentChoice::Win => self.lose(Seat(absent.seat), Loss::Absence).await?,
+            AbsentChoice::Ai => self.hand_to_ai(Seat(absent.seat)).await?,
         };
         Ok(if done {
             Ok(())

@@ -34,7 +34,7 @@ impl Table {
         let line = live.history_seats();
         let another_person = line[line.len() - depth..]
             .iter()
-            .any(|by| *by != Some(seat) && by.is_none_or(|s| self.is_person(s.0)));
+            .any(|by| *by != Some(seat) && by.is_none_or(|s| self.is_person(s)));
         if another_person {
             return Err(PlayError::NoUndo(
                 "another player has acted since (only your own moves and the AI's answers \
@@ -48,12 +48,14 @@ impl Table {
 
     /// Whether a game against the AI alone, which hints are for: every seat but `seat` a
     /// bot.
-    fn against_ai(&self, seat: u8) -> bool {
-        (0..self.agents().len() as u8).all(|s| s == seat || !self.is_person(s))
+    fn against_ai(&self, seat: Seat) -> bool {
+        (0..self.agents().len() as u8)
+            .map(Seat)
+            .all(|s| s == seat || !self.is_person(s))
     }
 
     /// The seat a hint is for: the viewer's, when it is to move against the AI alone.
-    pub(super) fn hint_seat(&self, live: &dyn Live, viewer: Option<u8>) -> Result<Seat, Refusal> {
+    pub(super) fn hint_seat(&self, live: &dyn Live, viewer: Option<Seat>) -> Result<Seat, Refusal> {
         let Some(seat) = viewer else {
             return Err(Refusal::NoToken {
                 needed: "a hint is for a seat",
@@ -63,18 +65,18 @@ impl Table {
             return Err(Refusal::NoHint);
         }
         match live.turn() {
-            Turn::Seat(mover) if mover.0 == seat => Ok(mover),
+            Turn::Seat(mover) if mover == seat => Ok(mover),
             Turn::Over => Err(Refusal::Play(PlayError::GameOver)),
             _ => Err(Refusal::HintNotYourTurn),
         }
     }
 
     /// What the page may offer `viewer` now: undo, hint.
-    pub(super) fn offers(&self, live: &dyn Live, viewer: Option<u8>) -> (bool, bool) {
+    pub(super) fn offers(&self, live: &dyn Live, viewer: Option<Seat>) -> (bool, bool) {
         let Some(seat) = viewer.filter(|&s| self.is_person(s) && !self.waiting()) else {
             return (false, false);
         };
-        let undo = live.turn() != Turn::Over && self.check_undo(live, Seat(seat), None).is_ok();
+        let undo = live.turn() != Turn::Over && self.check_undo(live, seat, None).is_ok();
         (undo, self.hint_seat(live, viewer).is_ok())
     }
 }
@@ -92,12 +94,12 @@ mod tests {
     fn undo_takes_back_the_ais_answer_but_never_a_persons_move() {
         let (table, mut live) = seated("gyges", &["human", "ai:1"]);
         let south = Seat(0);
-        assert_eq!(table.offers(live.as_ref(), Some(0)), (false, true));
+        assert_eq!(table.offers(live.as_ref(), Some(Seat(0))), (false, true));
         let setup = live.legal_moves().actions[0].clone();
         live.submit(south, &setup, None).unwrap();
         live.run().unwrap(); // the AI's setup
         assert!(table.check_undo(live.as_ref(), south, None).is_ok());
-        assert!(table.offers(live.as_ref(), Some(0)).0);
+        assert!(table.offers(live.as_ref(), Some(Seat(0))).0);
         let stale = table.check_undo(live.as_ref(), south, Some(0)).unwrap_err();
         assert_eq!(crate::error::ApiError::from(stale).code, "stale-version");
         assert_eq!(table.offers(live.as_ref(), None), (false, false));
@@ -131,7 +133,7 @@ mod tests {
                 max: live.version()
             }
         );
-        assert!(!table.offers(live.as_ref(), Some(0)).0);
+        assert!(!table.offers(live.as_ref(), Some(Seat(0))).0);
         let moved = live.legal_moves().actions[0].clone();
         live.submit(south, &moved, None).unwrap();
     }
@@ -144,7 +146,7 @@ mod tests {
     fn hints_are_for_the_seat_to_move_against_the_ai_alone() {
         let (table, live) = table_of_people();
         assert_eq!(
-            table.hint_seat(live.as_ref(), Some(0)),
+            table.hint_seat(live.as_ref(), Some(Seat(0))),
             Err(Refusal::NoHint)
         );
         let (table, live) = seated("orbit(players=3)", &["ai:1", "human", "random"]);
@@ -154,7 +156,7 @@ mod tests {
         ));
         // Chance draws the order first.
         assert_eq!(
-            table.hint_seat(live.as_ref(), Some(1)),
+            table.hint_seat(live.as_ref(), Some(Seat(1))),
             Err(Refusal::HintNotYourTurn)
         );
     }

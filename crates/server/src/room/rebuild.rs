@@ -108,7 +108,7 @@ impl Room {
 
     fn apply_stored(&mut self, event: &EventRow) -> Result<(), EventFault> {
         let live = self.live.as_mut();
-        let seat = || event.seat.map(Seat).ok_or(EventFault::NoSeat);
+        let seat = || event.seat.ok_or(EventFault::NoSeat);
         match event.kind {
             EventKind::Play => {
                 let action = event.action.as_deref().ok_or(EventFault::NoAction)?;
@@ -136,7 +136,7 @@ impl Room {
             }
             EventKind::Abandoned => {
                 live.resign(seat()?)?;
-                self.table.abandon(seat()?.0);
+                self.table.abandon(seat()?);
             }
             EventKind::Undo => {
                 live.undo(seat()?)?;

@@ -22,7 +22,7 @@ impl Room {
     /// another instance.
     pub(super) async fn claim(
         &mut self,
-        wanted: Option<u8>,
+        wanted: Option<Seat>,
         code: Option<&str>,
         player: Option<PlayerRow>,
     ) -> Result<Result<SeatTicket, Refusal>, RoomError> {
@@ -104,7 +104,7 @@ impl Room {
             return Ok(Err(Refusal::NoOpenSeat));
         }
         for &seat in &filled {
-            self.live.set_agent(Seat(seat), &agent)?;
+            self.live.set_agent(seat, &agent)?;
         }
         self.start_clock();
         for &seat in &filled {
@@ -125,7 +125,7 @@ impl Room {
     /// someone changed it first, here or on another instance.
     async fn store_seat(
         &mut self,
-        seat: u8,
+        seat: Seat,
         was: &str,
         agent: String,
         token_hash: Option<String>,
@@ -154,9 +154,9 @@ impl Room {
     /// The AI (level 2) plays a person's `seat` from now on; its token still shows the
     /// seat. `false` when the seat was changed first elsewhere: the room has reloaded
     /// what the store holds, and everyone is told either way.
-    pub(super) async fn hand_to_ai(&mut self, seat: u8) -> Result<bool, RoomError> {
+    pub(super) async fn hand_to_ai(&mut self, seat: Seat) -> Result<bool, RoomError> {
         let (was, token) = self.table.hand_to_ai(seat, TIMEOUT_AI);
-        self.live.set_agent(Seat(seat), &TIMEOUT_AI)?;
+        self.live.set_agent(seat, &TIMEOUT_AI)?;
         self.tick(None);
         self.refresh();
         let player = self.table.player_id(seat);
@@ -168,10 +168,10 @@ impl Room {
     }
 
     /// `seat`'s ticket: its name, its token and the link that holds it.
-    fn ticket(&self, seat: u8, token: String) -> SeatTicket {
+    fn ticket(&self, seat: Seat, token: String) -> SeatTicket {
         SeatTicket {
-            seat,
-            name: self.live.seat_name(Seat(seat)),
+            seat: seat.0,
+            name: self.live.seat_name(seat),
             link: format!("/games/{}#token={token}", self.id),
             token,
         }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use trio_catalog::{AgentSpec, Live};
-use trio_core::{Record, SeedCommitment, COMMITMENT_VERSION};
+use trio_core::{Record, Seat, SeedCommitment, COMMITMENT_VERSION};
 
 use super::error::StoredFault;
 use crate::error::Refusal;
@@ -47,7 +47,7 @@ pub(super) struct Table {
     /// Per seat, the hash of a person's token.
     tokens: Vec<Option<TokenHash>>,
     /// More tokens of seats, asked for by their named players' other devices.
-    more_tokens: Vec<(u8, TokenHash)>,
+    more_tokens: Vec<(Seat, TokenHash)>,
     /// Per seat, the named player sitting there.
     players: Vec<Option<PlayerRow>>,
     /// Per seat, once its person agreed to a rematch, the hash of its token there.
@@ -60,11 +60,11 @@ pub(super) struct Table {
     rated: bool,
     /// The seat whose absence lost the game, once the others claimed the win for it or the
     /// game expired (`room::away`).
-    abandoned: Option<u8>,
+    abandoned: Option<Seat>,
     /// Whether the game expired still waiting for players: over, with no result.
     aborted: bool,
     /// The `seq` of each action a seat sent with a client id.
-    cids: HashMap<(u8, String), u64>,
+    cids: HashMap<(Seat, String), u64>,
     /// Events in the log past which nothing is taken back (`Settings::max_events`): undo
     /// alone can make a game's log longer than its rules allow.
     pub(super) max_events: u64,
@@ -160,28 +160,32 @@ impl Table {
 
     /// The seat a player joining may take: with an invitation's `code`, the seat it
     /// invites to; else `wanted`, or the first open seat.
-    pub(super) fn claimable(&self, wanted: Option<u8>, code: Option<&str>) -> Result<u8, Refusal> {
+    pub(super) fn claimable(
+        &self,
+        wanted: Option<Seat>,
+        code: Option<&str>,
+    ) -> Result<Seat, Refusal> {
         let fits = |s: usize| match (self.claims[s], code) {
             (Claim::Invited(hash), Some(code)) => secrets::seat_of(code, &[Some(hash)]).is_some(),
             (Claim::Open, None) => true,
             _ => false,
         };
         (0..self.claims.len())
-            .filter(|&s| wanted.is_none_or(|w| usize::from(w) == s))
+            .filter(|&s| wanted.is_none_or(|w| w.index() == s))
             .find(|&s| fits(s))
-            .map(|s| s as u8)
+            .map(|s| Seat(s as u8))
             .ok_or(Refusal::NoOpenSeat)
     }
 
     /// The open seats, each now played by `agent`.
-    pub(super) fn fill(&mut self, agent: &AgentSpec) -> Vec<u8> {
-        let open: Vec<u8> = (0..self.claims.len())
+    pub(super) fn fill(&mut self, agent: &AgentSpec) -> Vec<Seat> {
+        let open: Vec<Seat> = (0..self.claims.len())
             .filter(|&s| self.claims[s] == Claim::Open)
-            .map(|s| s as u8)
+            .map(|s| Seat(s as u8))
             .collect();
         for &s in &open {
-            self.claims[usize::from(s)] = Claim::Taken;
-            self.agents[usize::from(s)] = agent.clone();
+            self.claims[s.index()] = Claim::Taken;
+            self.agents[s.index()] = agent.clone();
         }
         open
     }
@@ -191,11 +195,11 @@ impl Table {
     }
 
     /// `seat`'s absence loses the game: its resignation, stored as `abandoned`.
-    pub(super) fn abandon(&mut self, seat: u8) {
+    pub(super) fn abandon(&mut self, seat: Seat) {
         self.abandoned = Some(seat);
     }
 
-    pub(super) fn abandoned(&self) -> Option<u8> {
+    pub(super) fn abandoned(&self) -> Option<Seat> {
         self.abandoned
     }
 
@@ -224,15 +228,16 @@ impl Table {
     }
 
     /// The seats people play.
-    pub(super) fn people(&self) -> Vec<u8> {
+    pub(super) fn people(&self) -> Vec<Seat> {
         (0..self.agents.len() as u8)
+            .map(Seat)
             .filter(|&s| self.is_person(s))
             .collect()
     }
 
     /// Seat `seat` agreed to a rematch in which it holds the token hashing to `hash`.
-    pub(super) fn agree_rematch(&mut self, seat: u8, hash: TokenHash) {
-        self.rematch[usize::from(seat)] = Some(hash);
+    pub(super) fn agree_rematch(&mut self, seat: Seat, hash: TokenHash) {
+        self.rematch[seat.index()] = Some(hash);
     }
 
     pub(super) fn rematch_made(&mut self, id: String) {
@@ -269,16 +274,14 @@ impl Table {
     }
 
     /// The named player's id in `seat`.
-    pub(super) fn player_id(&self, seat: u8) -> Option<String> {
-        self.players[usize::from(seat)]
-            .as_ref()
-            .map(|p| p.id.clone())
+    pub(super) fn player_id(&self, seat: Seat) -> Option<String> {
+        self.players[seat.index()].as_ref().map(|p| p.id.clone())
     }
 
     /// A person's `seat` is played by `agent` from now on (its time ran out); its token
     /// still shows the seat. The seat's stored agent before, and its token's hash in hex.
-    pub(super) fn hand_to_ai(&mut self, seat: u8, agent: AgentSpec) -> (String, Option<String>) {
-        let seat = usize::from(seat);
+    pub(super) fn hand_to_ai(&mut self, seat: Seat, agent: AgentSpec) -> (String, Option<String>) {
+        let seat = seat.index();
         let was = std::mem::replace(&mut self.agents[seat], agent);
         (
             was.to_string(),
@@ -293,8 +296,13 @@ impl Table {
 
     /// `seat` is taken by the holder of the token hashing to `token` (named `player`, or
     /// a guest); what it was before.
-    pub(super) fn take(&mut self, seat: u8, token: TokenHash, player: Option<PlayerRow>) -> Claim {
-        let seat = usize::from(seat);
+    pub(super) fn take(
+        &mut self,
+        seat: Seat,
+        token: TokenHash,
+        player: Option<PlayerRow>,
+    ) -> Claim {
+        let seat = seat.index();
         self.tokens[seat] = Some(token);
         self.players[seat] = player;
         std::mem::replace(&mut self.claims[seat], Claim::Taken)
@@ -306,9 +314,9 @@ impl Table {
 
     /// The seat a token stands for, if any: its first token, or one its player's other
     /// devices asked for.
-    pub(super) fn seat_of(&self, token: &str) -> Option<u8> {
+    pub(super) fn seat_of(&self, token: &str) -> Option<Seat> {
         secrets::seat_of(token, &self.tokens)
-            .map(|s| s as u8)
+            .map(|s| Seat(s as u8))
             .or_else(|| {
                 let more: Vec<Option<TokenHash>> =
                     self.more_tokens.iter().map(|(_, h)| Some(*h)).collect();
@@ -317,19 +325,20 @@ impl Table {
     }
 
     /// `seat` has another token, hashing to `hash`.
-    pub(super) fn add_token(&mut self, seat: u8, hash: TokenHash) {
+    pub(super) fn add_token(&mut self, seat: Seat, hash: TokenHash) {
         self.more_tokens.push((seat, hash));
     }
 
     /// The seats named player `id` sits in.
-    pub(super) fn seats_of_player(&self, id: &str) -> Vec<u8> {
+    pub(super) fn seats_of_player(&self, id: &str) -> Vec<Seat> {
         (0..self.players.len() as u8)
+            .map(Seat)
             .filter(|&s| self.player_id(s).as_deref() == Some(id))
             .collect()
     }
 
     /// The viewer a token stands for: `None` (a spectator) without one.
-    pub(super) fn viewer(&self, token: Option<&str>) -> Result<Option<u8>, Refusal> {
+    pub(super) fn viewer(&self, token: Option<&str>) -> Result<Option<Seat>, Refusal> {
         match token {
             None => Ok(None),
             Some(token) => self.seat_of(token).map(Some).ok_or(Refusal::WrongToken),
@@ -341,9 +350,9 @@ impl Table {
     pub(super) fn seat_for(
         &self,
         token: Option<&str>,
-        fits: impl Fn(u8) -> bool,
+        fits: impl Fn(Seat) -> bool,
         needed: &'static str,
-    ) -> Result<u8, Refusal> {
+    ) -> Result<Seat, Refusal> {
         match self.viewer(token)? {
             Some(seat) if fits(seat) => Ok(seat),
             _ => Err(Refusal::NoToken { needed }),
@@ -351,16 +360,16 @@ impl Table {
     }
 
     /// The `seq` at which `seat` already sent the action with client id `cid`.
-    pub(super) fn resent(&self, seat: u8, cid: &str) -> Option<u64> {
+    pub(super) fn resent(&self, seat: Seat, cid: &str) -> Option<u64> {
         self.cids.get(&(seat, cid.to_owned())).copied()
     }
 
-    pub(super) fn remember(&mut self, seat: u8, cid: String, seq: u64) {
+    pub(super) fn remember(&mut self, seat: Seat, cid: String, seq: u64) {
         self.cids.insert((seat, cid), seq);
     }
 
-    pub(super) fn is_person(&self, seat: u8) -> bool {
-        self.agents[usize::from(seat)].is_human()
+    pub(super) fn is_person(&self, seat: Seat) -> bool {
+        self.agents[seat.index()].is_human()
     }
 
     /// The record, published once the game is over, with the seed's commitment.

@@ -23,7 +23,7 @@ pub(super) struct Views {
     offers: Vec<Offers>,
     /// The person to move; their legal moves are listed only when a message for them is
     /// built (a Gygès position can have a thousand, too many to keep for every game).
-    mover: Option<u8>,
+    mover: Option<Seat>,
     result: Option<RecordResult>,
     /// What players call each seat now (a Triles seat's colour once drawn).
     seat_names: Vec<String>,
@@ -73,7 +73,7 @@ impl Views {
             vec![raw(None)]
         };
         self.offers = (0..seats)
-            .map(|s| Some(s as u8))
+            .map(|s| Some(Seat(s as u8)))
             .chain(std::iter::once(None))
             .map(|viewer| {
                 let (undo, hint) = table.offers(live, viewer);
@@ -81,7 +81,7 @@ impl Views {
             })
             .collect();
         self.mover = match turn {
-            Turn::Seat(s) if !live.is_bot(s) && !table.waiting() && !self.aborted => Some(s.0),
+            Turn::Seat(s) if !live.is_bot(s) && !table.waiting() && !self.aborted => Some(s),
             _ => None,
         };
         self.result = live
@@ -103,12 +103,12 @@ impl Views {
         self.result.is_some() || self.aborted
     }
 
-    fn index(&self, viewer: Option<u8>) -> usize {
-        viewer.map_or(self.seat_names.len(), usize::from)
+    fn index(&self, viewer: Option<Seat>) -> usize {
+        viewer.map_or(self.seat_names.len(), Seat::index)
     }
 
     /// The state now for `viewer`.
-    pub(super) fn state(&self, live: &dyn Live, viewer: Option<u8>) -> StateNow {
+    pub(super) fn state(&self, live: &dyn Live, viewer: Option<Seat>) -> StateNow {
         let mover = viewer.is_some() && viewer == self.mover;
         let view = if self.views.len() == 1 {
             &self.views[0]
@@ -156,7 +156,7 @@ impl Views {
         summary: &GameSummary,
         live: &dyn Live,
         table: &Table,
-        viewer: Option<u8>,
+        viewer: Option<Seat>,
     ) -> Snapshot {
         let state = self.state(live, viewer);
         let facts = live.facts();
@@ -165,7 +165,7 @@ impl Views {
             game: summary.game.clone(),
             seq: self.seq,
             seats: summary.seats.clone(),
-            you: viewer,
+            you: viewer.map(|s| s.0),
             facts: GameFacts {
                 chance: facts.chance,
                 hidden_information: facts.hidden_information,
@@ -176,7 +176,7 @@ impl Views {
             legal_parts: state.legal_parts,
             offers: state.offers,
             moves: live
-                .history_for(viewer.map(Seat))
+                .history_for(viewer)
                 .into_iter()
                 .map(|(by, shown)| {
                     let (action, parts) = shown.map(|s| (s.action, s.parts)).unzip();
@@ -194,7 +194,10 @@ impl Views {
             clock: state.clock,
             rematch: self.result.is_some().then(|| table.rematch_shown()),
             absent: None,
-            abandoned: table.abandoned().filter(|_| self.result.is_some()),
+            abandoned: table
+                .abandoned()
+                .filter(|_| self.result.is_some())
+                .map(|s| s.0),
             aborted: self.aborted,
         }
     }
@@ -217,15 +220,15 @@ pub(super) fn event(
     entry: &LogEntry,
     views: &Views,
     live: &dyn Live,
-    viewer: Option<u8>,
+    viewer: Option<Seat>,
     with_state: bool,
 ) -> Event {
     Event {
         seq: entry.version,
         kind: event_kind(entry),
         seat: entry.by.map(|s| s.0),
-        action: entry.action_for(viewer.map(Seat)).map(str::to_owned),
-        parts: entry.parts_for(viewer.map(Seat)).cloned(),
+        action: entry.action_for(viewer).map(str::to_owned),
+        parts: entry.parts_for(viewer).cloned(),
         undone: match entry.change {
             Change::Undone(depth) => Some(depth),
             _ => None,

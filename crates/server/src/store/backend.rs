@@ -8,6 +8,7 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use tokio::sync::{mpsc, oneshot};
+use trio_core::Seat;
 
 use super::conn::{Conn, Pooled, Tx};
 use super::shared::Shared;
@@ -223,9 +224,9 @@ impl<B: Backend> Storage for Store<B> {
     fn agree_rematch<'a>(
         &'a self,
         id: &'a str,
-        seat: u8,
+        seat: Seat,
         hash: &'a str,
-        people: &'a [u8],
+        people: &'a [Seat],
         rematch: &'a str,
     ) -> BoxFuture<'a, Result<bool, StorageError>> {
         let (id, hash, people, rematch) = (
@@ -283,7 +284,7 @@ impl<B: Backend> Storage for Store<B> {
     fn add_seat_token<'a>(
         &'a self,
         id: &'a str,
-        seat: u8,
+        seat: Seat,
         hash: &'a str,
     ) -> BoxFuture<'a, Result<(), StorageError>> {
         let (id, hash) = (id.to_owned(), hash.to_owned());

@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use trio_core::Seat;
+
 use super::conn::{Conn, Row};
 use super::shared::Lease;
 use super::{
@@ -120,12 +122,7 @@ pub(super) async fn read_stored(
         .fetch_all()
         .await?
         .iter()
-        .map(|r| {
-            let seat: i64 = r.get("seat")?;
-            let seat =
-                u8::try_from(seat).map_err(|_| StorageError::Corrupt(format!("seat {seat}")))?;
-            Ok((seat, r.get("token_hash")?))
-        })
+        .map(|r| Ok((seat_of_number(r.get("seat")?)?, r.get("token_hash")?)))
         .collect::<Result<_, StorageError>>()?;
     Ok(Some(StoredGame { game, events }))
 }
@@ -374,11 +371,18 @@ fn read_event(row: &Row) -> Result<EventRow, StorageError> {
         kind: EventKind::parse(&row.get::<String>("kind")?)?,
         seat: row
             .get::<Option<i64>>("seat")?
-            .map(|s| u8::try_from(s).map_err(|_| StorageError::Corrupt(format!("seat {s}"))))
+            .map(seat_of_number)
             .transpose()?,
         action: row.get("action")?,
         client_id: row.get("client_id")?,
     })
+}
+
+/// A seat as its stored number.
+fn seat_of_number(number: i64) -> Result<Seat, StorageError> {
+    u8::try_from(number)
+        .map(Seat)
+        .map_err(|_| StorageError::Corrupt(format!("seat {number}")))
 }
 
 /// The time a seek is made, in milliseconds: never the same twice in this process, so that

@@ -25,6 +25,7 @@ use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use thiserror::Error;
 use tokio::sync::mpsc;
+use trio_core::Seat;
 
 mod backend;
 mod conn;
@@ -167,9 +168,9 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     fn agree_rematch<'a>(
         &'a self,
         id: &'a str,
-        seat: u8,
+        seat: Seat,
         hash: &'a str,
-        people: &'a [u8],
+        people: &'a [Seat],
         rematch: &'a str,
     ) -> BoxFuture<'a, Result<bool, StorageError>>;
 
@@ -208,7 +209,7 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     fn add_seat_token<'a>(
         &'a self,
         id: &'a str,
-        seat: u8,
+        seat: Seat,
         hash: &'a str,
     ) -> BoxFuture<'a, Result<(), StorageError>>;
 

@@ -268,7 +268,7 @@ impl Writer {
         .bind(append.status.as_str())
         .bind(now())
         .bind(event.kind.as_str())
-        .bind(event.seat.map(i64::from))
+        .bind(event.seat.map(|s| i64::from(s.0)))
         .bind(event.action.as_deref())
         .bind(event.client_id.as_deref())
         .bind(append.automatic)
@@ -331,7 +331,7 @@ impl Writer {
         .bind(
             appends
                 .iter()
-                .map(|a| a.event.seat.map(i64::from))
+                .map(|a| a.event.seat.map(|s| i64::from(s.0)))
                 .collect::<Vec<_>>(),
         )
         .bind(column(|a| a.event.action.clone()))

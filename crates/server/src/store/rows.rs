@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use trio_core::Seat;
+
 use super::StorageError;
 
 /// Whether a game goes on.
@@ -70,7 +72,7 @@ pub struct GameRow {
     /// More tokens of its seats (each a seat and a SHA-256 in hex): those its named
     /// players' other devices asked for with their keys. Read back; written one by one
     /// ([`super::Storage::add_seat_token`]).
-    pub more_tokens: Vec<(u8, String)>,
+    pub more_tokens: Vec<(Seat, String)>,
 }
 
 /// A rating as stored, with its player's name (for a leaderboard).
@@ -176,7 +178,7 @@ impl EventKind {
 pub struct EventRow {
     pub seq: u64,
     pub kind: EventKind,
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     /// The action in notation, for [`EventKind::Play`] and [`EventKind::Chance`].
     pub action: Option<String>,
     /// The client's id for the request, so that a resend is applied at most once.
@@ -205,7 +207,7 @@ pub struct Append {
 #[derive(Clone, Debug)]
 pub struct SeatClaim {
     pub game_id: String,
-    pub seat: u8,
+    pub seat: Seat,
     /// The seat's stored agent before (`open`, `invite`, `human`): the change holds only
     /// if it still is, so that a seat is taken once whichever instance is asked.
     pub was: String,

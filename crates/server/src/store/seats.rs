@@ -2,6 +2,8 @@
 //! claimed, another token, a rematch agreed to, a game abandoned while its seats waited.
 //! On a shared store the other instances hear of each.
 
+use trio_core::Seat;
+
 use super::conn::Conn;
 use super::{now, shared, SeatClaim, Status, StorageError};
 
@@ -41,7 +43,7 @@ pub(super) async fn claim_seat(
         )
         .bind(claim.token_hash.as_deref())
         .bind(claim.game_id.as_str())
-        .bind(i64::from(claim.seat))
+        .bind(i64::from(claim.seat.0))
         .bind(claim.was.as_str())
         .bind(claim.player.as_deref())
         .bind(claim.agent.as_str())
@@ -91,7 +93,7 @@ pub(super) async fn abort(
 pub(super) async fn add_seat_token(
     conn: &mut Conn<'_>,
     id: &str,
-    seat: u8,
+    seat: Seat,
     hash: &str,
 ) -> Result<(), StorageError> {
     let mut tx = conn.begin().await?;
@@ -101,7 +103,7 @@ pub(super) async fn add_seat_token(
          ON CONFLICT (game_id, token_hash) DO NOTHING",
     )
     .bind(id)
-    .bind(i64::from(seat))
+    .bind(i64::from(seat.0))
     .bind(hash)
     .execute()
     .await?;
@@ -123,9 +125,9 @@ async fn notify_seated(conn: &mut Conn<'_>, id: &str) -> Result<(), StorageError
 pub(super) async fn agree_rematch(
     conn: &mut Conn<'_>,
     id: &str,
-    seat: u8,
+    seat: Seat,
     hash: &str,
-    people: &[u8],
+    people: &[Seat],
     rematch: &str,
 ) -> Result<bool, StorageError> {
     let mut tx = conn.begin().await?;
@@ -138,7 +140,7 @@ pub(super) async fn agree_rematch(
     conn.query("UPDATE seats SET rematch = $1 WHERE game_id = $2 AND seat = $3")
         .bind(hash)
         .bind(id)
-        .bind(i64::from(seat))
+        .bind(i64::from(seat.0))
         .execute()
         .await?;
     let agreed = conn
@@ -152,7 +154,7 @@ pub(super) async fn agree_rematch(
     let all = people.iter().all(|&p| {
         agreed
             .iter()
-            .any(|(s, hash)| *s == i64::from(p) && hash.is_some())
+            .any(|(s, hash)| *s == i64::from(p.0) && hash.is_some())
     });
     let named = all
         && conn

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use serde_json::json;
 use sqlx::Connection;
+use trio_core::Seat;
 use trio_server::protocol::ServerMessage;
 use trio_server::store::{
     Append, Cursor, EventKind, EventRow, GameRow, Listed, Notice, PlayerRow, Rated, SeatClaim,
@@ -63,7 +64,7 @@ fn event(seq: u64) -> EventRow {
     EventRow {
         seq,
         kind: EventKind::Play,
-        seat: Some(0),
+        seat: Some(Seat(0)),
         action: Some(format!("move {seq}")),
         client_id: Some("c".to_owned()),
     }
@@ -262,7 +263,7 @@ async fn a_waiting_seat_is_taken_once(backend: Backend) {
     assert!(a.player_of("key-c").await.unwrap().is_none());
     let claim = |who: &str| SeatClaim {
         game_id: "seats".to_owned(),
-        seat: 1,
+        seat: Seat(1),
         was: "open".to_owned(),
         agent: "human".to_owned(),
         token_hash: Some(format!("{who}{who}")),
@@ -375,7 +376,7 @@ async fn an_idle_game_is_due_and_aborted_once(backend: Backend) {
     assert_eq!(loaded.status, Status::Over);
     let claim = SeatClaim {
         game_id: "idle".to_owned(),
-        seat: 1,
+        seat: Seat(1),
         was: "open".to_owned(),
         agent: "human".to_owned(),
         token_hash: Some("t".to_owned()),
@@ -397,18 +398,18 @@ async fn an_idle_game_is_due_and_aborted_once(backend: Backend) {
 async fn a_rematch_is_named_once_when_all_agree(backend: Backend) {
     let (a, b) = backend.two_stores().await;
     a.create(&game("again", false)).await.unwrap();
-    let people = [0, 1];
+    let people = [Seat(0), Seat(1)];
     assert!(!a
-        .agree_rematch("again", 0, "h0", &people, "r1")
+        .agree_rematch("again", Seat(0), "h0", &people, "r1")
         .await
         .unwrap());
     let (x, y) = tokio::join!(
-        a.agree_rematch("again", 1, "h1", &people, "r2"),
-        b.agree_rematch("again", 1, "h1", &people, "r3"),
+        a.agree_rematch("again", Seat(1), "h1", &people, "r2"),
+        b.agree_rematch("again", Seat(1), "h1", &people, "r3"),
     );
     assert!(x.unwrap() ^ y.unwrap(), "named by one of the two");
     assert!(!a
-        .agree_rematch("again", 0, "h0", &people, "r4")
+        .agree_rematch("again", Seat(0), "h0", &people, "r4")
         .await
         .unwrap());
     let loaded = a.load("again").await.unwrap().unwrap().game;
@@ -532,7 +533,7 @@ async fn postgres_notices_say_ids_only_and_a_cut_listener_resyncs() {
     a.create(&waiting).await.unwrap();
     let claim = SeatClaim {
         game_id: "n2".to_owned(),
-        seat: 1,
+        seat: Seat(1),
         was: "open".to_owned(),
         agent: "human".to_owned(),
         token_hash: Some("cd".to_owned()),

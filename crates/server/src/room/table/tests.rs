@@ -57,7 +57,7 @@ pub(in crate::room) fn seated(spec: &str, agents: &[&str]) -> (Table, Box<dyn Li
 fn tokens_name_seats_and_anything_else_is_refused() {
     let (table, _) = seated("gyges", &["human", "random"]);
     assert_eq!(table.viewer(None), Ok(None));
-    assert_eq!(table.viewer(Some("token-0")), Ok(Some(0)));
+    assert_eq!(table.viewer(Some("token-0")), Ok(Some(Seat(0))));
     assert_eq!(table.viewer(Some("token-1")), Err(Refusal::WrongToken));
     assert_eq!(table.viewer(Some("")), Err(Refusal::WrongToken));
 }
@@ -75,28 +75,34 @@ fn waiting_seats_are_taken_by_an_open_join_or_their_invitation_alone() {
     assert!(table.waiting());
     assert_eq!(table.player(1), "open");
     assert_eq!(table.player(2), "invite");
-    assert_eq!(table.claimable(None, None), Ok(1));
-    assert_eq!(table.claimable(Some(2), None), Err(Refusal::NoOpenSeat));
+    assert_eq!(table.claimable(None, None), Ok(Seat(1)));
+    assert_eq!(
+        table.claimable(Some(Seat(2)), None),
+        Err(Refusal::NoOpenSeat)
+    );
     assert_eq!(
         table.claimable(None, Some("other")),
         Err(Refusal::NoOpenSeat)
     );
-    assert_eq!(table.claimable(None, Some("code")), Ok(2));
-    assert_eq!(table.claimable(Some(0), None), Err(Refusal::NoOpenSeat));
+    assert_eq!(table.claimable(None, Some("code")), Ok(Seat(2)));
+    assert_eq!(
+        table.claimable(Some(Seat(0)), None),
+        Err(Refusal::NoOpenSeat)
+    );
     let named = PlayerRow {
         id: "p".to_owned(),
         name: "Zoë".to_owned(),
     };
     assert_eq!(
-        table.take(1, secrets::hash_token("t1"), Some(named)),
+        table.take(Seat(1), secrets::hash_token("t1"), Some(named)),
         Claim::Open
     );
     assert_eq!(table.player_name(1).as_deref(), Some("Zoë"));
     assert_eq!(table.claimable(None, None), Err(Refusal::NoOpenSeat));
     assert!(table.waiting());
-    table.take(2, secrets::hash_token("t2"), None);
+    table.take(Seat(2), secrets::hash_token("t2"), None);
     assert!(!table.waiting());
-    assert_eq!(table.viewer(Some("t2")), Ok(Some(2)));
+    assert_eq!(table.viewer(Some("t2")), Ok(Some(Seat(2))));
     assert_eq!(table.player(2), "human");
     // An invitation stored without its code does not read.
     row.seats[2].token_hash = None;
@@ -106,10 +112,10 @@ fn waiting_seats_are_taken_by_an_open_join_or_their_invitation_alone() {
 #[test]
 fn a_client_id_is_remembered_per_seat() {
     let (mut table, _) = seated("gyges", &["human", "human"]);
-    table.remember(0, "a".to_owned(), 3);
-    assert_eq!(table.resent(0, "a"), Some(3));
-    assert_eq!(table.resent(1, "a"), None);
-    assert_eq!(table.resent(0, "b"), None);
+    table.remember(Seat(0), "a".to_owned(), 3);
+    assert_eq!(table.resent(Seat(0), "a"), Some(3));
+    assert_eq!(table.resent(Seat(1), "a"), None);
+    assert_eq!(table.resent(Seat(0), "b"), None);
 }
 
 #[test]
