@@ -208,18 +208,11 @@ export class GamePage {
     this.draw();
   }
 
-  againstAi() {
-    const game = this.shown && this.shown.game;
-    if (!game) return false;
-    return game.seats.every(s => this.local(s.seat) || s.player !== 'human') &&
-      game.seats.some(s => s.player !== 'human');
-  }
-
-  // The server's policy says what is offered (docs/api.md, `offers`).
+  /// Whether the server offers the seat shown `what` now (docs/api.md, `offers`): its
+  /// policy, so the page keeps no rule of its own (a spectator is offered nothing).
   offered(what) {
-    const conn = this.shown;
-    const game = conn && conn.game;
-    return !!(game && !game.result && conn.role === 'seat' && game.offers && game.offers[what]);
+    const game = this.shown && this.shown.game;
+    return !!(game && game.offers && game.offers[what]);
   }
 
   /// Whether the AIs play the game out: its people are all out of it (placed) and it goes on.
@@ -386,7 +379,7 @@ export class GamePage {
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending, online: conn.open });
     const play = h('section', { class: 'play' }, [
-      status, this.playedOnLine(live), this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), this.fillOffer(live), this.absentOffer(live), offline, replayBar, this.boardHost,
+      status, this.playedOnLine(live), this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), this.fillOffer(), this.absentOffer(live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [rolledLine(game, moves, view), this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
@@ -475,7 +468,7 @@ export class GamePage {
       return h('p', { class: 'rematch', 'data-rematch': rematch.game }, [h('a', { href: `/games/${rematch.game}` }, [t('rematch.watch')])]);
     }
     const others = rematch.agreed.map((a, s) => (a && !seated.some(c => c.seat === s) ? s : null)).filter(s => s != null);
-    const mine = seated.filter(c => !rematch.agreed[c.seat]);
+    const mine = seated.filter(c => c.game.offers && c.game.offers.rematch);
     const ask = async () => {
       const tokens = [];
       for (const c of seated) {
@@ -494,10 +487,11 @@ export class GamePage {
   }
 
   /// While a game of more than two waits for players, a seated player may give the free
-  /// seats to the AI, offered after a short wait (someone may still come).
-  fillOffer(live) {
-    const conn = this.conns.find(c => c.role === 'seat');
-    if (live.turn.kind !== 'waiting' || !conn || live.seats.length < 3 || !live.seats.some(s => s.player === 'open')) return null;
+  /// seats to the AI (when the server offers it: `offers.fill`), shown after a short wait
+  /// (someone may still come).
+  fillOffer() {
+    const conn = this.conns.find(c => c.role === 'seat' && c.game && c.game.offers && c.game.offers.fill);
+    if (!conn) return null;
     if (this.waitingSince == null) {
       this.waitingSince = performance.now();
       this.fillTimer = setTimeout(() => this.draw(), FILL_AFTER_MS);
@@ -661,11 +655,13 @@ export class GamePage {
     this.promptNode.textContent = !this.proposed ? this.boardPrompt : this.keepPrompt ? `${this.boardPrompt} ${tap}` : tap;
   }
 
+  /// A seat's tools while its game goes on, as the server offers them.
   tools(live) {
     const conn = this.shown;
-    if (conn.role !== 'seat' || live.result) return null;
+    if (conn.role !== 'seat' || live.turn.kind === 'over') return null;
     return toolsRow({
-      againstAi: this.againstAi(),
+      againstAi: this.offered('against_ai'),
+      canResign: this.offered('resign'),
       // Not while one's own move is on its way: the answer would be for the game before it.
       canUndo: this.offered('undo') && !this.sending,
       canHint: this.offered('hint') && this.myTurn() && !this.sending,

@@ -231,18 +231,20 @@ export function invitePanel(game, live, created, tokens) {
   ]);
 }
 
-/// A seat's tools: against the AI only, Undo and Hint; Resign (once confirmed); Notify me
-/// (`asked()` after the browser's answer).
-export function toolsRow({ againstAi, canUndo, canHint, undo, hint, resign, asked }) {
+/// A seat's tools, as the server offers them: against the AI only, Undo and Hint; Resign
+/// (once confirmed) while the game goes on; Notify me (`asked()` after the browser's answer).
+export function toolsRow({ againstAi, canResign, canUndo, canHint, undo, hint, resign, asked }) {
   const buttons = [];
   if (againstAi) {
     buttons.push(h('button', { type: 'button', 'data-act': 'undo', disabled: !canUndo, onclick: undo }, [t('play.undo')]));
     buttons.push(h('button', { type: 'button', 'data-act': 'hint', disabled: !canHint, onclick: hint }, [t('play.hint')]));
   }
-  buttons.push(h('button', {
-    type: 'button', 'data-act': 'resign',
-    onclick: () => { if (confirm(t('play.resign.ask'))) resign(); },
-  }, [t('play.resign')]));
+  if (canResign) {
+    buttons.push(h('button', {
+      type: 'button', 'data-act': 'resign',
+      onclick: () => { if (confirm(t('play.resign.ask'))) resign(); },
+    }, [t('play.resign')]));
+  }
   if ('Notification' in window && Notification.permission !== 'denied') {
     const on = Notification.permission === 'granted';
     buttons.push(h('button', {

@@ -18,7 +18,6 @@ import { isNew, settle } from './motion.js';
 
 const S = 100;
 const H = (S * Math.sqrt(3)) / 2;
-const LINE = 11;
 const CAP = 13;
 
 const up = (x, y) => (((x + y) % 2) + 2) % 2 === 0;

@@ -90,6 +90,22 @@ pub struct Offers {
     pub undo: bool,
     /// The AI's suggestion (`GET /hint` would be answered).
     pub hint: bool,
+    /// The viewer's seat plays against the AI alone (every other seat a bot), the game
+    /// that undo and hint are for: the page shows them, usable as `undo` and `hint` say.
+    #[serde(default)]
+    pub against_ai: bool,
+    /// Resigning (`POST /resign` would be accepted): a person's seat of a game that goes
+    /// on and no longer waits for players.
+    #[serde(default)]
+    pub resign: bool,
+    /// Giving the open seats to the AI (`POST /fill`): a person's seat while a game of three
+    /// or more seats waits with a seat open.
+    #[serde(default)]
+    pub fill: bool,
+    /// Asking for or accepting a rematch (`POST /rematch`): a person's seat of a game over
+    /// with a result, which has not agreed yet, while no rematch is made.
+    #[serde(default)]
+    pub rematch: bool,
 }
 
 /// What kind of game it is, for the page.

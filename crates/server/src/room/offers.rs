@@ -1,11 +1,13 @@
-//! What each seat is offered: whether it may take back its last decisions, and whether it
-//! may ask for a hint. Synchronous, and tested here without sockets or storage.
+//! What each seat is offered: whether it may take back its last decisions, ask for a
+//! hint, resign, fill the open seats with the AI or ask for a rematch, so that the page
+//! keeps no rule of its own. Synchronous, and tested here without sockets or storage.
 
 use trio_catalog::Live;
 use trio_core::{PlayError, Seat, Turn};
 
-use super::table::Table;
+use super::table::{Table, OPEN};
 use crate::error::Refusal;
+use crate::protocol::Offers;
 
 impl Table {
     /// Whether `seat` may take back its last decisions now: only its own moves and the
@@ -71,13 +73,37 @@ impl Table {
         }
     }
 
-    /// What the page may offer `viewer` now: undo, hint.
-    pub(super) fn offers(&self, live: &dyn Live, viewer: Option<Seat>) -> (bool, bool) {
-        let Some(seat) = viewer.filter(|&s| self.is_person(s) && !self.waiting()) else {
-            return (false, false);
+    /// What the page may offer `viewer` now (see [`Offers`]); a spectator is offered
+    /// nothing, nor is a person while the game waits, but to fill the open seats.
+    pub(super) fn offers(&self, live: &dyn Live, viewer: Option<Seat>) -> Offers {
+        let Some(seat) = viewer.filter(|&s| self.is_person(s)) else {
+            return Offers::default();
         };
-        let undo = live.turn() != Turn::Over && self.check_undo(live, seat, None).is_ok();
-        (undo, self.hint_seat(live, viewer).is_ok())
+        let going_on = live.turn() != Turn::Over && !self.aborted();
+        if self.waiting() {
+            let seats = self.agents().len();
+            return Offers {
+                fill: going_on && seats >= 3 && (0..seats).any(|s| self.player(s) == OPEN),
+                ..Offers::default()
+            };
+        }
+        Offers {
+            undo: going_on && self.check_undo(live, seat, None).is_ok(),
+            hint: self.hint_seat(live, viewer).is_ok(),
+            against_ai: self.against_ai(seat),
+            resign: going_on,
+            fill: false,
+            rematch: live.outcome().is_some() && self.rematch_offered(viewer),
+        }
+    }
+
+    /// Whether `viewer` may ask for (or accept) a rematch of the game over: a person's seat
+    /// that has not agreed yet, while no rematch is made. The snapshot asks it anew after
+    /// each agreement, which changes no view.
+    pub(super) fn rematch_offered(&self, viewer: Option<Seat>) -> bool {
+        let shown = self.rematch_shown();
+        viewer
+            .is_some_and(|s| self.is_person(s) && !shown.agreed[s.index()] && shown.game.is_none())
     }
 }
 
@@ -87,22 +113,24 @@ mod tests {
     use trio_core::Seat;
 
     use crate::error::Refusal;
-    use crate::room::table::tests::seated;
+    use crate::protocol::Offers;
+    use crate::room::table::tests::{row_of, seated};
     use crate::room::table::Table;
 
     #[test]
     fn undo_takes_back_the_ais_answer_but_never_a_persons_move() {
         let (table, mut live) = seated("gyges", &["human", "ai:1"]);
         let south = Seat(0);
-        assert_eq!(table.offers(live.as_ref(), Some(Seat(0))), (false, true));
+        let offers = table.offers(live.as_ref(), Some(Seat(0)));
+        assert_eq!((offers.undo, offers.hint), (false, true));
         let setup = live.legal_moves().actions[0].clone();
         live.submit(south, &setup, None).unwrap();
         live.run().unwrap(); // the AI's setup
         assert!(table.check_undo(live.as_ref(), south, None).is_ok());
-        assert!(table.offers(live.as_ref(), Some(Seat(0))).0);
+        assert!(table.offers(live.as_ref(), Some(Seat(0))).undo);
         let stale = table.check_undo(live.as_ref(), south, Some(0)).unwrap_err();
         assert_eq!(crate::error::ApiError::from(stale).code, "stale-version");
-        assert_eq!(table.offers(live.as_ref(), None), (false, false));
+        assert_eq!(table.offers(live.as_ref(), None), Offers::default());
 
         let (table, mut live) = table_of_people();
         let setup = live.legal_moves().actions[0].clone();
@@ -133,7 +161,7 @@ mod tests {
                 max: live.version()
             }
         );
-        assert!(!table.offers(live.as_ref(), Some(Seat(0))).0);
+        assert!(!table.offers(live.as_ref(), Some(Seat(0))).undo);
         let moved = live.legal_moves().actions[0].clone();
         live.submit(south, &moved, None).unwrap();
     }
@@ -159,5 +187,61 @@ mod tests {
             table.hint_seat(live.as_ref(), Some(Seat(1))),
             Err(Refusal::HintNotYourTurn)
         );
+    }
+
+    /// Undo and hint are shown against the AI alone; with another person at the table
+    /// (here or elsewhere) neither is.
+    #[test]
+    fn against_the_ai_alone_and_resigning_are_offered_to_a_persons_seat() {
+        let (table, live) = seated("orbit(players=3)", &["ai:1", "human", "random"]);
+        let mine = table.offers(live.as_ref(), Some(Seat(1)));
+        assert!(mine.against_ai && mine.resign && !mine.fill && !mine.rematch);
+        assert_eq!(
+            table.offers(live.as_ref(), Some(Seat(0))),
+            Offers::default()
+        );
+        let (table, live) = seated("orbit(players=3)", &["ai:1", "human", "human"]);
+        let mine = table.offers(live.as_ref(), Some(Seat(1)));
+        assert!(!mine.against_ai && !mine.hint && mine.resign);
+    }
+
+    /// While seats wait, a seated person is offered the AI for them in a game of three or
+    /// more, and nothing else (nobody acts yet); in a game of two, not even that.
+    #[test]
+    fn filling_is_offered_while_a_game_of_three_or_more_waits_with_a_seat_open() {
+        let waiting =
+            Table::from_row(&row_of("orbit(players=3)", &["human", "open", "ai:1"])).unwrap();
+        let live = trio_catalog::game("orbit(players=3)")
+            .unwrap()
+            .start(7, waiting.agents(), None)
+            .unwrap();
+        let fill = Offers {
+            fill: true,
+            ..Offers::default()
+        };
+        assert_eq!(waiting.offers(live.as_ref(), Some(Seat(0))), fill);
+        assert_eq!(waiting.offers(live.as_ref(), None), Offers::default());
+
+        let two = Table::from_row(&row_of("gyges", &["human", "open"])).unwrap();
+        let live = trio_catalog::game("gyges")
+            .unwrap()
+            .start(7, two.agents(), None)
+            .unwrap();
+        assert_eq!(two.offers(live.as_ref(), Some(Seat(0))), Offers::default());
+    }
+
+    /// Once the game is over, each person who has not agreed is offered a rematch, until
+    /// one is made.
+    #[test]
+    fn a_rematch_is_offered_to_each_person_of_a_finished_game_until_agreed() {
+        let (mut table, mut live) = seated("gyges", &["human", "human"]);
+        assert!(!table.offers(live.as_ref(), Some(Seat(0))).rematch);
+        live.resign(Seat(1)).unwrap();
+        let over = table.offers(live.as_ref(), Some(Seat(0)));
+        assert!(over.rematch && !over.resign && !over.undo);
+        table.agree_rematch(Seat(0), crate::people::secrets::hash_token("again"));
+        assert!(!table.rematch_offered(Some(Seat(0))));
+        assert!(table.rematch_offered(Some(Seat(1))));
+        assert!(!table.rematch_offered(None));
     }
 }

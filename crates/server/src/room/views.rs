@@ -75,10 +75,7 @@ impl Views {
         self.offers = (0..seats)
             .map(|s| Some(Seat(s as u8)))
             .chain(std::iter::once(None))
-            .map(|viewer| {
-                let (undo, hint) = table.offers(live, viewer);
-                Offers { undo, hint }
-            })
+            .map(|viewer| table.offers(live, viewer))
             .collect();
         self.mover = match turn {
             Turn::Seat(s) if !live.is_bot(s) && !table.waiting() && !self.aborted => Some(s),
@@ -158,7 +155,9 @@ impl Views {
         table: &Table,
         viewer: Option<Seat>,
     ) -> Snapshot {
-        let state = self.state(live, viewer);
+        let mut state = self.state(live, viewer);
+        // An agreement to a rematch is told by a snapshot and changes no view: asked anew.
+        state.offers.rematch = self.result.is_some() && table.rematch_offered(viewer);
         let facts = live.facts();
         Snapshot {
             id: summary.id.clone(),

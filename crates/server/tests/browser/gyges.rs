@@ -299,20 +299,11 @@ async fn hint_and_undo_wait_while_ones_move_is_on_its_way() {
     b.wait("[data-act=hint]:not([disabled])").await;
 
     // Offline, the move stays on its way: meanwhile neither hint nor undo can be asked.
-    b.js("trio.drop(8000);", json!([])).await;
-    b.wait("[data-offline]").await;
+    offline_for_a_while(&b).await;
     b.click("[data-sq=a1]").await;
     b.click("[data-sq=a2]").await;
     b.click("[data-act=confirm]").await;
-    b.wait_for("on its way", "trio.page().sending").await;
-    assert!(
-        b.find("[data-act=hint][disabled]").await.is_some(),
-        "no hint"
-    );
-    assert!(
-        b.find("[data-act=undo][disabled]").await.is_some(),
-        "no undo"
-    );
+    neither_hint_nor_undo_while_on_its_way(&b).await;
     b.wait_for("played and answered", &format!("{GAME}.moves.length >= 4"))
         .await;
     b.my_turn().await;
@@ -320,22 +311,29 @@ async fn hint_and_undo_wait_while_ones_move_is_on_its_way() {
 
     // An undo on its way is an action on its way too.
     let count = b.moves().await;
-    b.js("trio.drop(8000);", json!([])).await;
-    b.wait("[data-offline]").await;
+    offline_for_a_while(&b).await;
     b.click("[data-act=undo]").await;
-    b.wait_for("on its way", "trio.page().sending").await;
-    assert!(
-        b.find("[data-act=hint][disabled]").await.is_some(),
-        "no hint"
-    );
-    assert!(
-        b.find("[data-act=undo][disabled]").await.is_some(),
-        "no undo"
-    );
+    neither_hint_nor_undo_while_on_its_way(&b).await;
     b.wait_for("undone", &format!("{GAME}.moves.length === {}", count - 2))
         .await;
     b.my_turn().await;
     b.close().await;
+}
+
+/// Drops the page's connection for long enough that what it sends stays on its way.
+async fn offline_for_a_while(b: &Browser) {
+    b.js("trio.drop(8000);", json!([])).await;
+    b.wait("[data-offline]").await;
+}
+
+/// Once this seat's action is on its way, neither hint nor undo can be asked: the answer
+/// would be for the game before it.
+async fn neither_hint_nor_undo_while_on_its_way(b: &Browser) {
+    b.wait_for("on its way", "trio.page().sending").await;
+    for tool in ["hint", "undo"] {
+        let css = format!("[data-act={tool}][disabled]");
+        assert!(b.find(&css).await.is_some(), "no {tool}");
+    }
 }
 
 /// A Gygès middle game whose state (its legal moves) is sent in several frames reaches the

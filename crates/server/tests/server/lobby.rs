@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use trio_server::protocol::{ServerMessage, TurnKind};
+use trio_server::protocol::{Offers, ServerMessage, TurnKind};
 use trio_server::Limits;
 
 use crate::support::backend::on_both_backends;
@@ -162,6 +162,15 @@ async fn play_someone_pairs_the_same_game_and_clock_and_never_oneself() {
         TurnKind::Waiting
     );
     let token = red["seat"]["token"].as_str().unwrap();
+    // While it waits, a seated person is offered the AI for the open seat, and nothing
+    // else; a spectator nothing.
+    let waiting = server.snapshot(&id, Some(token)).await;
+    let fill = Offers {
+        fill: true,
+        ..Offers::default()
+    };
+    assert_eq!(waiting.offers, fill);
+    assert_eq!(server.snapshot(&id, None).await.offers, Offers::default());
     let (status, body) = server
         .to_game(&id, "fill", Some(token), json!({"level": 9}))
         .await;
@@ -173,6 +182,8 @@ async fn play_someone_pairs_the_same_game_and_clock_and_never_oneself() {
     assert_eq!(status, StatusCode::OK, "{body}");
     let filled = server.snapshot(&id, None).await;
     assert_ne!(filled.turn.kind, TurnKind::Waiting);
+    let mine = server.snapshot(&id, Some(token)).await.offers;
+    assert!(!mine.fill && mine.resign && !mine.against_ai, "{mine:?}");
     assert_eq!(
         filled.seats.iter().filter(|s| s.player == "ai:2").count(),
         1
@@ -207,9 +218,13 @@ async fn a_rematch_every_person_accepts_rotates_the_seats_and_keeps_game_and_clo
     assert_eq!(asked["game"], Value::Null, "North has not accepted");
     let shown = server.snapshot(id, None).await.rematch.unwrap();
     assert_eq!((shown.agreed, shown.game), (vec![true, false], None));
+    // Who agreed is offered it no more; the other still is.
+    assert!(!server.snapshot(id, Some(south)).await.offers.rematch);
+    assert!(server.snapshot(id, Some(north)).await.offers.rematch);
     let (status, accepted) = server.to_game(id, "rematch", Some(north), json!({})).await;
     assert_eq!(status, StatusCode::CREATED, "{accepted}");
     let rematch = accepted["game"].as_str().unwrap().to_owned();
+    assert!(!server.snapshot(id, Some(north)).await.offers.rematch);
     assert_eq!(
         server
             .snapshot(id, None)

@@ -3,7 +3,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use trio_server::protocol::{Role, ServerMessage};
+use trio_server::protocol::{Offers, Role, ServerMessage};
 
 use crate::support::{pick, seq_of, Server};
 
@@ -163,9 +163,12 @@ async fn the_server_says_what_each_viewer_is_offered() {
     let token = created.seats[0].token.clone();
     let mine = server.snapshot(&created.id, Some(&token)).await;
     assert_eq!((mine.offers.undo, mine.offers.hint), (false, true));
+    // Against the AI alone: undo and hint belong to the game; resigning is offered.
+    assert!(mine.offers.against_ai && mine.offers.resign);
+    assert!(!mine.offers.fill && !mine.offers.rematch);
     assert!(!mine.facts.chance && !mine.facts.hidden_information);
     let watcher = server.snapshot(&created.id, None).await;
-    assert_eq!((watcher.offers.undo, watcher.offers.hint), (false, false));
+    assert_eq!(watcher.offers, Offers::default());
 
     let mut ws = server
         .socket(&created.id, json!({"type": "hello", "token": token}))
@@ -197,8 +200,31 @@ async fn the_server_says_what_each_viewer_is_offered() {
     let first = server
         .snapshot(&people.id, Some(&people.seats[0].token))
         .await;
-    assert!(!first.offers.hint);
+    assert!(!first.offers.hint && !first.offers.against_ai && first.offers.resign);
     assert!(first.facts.chance && first.facts.hidden_information);
+    // Nor does a game of a person, the AI and another person.
+    let three = server
+        .create("orbit(players=3)", &["human", "ai:1", "human"])
+        .await;
+    let first = server
+        .snapshot(&three.id, Some(&three.seats[0].token))
+        .await;
+    assert!(!first.offers.against_ai && first.offers.resign);
+    // Once it is over, nothing is offered but a rematch.
+    assert_eq!(
+        server.resign(&people.id, &people.seats[1].token).await,
+        StatusCode::OK
+    );
+    let over = server
+        .snapshot(&people.id, Some(&people.seats[0].token))
+        .await;
+    assert_eq!(
+        over.offers,
+        Offers {
+            rematch: true,
+            ..Offers::default()
+        }
+    );
 }
 
 /// Each legal move goes out with its parts, in the same order, to the mover alone.

@@ -240,16 +240,7 @@ async fn a_waiting_seat_is_taken_once(backend: Backend) {
         rematch: None,
     };
     a.create(&row).await.unwrap();
-    for who in ["a", "b"] {
-        let player = PlayerRow {
-            id: format!("player-{who}"),
-            name: format!("Name{who}"),
-        };
-        assert!(a
-            .create_player(&player, &format!("name{who}"), &format!("key-{who}"))
-            .await
-            .unwrap());
-    }
+    create_players(a.as_ref(), ["player", "Name", "key"], &["a", "b"]).await;
     // A folded name is taken once; a key names its player.
     let again = PlayerRow {
         id: "player-c".to_owned(),
@@ -418,19 +409,26 @@ async fn a_rematch_is_named_once_when_all_agree(backend: Backend) {
     assert_eq!(hashes, [Some("h0"), Some("h1")]);
 }
 
-/// A rated game's ratings are updated once, and read back by player and by kind.
-async fn a_rated_game_is_rated_once(backend: Backend) {
-    let store = backend.store().await;
-    for who in ["x", "y"] {
+/// Creates a named player for each of `who`: `<id>-<who>` named `<name><who>`, its key
+/// `<key>-<who>`.
+async fn create_players(store: &dyn Storage, [id, name, key]: [&str; 3], who: &[&str]) {
+    for who in who {
         let player = PlayerRow {
-            id: format!("rater-{who}"),
-            name: format!("Rater{who}"),
+            id: format!("{id}-{who}"),
+            name: format!("{name}{who}"),
         };
+        let folded = player.name.to_lowercase();
         assert!(store
-            .create_player(&player, &format!("rater{who}"), &format!("rk-{who}"))
+            .create_player(&player, &folded, &format!("{key}-{who}"))
             .await
             .unwrap());
     }
+}
+
+/// A rated game's ratings are updated once, and read back by player and by kind.
+async fn a_rated_game_is_rated_once(backend: Backend) {
+    let store = backend.store().await;
+    create_players(store.as_ref(), ["rater", "Rater", "rk"], &["x", "y"]).await;
     store
         .create(&GameRow {
             rated: true,

@@ -20,7 +20,7 @@ function snapshot() {
     view: { tiles: [] },
     legal: ['A@1,0,1', 'draw'],
     legal_parts: [{ kind: 'place', tile: 'A', x: 1, y: 0, rotation: 1 }, { kind: 'draw' }],
-    offers: { undo: false, hint: true },
+    offers: { undo: false, hint: true, against_ai: true, resign: true, fill: false, rematch: false },
     moves: [
       { seat: null, action: 'draw:C' },
       { seat: 0, action: 'C@0,0,0' },
@@ -36,7 +36,7 @@ const state = (extra = {}) => ({
   view: { tiles: [{ x: 1, y: 0 }] },
   legal: [],
   legal_parts: [],
-  offers: { undo: true, hint: false },
+  offers: { undo: true, hint: false, against_ai: true, resign: true, fill: false, rematch: false },
   result: null,
   ...extra,
 });
@@ -63,7 +63,7 @@ test('a play appends the move and shows the state it carries', () => {
   assert.deepEqual(after.view, { tiles: [{ x: 1, y: 0 }] });
   assert.deepEqual(after.legal, []);
   assert.deepEqual(after.legal_parts, [], 'the parts go with the moves');
-  assert.deepEqual(after.offers, { undo: true, hint: false }, 'what is offered comes with the state');
+  assert.deepEqual(after.offers, { undo: true, hint: false, against_ai: true, resign: true, fill: false, rematch: false }, 'what is offered comes with the state');
   // The seat to move is named as the state names it (white's colour is drawn now).
   assert.equal(after.seats[1].name, 'white');
   assert.equal(after.seats[0].name, 'black');
