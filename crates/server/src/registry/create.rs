@@ -244,6 +244,7 @@ impl AppState {
             creator,
             rematch: None,
             rated,
+            ratings_owed: false,
             more_tokens: Vec::new(),
         };
         // The room first: the stored row holds its lobby line and who acts first.

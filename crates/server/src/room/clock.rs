@@ -78,10 +78,6 @@ impl Clock {
         Some(seat)
     }
 
-    pub(crate) fn flagged(&self) -> Option<u8> {
-        self.flagged
-    }
-
     /// The clock as a viewer sees it at `now`.
     pub(crate) fn shown(&self, now: i64) -> ClockShown {
         let mut remaining_ms = self.remaining_ms.clone();
@@ -151,7 +147,7 @@ mod tests {
         assert_eq!(clock.flag(71_999), None);
         assert_eq!(clock.flag(72_000), Some(0));
         assert_eq!(clock.shown(80_000).remaining_ms, [0, 58_000]);
-        assert_eq!(clock.flagged(), Some(0));
+        assert_eq!(clock.shown(80_000).flagged, Some(0));
         assert_eq!(clock.deadline(), None);
     }
 

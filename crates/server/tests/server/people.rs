@@ -366,7 +366,69 @@ async fn a_players_key_reaches_its_seat_on_another_device(backend: Backend) {
     }
 }
 
+/// A rated game that ended without its ratings — as one could before the two were written
+/// in one transaction, when the server stopped between them — gets them at the next start,
+/// once, however many instances start at once.
+async fn ratings_owed_by_a_crash_are_repaired_once_at_the_next_start(backend: Backend) {
+    let server = Server::on(&backend).await;
+    let (_, me) = server
+        .post("/api/players", None, json!({"name": "Idun"}))
+        .await;
+    let key = me["key"].as_str().unwrap();
+    let body = json!({"game": "gyges", "seats": ["human", "ai:3"], "rated": true});
+    let (status, created) = server.post("/api/games", Some(key), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    assert_eq!(server.resign(id, token).await, StatusCode::OK);
+    let profile = async |server: &Server| server.get("/api/players/Idun", None).await.1;
+    let rated = profile(&server).await;
+    assert_eq!(rated["ratings"][0]["games"], 1, "{rated}");
+    drop(server);
+
+    // The end stored, the ratings not.
+    backend
+        .execute("UPDATE games SET rated_done = FALSE WHERE id = $1", id)
+        .await;
+    backend
+        .execute("DELETE FROM rating_history WHERE game_id = $1", id)
+        .await;
+    backend
+        .execute(
+            "DELETE FROM ratings WHERE player_id IN \
+             (SELECT player_id FROM seats WHERE game_id = $1)",
+            id,
+        )
+        .await;
+    let store = backend.store().await;
+    assert_eq!(store.owing_ratings().await.unwrap(), [id]);
+
+    let (first, second) = tokio::join!(Server::on(&backend), Server::on(&backend));
+    let until = tokio::time::Instant::now() + PATIENCE;
+    while !store.owing_ratings().await.unwrap().is_empty() {
+        assert!(
+            tokio::time::Instant::now() < until,
+            "the ratings were not repaired"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    for server in [&first, &second] {
+        let repaired = profile(server).await;
+        assert_eq!(repaired["ratings"][0]["games"], 1, "{repaired}");
+        assert_eq!(
+            repaired["ratings"][0]["rating"],
+            rated["ratings"][0]["rating"]
+        );
+        assert_eq!(
+            repaired["history"].as_array().unwrap().len(),
+            1,
+            "{repaired}"
+        );
+    }
+}
+
 on_both_backends!(
     a_password_signs_a_player_in_elsewhere,
     a_players_key_reaches_its_seat_on_another_device,
+    ratings_owed_by_a_crash_are_repaired_once_at_the_next_start,
 );
