@@ -118,6 +118,9 @@ pub enum Refusal {
     NoHint,
     #[error("a hint is for the seat to move")]
     HintNotYourTurn,
+    /// Help (a hint, a takeback) asked for in a rated game, which counts as played.
+    #[error("{what} is not offered in a rated game: it counts for the ratings as played")]
+    RatedNoHelp { what: &'static str },
     #[error("the record is published once the game is over")]
     NotOver,
     /// Storage failed or the room stopped: logged where it happened.
@@ -176,6 +179,7 @@ impl From<Refusal> for ApiError {
             Refusal::Spectator => (StatusCode::FORBIDDEN, "spectator"),
             Refusal::NoHint => (StatusCode::FORBIDDEN, "no-hint"),
             Refusal::HintNotYourTurn => (StatusCode::FORBIDDEN, "not-your-turn"),
+            Refusal::RatedNoHelp { .. } => (StatusCode::FORBIDDEN, "rated-game"),
             Refusal::NotOver => (StatusCode::CONFLICT, "not-over"),
             Refusal::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             Refusal::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),

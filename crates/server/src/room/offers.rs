@@ -1,5 +1,6 @@
 //! What each seat is offered: whether it may take back its last decisions, and whether it
-//! may ask for a hint. Synchronous, and tested here without sockets or storage.
+//! may ask for a hint — never in a rated game, which counts as played. Synchronous, and
+//! tested here without sockets or storage.
 
 use trio_catalog::Live;
 use trio_core::{PlayError, Seat, Turn};
@@ -24,6 +25,11 @@ impl Table {
                 actual: live.version(),
             }
             .into());
+        }
+        if self.rated() {
+            return Err(Refusal::RatedNoHelp {
+                what: "taking moves back",
+            });
         }
         if live.version() >= self.max_events {
             return Err(Refusal::TooManyEvents {
@@ -59,6 +65,9 @@ impl Table {
                 needed: "a hint is for a seat",
             });
         };
+        if self.rated() {
+            return Err(Refusal::RatedNoHelp { what: "a hint" });
+        }
         if !self.against_ai(seat) {
             return Err(Refusal::NoHint);
         }
@@ -85,7 +94,7 @@ mod tests {
     use trio_core::Seat;
 
     use crate::error::Refusal;
-    use crate::room::table::tests::seated;
+    use crate::room::table::tests::{row_of, seated};
     use crate::room::table::Table;
 
     #[test]
@@ -134,6 +143,29 @@ mod tests {
         assert!(!table.offers(live.as_ref(), Some(0)).0);
         let moved = live.legal_moves().actions[0].clone();
         live.submit(south, &moved, None).unwrap();
+    }
+
+    /// A rated game against an AI level, whose rating is fixed: a hint or a takeback
+    /// there would be rating points taken, not earned.
+    #[test]
+    fn a_rated_game_offers_no_hint_and_no_undo() {
+        let mut row = row_of("gyges", &["human", "ai:5"]);
+        row.rated = true;
+        let table = Table::from_row(&row).unwrap();
+        let mut live = trio_catalog::game("gyges")
+            .unwrap()
+            .start(7, table.agents(), None)
+            .unwrap();
+        let south = Seat(0);
+        let refused = table.hint_seat(live.as_ref(), Some(0)).unwrap_err();
+        assert_eq!(refused, Refusal::RatedNoHelp { what: "a hint" });
+        assert_eq!(crate::error::ApiError::from(refused).code, "rated-game");
+        let setup = live.legal_moves().actions[0].clone();
+        live.submit(south, &setup, None).unwrap();
+        live.run().unwrap(); // the AI's setup
+        let refused = table.check_undo(live.as_ref(), south, None).unwrap_err();
+        assert!(matches!(refused, Refusal::RatedNoHelp { .. }), "{refused}");
+        assert_eq!(table.offers(live.as_ref(), Some(0)), (false, false));
     }
 
     fn table_of_people() -> (Table, Box<dyn Live>) {

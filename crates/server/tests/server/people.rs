@@ -96,6 +96,23 @@ async fn a_rated_game_against_an_ai_level_moves_the_persons_rating_only() {
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["id"].as_str().unwrap();
     let token = created["seats"][0]["token"].as_str().unwrap();
+    // No help against a fixed rating: a hint or a takeback would be points taken.
+    let (status, refused) = server
+        .get(&format!("/api/games/{id}/hint"), Some(token))
+        .await;
+    assert_eq!(
+        (status, &refused["code"]),
+        (StatusCode::FORBIDDEN, &json!("rated-game"))
+    );
+    server.play_first(id, token).await;
+    server.once(id, |s| s.turn.seat == Some(0)).await; // the AI's answer
+    let mine = server.snapshot(id, Some(token)).await;
+    assert_eq!((mine.offers.undo, mine.offers.hint), (false, false));
+    let (status, refused) = server.to_game(id, "undo", Some(token), json!({})).await;
+    assert_eq!(
+        (status, &refused["code"]),
+        (StatusCode::FORBIDDEN, &json!("rated-game"))
+    );
     assert_eq!(server.resign(id, token).await, StatusCode::OK);
     let (_, ida) = server.get("/api/players/Ida", None).await;
     let lost = ida["ratings"][0]["rating"].as_f64().unwrap();
