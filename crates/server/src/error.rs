@@ -135,6 +135,9 @@ pub enum Refusal {
     /// A seat of a rated game taken without a player's key.
     #[error("a rated game is for named players: take a name and send your player key")]
     RatedNeedsName,
+    /// A named player taking a second seat of a rated game.
+    #[error("you already sit in this game: a rated game seats each person once")]
+    SeatedAlready,
     /// A rematch asked for before the end.
     #[error("a rematch is for a game that is over")]
     NoRematchYet,
@@ -185,6 +188,7 @@ impl From<Refusal> for ApiError {
             Refusal::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             Refusal::Waiting => (StatusCode::CONFLICT, "waiting-for-players"),
             Refusal::NoOpenSeat => (StatusCode::CONFLICT, "no-open-seat"),
+            Refusal::SeatedAlready => (StatusCode::CONFLICT, "already-seated"),
             Refusal::NotAbsent => (StatusCode::CONFLICT, "not-absent"),
             Refusal::NotSeated => (StatusCode::FORBIDDEN, "not-seated"),
             Refusal::NoRematchYet => (StatusCode::CONFLICT, "not-over"),

@@ -161,6 +161,23 @@ async fn a_rated_game_updates_its_players_ratings_once_at_its_end() {
         (status, &answer["code"]),
         (StatusCode::UNAUTHORIZED, &json!("no-key"))
     );
+    // One person, one seat: neither its own second seat nor another one by joining.
+    let (status, answer) = server
+        .post(
+            "/api/games",
+            Some(&keys[0]),
+            rated(json!(["human", "human"])),
+        )
+        .await;
+    assert_eq!(
+        (status, &answer["code"]),
+        (StatusCode::BAD_REQUEST, &json!("bad-rated"))
+    );
+    let (status, answer) = server.post(&join, Some(&keys[0]), json!({})).await;
+    assert_eq!(
+        (status, &answer["code"]),
+        (StatusCode::CONFLICT, &json!("already-seated"))
+    );
     let (status, _) = server.post(&join, Some(&keys[1]), json!({})).await;
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(
