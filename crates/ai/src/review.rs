@@ -34,7 +34,7 @@
 
 use serde::Serialize;
 use trio_core::rng::{self, GameRng};
-use trio_core::{Game, Outcome, Seat, Turn};
+use trio_core::{EndReason, Game, Outcome, Seat, Turn};
 use trio_gyges::{Gyges, State as GygesState};
 
 use crate::evaluator::{fill_scores, score_outcome};
@@ -198,7 +198,7 @@ pub struct Step {
     /// The seat that chose it; `None` for chance.
     pub seat: Option<u8>,
     /// In the game's notation; for the closing step of a game that did not end by its
-    /// rules, `resign`.
+    /// rules, why it ended: `resign`, `time`, `absence` or `expiry`.
     pub action: String,
     /// Each seat's value before and after.
     pub before: Vec<f64>,
@@ -378,7 +378,9 @@ pub fn game_clarity<G: Game>(
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ending {
     pub outcome: Outcome,
-    /// The seat whose giving up (or running out of time) ended it.
+    /// Why: a resignation is a decision; a flag, an absence or an expiry is not.
+    pub reason: EndReason,
+    /// The seat that gave up, ran out of time or was away.
     pub by: Option<Seat>,
 }
 
@@ -497,7 +499,7 @@ pub fn review<G: Game>(
         (Some(outcome), _) => scores(&outcome, seats),
         (None, Some(ending)) => {
             let result = scores(&ending.outcome, seats);
-            steps.push(closing_step(last, &result, ending.by));
+            steps.push(closing_step(last, &result, ending));
             result
         }
         (None, None) => last.clone(),
@@ -659,14 +661,19 @@ fn judge_decision<G: Game>(
     }
 }
 
-/// The step that ends a game its rules did not end: the seat that gave up lost what it
-/// had left, judged as a decision against playing on.
-fn closing_step(last: &[f64], result: &[f64], by: Option<Seat>) -> Step {
+/// The step that ends a game its rules did not end. A seat that gave up lost what it had
+/// left, judged as a decision against playing on; a flag, an absence or an expiry is no
+/// decision, so it is neither a skill loss nor labelled (the change stays unexplained).
+fn closing_step(last: &[f64], result: &[f64], ending: &Ending) -> Step {
+    let by = ending.by;
     let effects: Vec<f64> = result.iter().zip(last).map(|(r, l)| r - l).collect();
-    let loss = by.map(|seat| (-effects[seat.index()]).max(0.0));
+    let decided = ending.reason == EndReason::Resign;
+    let loss = by
+        .filter(|_| decided)
+        .map(|seat| (-effects[seat.index()]).max(0.0));
     Step {
         seat: by.map(|s| s.0),
-        action: "resign".to_owned(),
+        action: ending.reason.as_str().to_owned(),
         before: last.to_vec(),
         after: result.to_vec(),
         skill_loss: loss,

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use thiserror::Error;
-use trio_core::{rng, Bot, Game, IllegalAction, Outcome, Referee, Seat};
+use trio_core::{rng, Bot, Ending, Game, IllegalAction, Outcome, Referee, Seat};
 
 use crate::stats::{wilson_interval, Interval, Pentanomial, Z_95};
 
@@ -51,8 +51,9 @@ pub struct GameRecord<G: Game> {
     /// Decisions made by seats (chance outcomes not counted).
     pub plies: usize,
     pub outcome: Outcome,
-    /// The seat that gave up, placed last behind every other seat, who share first place.
-    pub resigned: Option<Seat>,
+    /// How it ended: by the rules, or a bot's resignation (that seat is placed last, every
+    /// other seat shares first).
+    pub ending: Ending,
 }
 
 /// Plays one game from [`Game::new_game`] with `bots[seat]` in each seat, refereed by a
@@ -105,7 +106,9 @@ pub fn play_game_from<G: Game>(
         notation: history.iter().map(|e| e.notation.clone()).collect(),
         plies: history.iter().filter(|e| e.by.is_some()).count(),
         outcome,
-        resigned: referee.resigned(),
+        ending: referee
+            .ending()
+            .expect("a game with bots in every seat runs to its end"),
     })
 }
 

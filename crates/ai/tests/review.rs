@@ -13,7 +13,7 @@ use trio_ai::review::{
     clarity, game_clarity, review, Clarity, Ending, GygesJudge, Judge, Label, Review,
 };
 use trio_ai::{Appraisal, MctsBot, MctsConfig, SearchLimit, TrilesRollout};
-use trio_core::{rng, Game, Outcome, Seat, Turn};
+use trio_core::{rng, EndReason, Game, Outcome, Seat, Turn};
 use trio_gyges::Gyges;
 use trio_orbit::{Options as OrbitOptions, Orbit};
 use trio_triles::Triles;
@@ -142,23 +142,30 @@ fn gyges_reviews_close_and_have_no_luck() {
 }
 
 /// A game given up ends with a step of its own: the seat that gave up lost what it had.
+/// A loss on time ends with one too, but it is no decision: not called a resignation,
+/// neither labelled nor counted as skill.
 #[test]
-fn a_resignation_is_the_last_step_and_the_sums_still_close() {
+fn a_resignation_is_the_last_step_and_a_flag_is_not_one() {
     let game = Gyges::default();
     let actions = random_line(&game, &game.new_game(), 7, 10);
-    let ending = Ending {
-        outcome: Outcome::win(Seat(1), 2),
-        by: Some(Seat(0)),
+    let review_ending = |reason| {
+        let ending = Ending {
+            outcome: Outcome::win(Seat(1), 2),
+            reason,
+            by: Some(Seat(0)),
+        };
+        let mut judge = GygesJudge::new(trio_ai::gyges::SearchLimit::nodes(300));
+        let start = game.new_game();
+        review(
+            &game,
+            &start,
+            &actions,
+            Some(&ending),
+            &mut judge,
+            &mut |_, _| {},
+        )
     };
-    let mut judge = GygesJudge::new(trio_ai::gyges::SearchLimit::nodes(300));
-    let r = review(
-        &game,
-        &game.new_game(),
-        &actions,
-        Some(&ending),
-        &mut judge,
-        &mut |_, _| {},
-    );
+    let r = review_ending(EndReason::Resign);
     assert_sums(&r);
     assert_eq!(r.steps.len(), actions.len() + 1);
     let last = r.steps.last().unwrap();
@@ -168,6 +175,14 @@ fn a_resignation_is_the_last_step_and_the_sums_still_close() {
     assert!((loss - last.before[0]).abs() < 1e-12, "{last:?}");
     assert_eq!(last.label, Label::of(loss));
     assert_eq!(r.seats[0].result, 0.0);
+
+    let flagged = review_ending(EndReason::Time);
+    let last = flagged.steps.last().unwrap();
+    assert_eq!((last.action.as_str(), last.seat), ("time", Some(0)));
+    assert_eq!((last.skill_loss, last.label), (None, None));
+    assert_eq!(flagged.seats[0].decisions + 1, r.seats[0].decisions);
+    assert_eq!(flagged.seats[0].result, 0.0);
+    assert_sums(&flagged);
 }
 
 #[test]

@@ -11,11 +11,11 @@ use std::sync::Arc;
 
 use serde_json::value::RawValue;
 use serde_json::Value;
-use trio_ai::review::{Ending, Review};
+use trio_ai::review::{self, Review};
 use trio_ai::MatchSummary;
 use trio_core::{
-    perft, rng, BotChoice, BotError, Facts, LogEntry, Outcome, PlayError, Record, Referee, Seat,
-    Step, Turn,
+    perft, rng, BotChoice, BotError, Ending, Facts, Forfeit, LogEntry, Outcome, PlayError, Record,
+    RecordResult, Referee, Seat, Step, Turn,
 };
 
 use crate::agent::{AgentError, AgentSpec};
@@ -145,7 +145,10 @@ pub trait Live: Debug + Send {
     fn version(&self) -> u64;
     fn turn(&self) -> Turn;
     fn outcome(&self) -> Option<Outcome>;
-    fn resigned(&self) -> Option<Seat>;
+    /// How the game ended, once over: by its rules, or why not.
+    fn ending(&self) -> Option<Ending>;
+    /// The result as a record writes it; `None` while the game goes on.
+    fn result(&self) -> Option<RecordResult>;
     /// Whether a bot plays `seat`.
     fn is_bot(&self, seat: Seat) -> bool;
     /// Seats `agent` at `seat` (a person for [`AgentSpec::Human`]).
@@ -158,6 +161,10 @@ pub trait Live: Debug + Send {
     /// A person's action in notation; see [`Referee::submit`].
     fn submit(&mut self, seat: Seat, text: &str, expect: Option<u64>) -> Result<u64, PlayError>;
     fn resign(&mut self, seat: Seat) -> Result<u64, PlayError>;
+    /// `seat` loses for `why`; see [`Referee::forfeit`].
+    fn forfeit(&mut self, seat: Seat, why: Forfeit) -> Result<u64, PlayError>;
+    /// Calls the game off; see [`Referee::abort`].
+    fn abort(&mut self, by: Option<Seat>) -> Result<u64, PlayError>;
     fn undo(&mut self, seat: Seat) -> Result<u64, PlayError>;
     /// How many actions an undo by `seat` would take back, or why it cannot.
     fn undo_depth(&self, seat: Seat) -> Result<usize, PlayError>;
@@ -471,16 +478,21 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
         let referee = self.referee_of(record)?;
         let actions: Vec<G::Action> = referee.history().iter().map(|e| e.action.clone()).collect();
         let game = &self.game;
-        // A resignation (or a flag, stored as one) ends a game its rules did not.
-        let ending = match (game.outcome(referee.state()), referee.outcome()) {
-            (None, Some(outcome)) => Some(Ending {
+        // A forfeit (a resignation, a flag, an absence) ends a game its rules did not.
+        let ending = match (
+            game.outcome(referee.state()),
+            referee.outcome(),
+            referee.ending(),
+        ) {
+            (None, Some(outcome), Some(ending)) => Some(review::Ending {
                 outcome,
-                by: referee.resigned(),
+                reason: ending.reason,
+                by: ending.seat,
             }),
             _ => None,
         };
         let mut judge = game.judge(level);
-        Ok(trio_ai::review::review(
+        Ok(review::review(
             game,
             referee.start(),
             &actions,
@@ -559,7 +571,10 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
                         .map(|s| self.game.format_position(s)),
                     definitions: self.definitions.to_map(),
                     actions: game.notation.clone(),
-                    result: Some(trio_core::RecordResult::new(&game.outcome, game.resigned)),
+                    result: Some(trio_core::RecordResult::new(
+                        Some(&game.outcome),
+                        game.ending,
+                    )),
                     commitment: None,
                 };
                 on_game(done, i, record);
@@ -629,8 +644,12 @@ impl<G: CatalogGame> Live for LiveGame<G> {
         self.referee.outcome()
     }
 
-    fn resigned(&self) -> Option<Seat> {
-        self.referee.resigned()
+    fn ending(&self) -> Option<Ending> {
+        self.referee.ending()
+    }
+
+    fn result(&self) -> Option<RecordResult> {
+        self.referee.result()
     }
 
     fn is_bot(&self, seat: Seat) -> bool {
@@ -658,6 +677,14 @@ impl<G: CatalogGame> Live for LiveGame<G> {
 
     fn resign(&mut self, seat: Seat) -> Result<u64, PlayError> {
         self.referee.resign(seat)
+    }
+
+    fn forfeit(&mut self, seat: Seat, why: Forfeit) -> Result<u64, PlayError> {
+        self.referee.forfeit(seat, why)
+    }
+
+    fn abort(&mut self, by: Option<Seat>) -> Result<u64, PlayError> {
+        self.referee.abort(by)
     }
 
     fn undo(&mut self, seat: Seat) -> Result<u64, PlayError> {

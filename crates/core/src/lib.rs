@@ -31,7 +31,7 @@ mod text;
 pub use bot::Bot;
 pub use error::{Breach, Cause, IllegalAction, NotationError};
 pub use game::{listed_action_at, random_action, sample_weighted, Facts, Game, Turn};
-pub use outcome::{Outcome, Seat};
+pub use outcome::{EndReason, Ending, Forfeit, Outcome, Seat};
 pub use record::{
     CommitmentParts, Record, RecordResult, SeedCommitment, COMMITMENT_VERSION, RECORD_FORMAT,
 };

@@ -1,6 +1,9 @@
-//! Seats and the final outcome of a game: a ranking in which seats may tie.
+//! Seats and the final outcome of a game: a ranking in which seats may tie, and why the
+//! game ended.
 
 use std::fmt;
+
+use serde::{Deserialize, Serialize};
 
 /// A seat at the table, numbered from 0 in turn order of the game's definition.
 ///
@@ -92,6 +95,80 @@ impl Outcome {
     }
 }
 
+/// Why a game ended, as records, the server's API and the page name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EndReason {
+    /// The game's own rules ended it.
+    Rules,
+    /// A seat gave up.
+    Resign,
+    /// A seat's clock ran out.
+    Time,
+    /// A seat was away too long, and another player claimed the win.
+    Absence,
+    /// The game sat idle past its limit, and the seat to act lost.
+    Expiry,
+    /// It was called off before it began: no result, rated for no one.
+    Abort,
+}
+
+impl EndReason {
+    /// The name records and the API use (`"time"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Rules => "rules",
+            EndReason::Resign => "resign",
+            EndReason::Time => "time",
+            EndReason::Absence => "absence",
+            EndReason::Expiry => "expiry",
+            EndReason::Abort => "abort",
+        }
+    }
+}
+
+/// Why a seat loses a game its rules did not end: it is placed last, every other seat
+/// shares first place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Forfeit {
+    Resign,
+    Time,
+    Absence,
+    Expiry,
+}
+
+impl From<Forfeit> for EndReason {
+    fn from(forfeit: Forfeit) -> Self {
+        match forfeit {
+            Forfeit::Resign => EndReason::Resign,
+            Forfeit::Time => EndReason::Time,
+            Forfeit::Absence => EndReason::Absence,
+            Forfeit::Expiry => EndReason::Expiry,
+        }
+    }
+}
+
+impl Forfeit {
+    /// The forfeit a reason names, if it is one.
+    pub fn of(reason: EndReason) -> Option<Self> {
+        match reason {
+            EndReason::Resign => Some(Forfeit::Resign),
+            EndReason::Time => Some(Forfeit::Time),
+            EndReason::Absence => Some(Forfeit::Absence),
+            EndReason::Expiry => Some(Forfeit::Expiry),
+            EndReason::Rules | EndReason::Abort => None,
+        }
+    }
+}
+
+/// How a game ended: why, and the seat the reason concerns (the one that resigned, ran
+/// out of time, was absent or aborted), if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ending {
+    pub reason: EndReason,
+    pub seat: Option<Seat>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +196,22 @@ mod tests {
         assert!((o.score(Seat(1)) - 0.5 / 3.0).abs() < 1e-12);
         let total: f64 = (0..4).map(|s| o.score(Seat(s))).sum();
         assert!((total - 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn every_forfeit_is_its_own_reason() {
+        for forfeit in [
+            Forfeit::Resign,
+            Forfeit::Time,
+            Forfeit::Absence,
+            Forfeit::Expiry,
+        ] {
+            assert_eq!(Forfeit::of(forfeit.into()), Some(forfeit));
+        }
+        assert_eq!(Forfeit::of(EndReason::Rules), None);
+        assert_eq!(Forfeit::of(EndReason::Abort), None);
+        let json = serde_json::to_string(&EndReason::Time).unwrap();
+        assert_eq!(json, format!("\"{}\"", EndReason::Time.as_str()));
     }
 
     #[test]

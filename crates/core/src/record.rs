@@ -5,10 +5,12 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Outcome, Seat};
+use crate::{EndReason, Ending, Outcome, Seat};
 
 /// The version of the record format written by this crate.
-pub const RECORD_FORMAT: u32 = 1;
+///
+/// 2: a result says why the game ended (`reason`, and `seat` for whom it concerns).
+pub const RECORD_FORMAT: u32 = 2;
 
 /// One game, start to finish (or so far).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,19 +84,63 @@ pub struct CommitmentParts {
 
 /// The end of a recorded game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "WrittenResult")]
 pub struct RecordResult {
-    /// One rank per seat, 0 for first; tied seats share a rank.
+    /// One rank per seat, 0 for first; tied seats share a rank. Empty for an aborted game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ranks: Vec<u8>,
-    /// The seat (counted from 0) that gave up, if the game ended that way.
+    /// Why it ended.
+    pub reason: EndReason,
+    /// The seat (counted from 0) the reason concerns: the one that resigned, ran out of
+    /// time, was absent or aborted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resigned: Option<u8>,
+    pub seat: Option<u8>,
 }
 
 impl RecordResult {
-    pub fn new(outcome: &Outcome, resigned: Option<Seat>) -> Self {
+    /// The result of a game that ended: its ranking (none if aborted) and why.
+    pub fn new(outcome: Option<&Outcome>, ending: Ending) -> Self {
         Self {
-            ranks: outcome.ranks().to_vec(),
-            resigned: resigned.map(|s| s.0),
+            ranks: outcome.map(|o| o.ranks().to_vec()).unwrap_or_default(),
+            reason: ending.reason,
+            seat: ending.seat.map(|s| s.0),
+        }
+    }
+
+    /// How it ended, as the referee says it.
+    pub fn ending(&self) -> Ending {
+        Ending {
+            reason: self.reason,
+            seat: self.seat.map(Seat),
+        }
+    }
+}
+
+/// A result as any version wrote it: format 1 named only a resignation (`resigned`), and a
+/// flag or an absence was written as one; a result with neither ended by the rules.
+#[derive(Deserialize)]
+struct WrittenResult {
+    #[serde(default)]
+    ranks: Vec<u8>,
+    #[serde(default)]
+    reason: Option<EndReason>,
+    #[serde(default)]
+    seat: Option<u8>,
+    #[serde(default)]
+    resigned: Option<u8>,
+}
+
+impl From<WrittenResult> for RecordResult {
+    fn from(written: WrittenResult) -> Self {
+        let seat = written.seat.or(written.resigned);
+        let reason = written.reason.unwrap_or(match written.resigned {
+            Some(_) => EndReason::Resign,
+            None => EndReason::Rules,
+        });
+        Self {
+            ranks: written.ranks,
+            reason,
+            seat,
         }
     }
 }

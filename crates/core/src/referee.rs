@@ -22,7 +22,10 @@ use thiserror::Error;
 
 use crate::record::{Record, RecordResult, RECORD_FORMAT};
 use crate::rng::{self, GameRng};
-use crate::{Bot, Breach, Game, IllegalAction, NotationError, Outcome, Seat, Turn};
+use crate::{
+    Bot, Breach, EndReason, Ending, Forfeit, Game, IllegalAction, NotationError, Outcome, Seat,
+    Turn,
+};
 
 /// One applied action and who may know it.
 #[derive(Clone, Debug)]
@@ -58,8 +61,11 @@ impl<A> Entry<A> {
 pub enum Change {
     /// An action joined the line: its notation (a decision, or chance when `by` is `None`).
     Played(String),
-    /// `by` gave up the game.
-    Resigned,
+    /// `by` lost the game without its rules ending it: it gave up, its time ran out, or it
+    /// was away too long.
+    Forfeited(Forfeit),
+    /// The game was called off before it began (`by` who called it, if a seat did).
+    Aborted,
     /// `by` took back this many actions of the line.
     Undone(usize),
 }
@@ -245,7 +251,8 @@ pub struct Referee<G: Game> {
     chance_rng: GameRng,
     agents: Vec<Agent<G>>,
     bot_rngs: Vec<GameRng>,
-    resigned: Option<Seat>,
+    /// How the game ended if its rules did not end it: a forfeit or an abort.
+    stopped: Option<Ending>,
     /// Rule events counted so far, once [`Referee::count_rule_events`] asked for them.
     events: Option<Vec<(&'static str, u64)>>,
 }
@@ -282,7 +289,7 @@ impl<G: Game> Referee<G> {
             bot_rngs: (0..seats)
                 .map(|s| rng::seeded(rng::sub_seed(seed, 1 + s as u64)))
                 .collect(),
-            resigned: None,
+            stopped: None,
             events: None,
             game,
         }
@@ -369,28 +376,41 @@ impl<G: Game> Referee<G> {
             .collect()
     }
 
-    /// Whose turn it is; [`Turn::Over`] after a resignation too.
+    /// Whose turn it is; [`Turn::Over`] after a forfeit or an abort too.
     pub fn turn(&self) -> Turn {
-        if self.resigned.is_some() {
+        if self.stopped.is_some() {
             Turn::Over
         } else {
             self.game.turn(&self.state)
         }
     }
 
-    pub fn resigned(&self) -> Option<Seat> {
-        self.resigned
+    /// How the game ended, once over: by its rules, or why not.
+    pub fn ending(&self) -> Option<Ending> {
+        self.stopped.or_else(|| {
+            self.game.outcome(&self.state).map(|_| Ending {
+                reason: EndReason::Rules,
+                seat: None,
+            })
+        })
     }
 
-    /// The ranking once over. A seat that gave up is last, every other seat shares first.
+    /// The ranking once over: none for an aborted game. A seat that forfeited is last,
+    /// every other seat shares first.
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.resigned {
-            Some(seat) => Some(Outcome::from_ranks(
+        match self.stopped {
+            Some(Ending {
+                reason: EndReason::Abort,
+                ..
+            }) => None,
+            Some(Ending {
+                seat: Some(seat), ..
+            }) => Some(Outcome::from_ranks(
                 (0..self.game.seat_count())
                     .map(|s| u8::from(s == seat.index()))
                     .collect(),
             )),
-            None => self.game.outcome(&self.state),
+            _ => self.game.outcome(&self.state),
         }
     }
 
@@ -500,8 +520,7 @@ impl<G: Game> Referee<G> {
         self.bot_rngs[seat.index()] = rng;
         let Some(action) = choice else {
             *slot = Agent::Bot(bot);
-            self.resigned = Some(seat);
-            self.log_change(Some(seat), Change::Resigned);
+            self.stop(Some(seat), Forfeit::Resign.into());
             return Ok(Some(Step::Resigned(seat)));
         };
         let mut after = self.state.clone();
@@ -613,16 +632,42 @@ impl<G: Game> Referee<G> {
 
     /// `seat` gives up: it is placed last, the others share first place.
     pub fn resign(&mut self, seat: Seat) -> Result<u64, PlayError> {
+        self.forfeit(seat, Forfeit::Resign)
+    }
+
+    /// `seat` loses for `why` (see [`Forfeit`]): it is placed last, the others share first.
+    pub fn forfeit(&mut self, seat: Seat, why: Forfeit) -> Result<u64, PlayError> {
+        self.check_stop(Some(seat))?;
+        self.stop(Some(seat), why.into());
+        Ok(self.version())
+    }
+
+    /// Calls the game off (`by` the seat that asks, if one does): it is over with no
+    /// ranking. Whether it may still be called off is the driver's policy.
+    pub fn abort(&mut self, by: Option<Seat>) -> Result<u64, PlayError> {
+        self.check_stop(by)?;
+        self.stop(by, EndReason::Abort);
+        Ok(self.version())
+    }
+
+    fn check_stop(&self, seat: Option<Seat>) -> Result<(), PlayError> {
         let seats = self.game.seat_count();
-        if seat.index() >= seats {
+        if let Some(seat) = seat.filter(|s| s.index() >= seats) {
             return Err(PlayError::NoSuchSeat { seat, seats });
         }
         if self.turn() == Turn::Over {
             return Err(PlayError::GameOver);
         }
-        self.resigned = Some(seat);
-        self.log_change(Some(seat), Change::Resigned);
-        Ok(self.version())
+        Ok(())
+    }
+
+    fn stop(&mut self, seat: Option<Seat>, reason: EndReason) {
+        self.stopped = Some(Ending { reason, seat });
+        let change = match Forfeit::of(reason) {
+            Some(forfeit) => Change::Forfeited(forfeit),
+            None => Change::Aborted,
+        };
+        self.log_change(seat, change);
     }
 
     /// How many actions [`Referee::undo`] would take back for `seat`: everything since its
@@ -631,8 +676,8 @@ impl<G: Game> Referee<G> {
     /// another seat that showed `seat` something its view hid ([`Game::reveals`]: a tile
     /// laid from a hidden hand), since playing again and undoing would probe the secret.
     pub fn undo_depth(&self, seat: Seat) -> Result<usize, PlayError> {
-        if self.resigned.is_some() {
-            return Err(PlayError::NoUndo("the game was given up".to_owned()));
+        if self.stopped.is_some() {
+            return Err(PlayError::NoUndo("the game is over".to_owned()));
         }
         let Some(last) = self.history.iter().rposition(|e| e.by == Some(seat)) else {
             return Err(PlayError::NoUndo(format!(
@@ -676,7 +721,7 @@ impl<G: Game> Referee<G> {
         Ok(self.version())
     }
 
-    /// Writes a change everyone may know (a resignation, an undo) in the log.
+    /// Writes a change everyone may know (a forfeit, an abort, an undo) in the log.
     fn log_change(&mut self, by: Option<Seat>, change: Change) {
         let seen = vec![true; self.game.seat_count() + 1];
         self.log_entry(by, change, seen, serde_json::Value::Null);
@@ -759,11 +804,15 @@ impl<G: Game> Referee<G> {
             start,
             definitions: Default::default(),
             actions: self.history.iter().map(|e| e.notation.clone()).collect(),
-            result: self
-                .outcome()
-                .map(|outcome| RecordResult::new(&outcome, self.resigned)),
+            result: self.result(),
             commitment: None,
         }
+    }
+
+    /// The result as a record writes it; `None` while the game goes on.
+    pub fn result(&self) -> Option<RecordResult> {
+        let ending = self.ending()?;
+        Some(RecordResult::new(self.outcome().as_ref(), ending))
     }
 
     /// Replays `record` on `game` with every seat played from outside, checking that each
@@ -803,18 +852,23 @@ impl<G: Game> Referee<G> {
                 }
             }
         }
-        if let Some(seat) = record.result.as_ref().and_then(|r| r.resigned) {
-            // A resignation after the end, or by no seat, cannot be what happened.
-            if referee.resign(Seat(seat)).is_err() {
+        if let Some(ending) = record.result.as_ref().map(RecordResult::ending) {
+            // A forfeit or an abort after the end, or a forfeit by no seat, cannot be what
+            // happened.
+            let stopped = match (Forfeit::of(ending.reason), ending.seat) {
+                (Some(forfeit), Some(seat)) => referee.forfeit(seat, forfeit).map(drop),
+                (Some(_), None) => Err(PlayError::GameOver),
+                (None, by) if ending.reason == EndReason::Abort => referee.abort(by).map(drop),
+                (None, _) => Ok(()),
+            };
+            if stopped.is_err() {
                 return Err(ReplayError::Result {
                     recorded: record.result.clone(),
-                    replayed: referee.outcome().map(|o| RecordResult::new(&o, None)),
+                    replayed: referee.result(),
                 });
             }
         }
-        let replayed = referee
-            .outcome()
-            .map(|o| RecordResult::new(&o, referee.resigned));
+        let replayed = referee.result();
         if record.result.is_some() && record.result != replayed {
             return Err(ReplayError::Result {
                 recorded: record.result.clone(),

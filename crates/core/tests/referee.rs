@@ -7,7 +7,10 @@ use std::sync::{Arc, Mutex};
 
 use common::{Action, Race};
 use rand::RngCore;
-use trio_core::{Bot, Change, PlayError, Record, Referee, ReplayError, Seat, Step, Turn};
+use trio_core::{
+    Bot, Change, EndReason, Ending, Forfeit, PlayError, Record, Referee, ReplayError, Seat, Step,
+    Turn,
+};
 
 const GAME: Race = Race::CORRECT;
 
@@ -225,7 +228,7 @@ fn the_log_has_one_change_per_version_each_seen_as_the_line_is() {
             (None, deal(1)),
             (Some(Seat(0)), Change::Played("add 2".to_owned())),
             (Some(Seat(0)), Change::Undone(1)),
-            (Some(Seat(1)), Change::Resigned),
+            (Some(Seat(1)), Change::Forfeited(Forfeit::Resign)),
         ]
     );
     // The deal of seat 0 is its own; everyone sees decisions, undos and resignations.
@@ -341,9 +344,93 @@ fn records_replay_and_catch_what_does_not() {
     quitter.resign(Seat(0)).unwrap();
     let record = quitter.record("race", vec!["human".into(), "human".into()]);
     let replayed = Referee::replay(GAME, &record).unwrap();
-    assert_eq!(replayed.resigned(), Some(Seat(0)));
+    let resigned = Ending {
+        reason: EndReason::Resign,
+        seat: Some(Seat(0)),
+    };
+    assert_eq!(replayed.ending(), Some(resigned));
 
     assert!(Record::from_json("{}").is_err());
+}
+
+#[test]
+fn every_way_a_game_ends_is_recorded_with_its_reason_and_replays() {
+    let finished = |referee: &Referee<_>| referee.record("race", vec!["human".into(); 2]);
+    for forfeit in [
+        Forfeit::Resign,
+        Forfeit::Time,
+        Forfeit::Absence,
+        Forfeit::Expiry,
+    ] {
+        let mut referee = Referee::new(GAME, 4);
+        referee.run().unwrap();
+        referee.forfeit(Seat(1), forfeit).unwrap();
+        assert_eq!(referee.turn(), Turn::Over);
+        assert_eq!(referee.outcome().unwrap().ranks(), &[0, 1]);
+        let record = finished(&referee);
+        let result = record.result.clone().unwrap();
+        assert_eq!(result.reason, EndReason::from(forfeit));
+        assert_eq!(result.seat, Some(1));
+        // Through its text too, as `trio verify` reads it.
+        let read = Record::from_json(&record.to_json()).unwrap();
+        let replayed = Referee::replay(GAME, &read).unwrap();
+        assert_eq!(replayed.ending(), referee.ending());
+        // A loss on time is not a resignation, nor the other way round.
+        let mut other = record.clone();
+        let swapped = if forfeit == Forfeit::Resign {
+            EndReason::Time
+        } else {
+            EndReason::Resign
+        };
+        other.result.as_mut().unwrap().reason = swapped;
+        let replayed = Referee::replay(GAME, &other).unwrap();
+        assert_ne!(replayed.ending(), referee.ending());
+    }
+
+    // An abort: over, with no ranking, rated for no one; recorded and replayed as such.
+    let mut referee = Referee::new(GAME, 4);
+    referee.run().unwrap();
+    referee.abort(Some(Seat(0))).unwrap();
+    assert_eq!(referee.turn(), Turn::Over);
+    assert_eq!(referee.outcome(), None);
+    assert_eq!(referee.resign(Seat(1)), Err(PlayError::GameOver));
+    let record = finished(&referee);
+    assert!(record.to_json().contains("\"reason\": \"abort\""));
+    let replayed = Referee::replay(GAME, &record).unwrap();
+    assert_eq!(replayed.ending(), referee.ending());
+    assert_eq!(replayed.log().last().unwrap().change, Change::Aborted);
+
+    // The rules' own end names no seat.
+    let mut referee = Referee::new(GAME, 4);
+    bots(&mut referee, [1, 2]);
+    assert_eq!(referee.run(), Ok(Step::Over));
+    let ruled = Ending {
+        reason: EndReason::Rules,
+        seat: None,
+    };
+    assert_eq!(referee.ending(), Some(ruled));
+    let replayed = Referee::replay(GAME, &finished(&referee)).unwrap();
+    assert_eq!(replayed.ending(), Some(ruled));
+}
+
+#[test]
+fn a_format_1_result_reads_as_a_resignation_or_the_rules_end() {
+    let read = |result: &str| {
+        let text = format!(
+            r#"{{"format":1,"game":"race","seed":4,"seats":["human","human"],"actions":[],"result":{result}}}"#
+        );
+        Record::from_json(&text).unwrap().result.unwrap()
+    };
+    let resigned = read(r#"{"ranks":[1,0],"resigned":0}"#);
+    assert_eq!(
+        (resigned.reason, resigned.seat),
+        (EndReason::Resign, Some(0))
+    );
+    let ruled = read(r#"{"ranks":[0,1]}"#);
+    assert_eq!((ruled.reason, ruled.seat), (EndReason::Rules, None));
+    // Written again, a result names its reason, not `resigned`.
+    let json = serde_json::to_string(&resigned).unwrap();
+    assert_eq!(json, r#"{"ranks":[1,0],"reason":"resign","seat":0}"#);
 }
 
 #[test]

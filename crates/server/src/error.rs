@@ -118,6 +118,9 @@ pub enum Refusal {
     NoHint,
     #[error("a hint is for the seat to move")]
     HintNotYourTurn,
+    /// Help (a hint, a takeback) asked for in a rated game, which counts as played.
+    #[error("{what} is not offered in a rated game: it counts for the ratings as played")]
+    RatedNoHelp { what: &'static str },
     #[error("the record is published once the game is over")]
     NotOver,
     /// Storage failed or the room stopped: logged where it happened.
@@ -132,6 +135,9 @@ pub enum Refusal {
     /// A seat of a rated game taken without a player's key.
     #[error("a rated game is for named players: take a name and send your player key")]
     RatedNeedsName,
+    /// A named player taking a second seat of a rated game.
+    #[error("you already sit in this game: a rated game seats each person once")]
+    SeatedAlready,
     /// A rematch asked for before the end.
     #[error("a rematch is for a game that is over")]
     NoRematchYet,
@@ -176,11 +182,13 @@ impl From<Refusal> for ApiError {
             Refusal::Spectator => (StatusCode::FORBIDDEN, "spectator"),
             Refusal::NoHint => (StatusCode::FORBIDDEN, "no-hint"),
             Refusal::HintNotYourTurn => (StatusCode::FORBIDDEN, "not-your-turn"),
+            Refusal::RatedNoHelp { .. } => (StatusCode::FORBIDDEN, "rated-game"),
             Refusal::NotOver => (StatusCode::CONFLICT, "not-over"),
             Refusal::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             Refusal::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             Refusal::Waiting => (StatusCode::CONFLICT, "waiting-for-players"),
             Refusal::NoOpenSeat => (StatusCode::CONFLICT, "no-open-seat"),
+            Refusal::SeatedAlready => (StatusCode::CONFLICT, "already-seated"),
             Refusal::NotAbsent => (StatusCode::CONFLICT, "not-absent"),
             Refusal::NotSeated => (StatusCode::FORBIDDEN, "not-seated"),
             Refusal::NoRematchYet => (StatusCode::CONFLICT, "not-over"),

@@ -149,15 +149,19 @@ export function resultPanel(game, live, tools) {
   ]);
 }
 
-/// A result in a few words: who won, who resigned, ran out of time or left; `live` is a
-/// snapshot or a lobby line (`result`, and `view`, `clock`, `abandoned` where known).
+/// The words for a result's reason (`result.reason`, docs/api.md) when a seat caused it.
+const REASON_WORDS = {
+  resign: 'result.resigned', time: 'result.timeout', absence: 'result.abandoned', expiry: 'result.expired', abort: 'result.aborted.by',
+};
+
+/// A result in a few words: who won, who resigned, ran out of time, left or called the
+/// game off, as its reason says; `live` is a snapshot or a lobby line (`result`, and
+/// `view` where known).
 export function resultHeadline(game, live) {
-  const { ranks, resigned } = live.result;
+  const { ranks = [], reason, seat } = live.result;
   const view = live.view ?? null;
-  if (resigned != null) {
-    const why = live.clock?.flagged === resigned ? 'result.timeout' : live.abandoned === resigned ? 'result.abandoned' : 'result.resigned';
-    return t(why, { name: cap(game.seatLabel(resigned, view)) });
-  }
+  if (REASON_WORDS[reason] && seat != null) return t(REASON_WORDS[reason], { name: cap(game.seatLabel(seat, view)) });
+  if (reason === 'abort' || !ranks.length) return t('result.aborted');
   if (ranks.every(r => r === ranks[0])) return t('result.draw');
   return t('result.wins', { name: cap(game.seatLabel(ranks.indexOf(Math.min(...ranks)), view)) });
 }

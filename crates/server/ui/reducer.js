@@ -29,7 +29,6 @@ function applyEvent(game, m) {
   const next = { ...game, seq: m.seq, absent: null };
   if (m.kind === 'undo') next.moves = game.moves.slice(0, game.moves.length - (m.undone || 0));
   else if (m.kind === 'play' || m.kind === 'chance') next.moves = [...game.moves, { seat: m.seat, action: m.action ?? null, parts: m.parts ?? null }];
-  if (m.kind === 'resign') next.resigned = m.seat;
   // Of the missed events sent after `welcome` only the last has the state.
   if (m.state) {
     next.turn = m.state.turn;

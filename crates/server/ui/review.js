@@ -86,8 +86,10 @@ export class Review {
 
   body(game, names, moves) {
     const { steps, seats } = this.data;
+    // The step after the last move closes a game its rules did not end: its reason.
     const said = (i, step) => step.seat == null ? game.chanceText({ seat: null, action: step.action })
-      : (moves[i] && game.moveText(moves[i].parts)) || step.action;
+      : i >= moves.length ? t(`review.end.${step.action}`)
+        : (moves[i] && game.moveText(moves[i].parts)) || step.action;
     const chance = steps.some(s => s.luck);
     const sentences = seats.map((s, seat) => {
       const name = cap(names[seat]);

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 use trio_catalog::excerpt;
-use trio_core::{Record, Seat};
+use trio_core::{EndReason, Record, Seat};
 
 /// The largest record read: a long Na orbicie game is a few hundred KiB.
 const MAX_RECORD_BYTES: u64 = 16 * 1024 * 1024;
@@ -69,20 +69,29 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
         seats.join(" vs "),
         record.actions.len()
     );
-    match live.outcome() {
-        None => println!("The game is not over."),
-        Some(outcome) => {
+    let seat_name = |seat: Option<Seat>| seat.map(|s| live.seat_name(s));
+    match (live.ending(), live.outcome()) {
+        (None, _) => println!("The game is not over."),
+        (Some(ending), None) => match seat_name(ending.seat) {
+            Some(name) => println!("Aborted by {name}: no result."),
+            None => println!("Aborted: no result."),
+        },
+        (Some(ending), Some(outcome)) => {
             let mut order: Vec<Seat> = (0..live.seat_count()).map(|s| Seat(s as u8)).collect();
             order.sort_by_key(|&s| outcome.rank(s));
             let ranking: Vec<String> = order
                 .iter()
                 .map(|&s| format!("{}. {}", outcome.rank(s) + 1, live.seat_name(s)))
                 .collect();
-            let resigned = live
-                .resigned()
-                .map(|s| format!(" ({} gave up)", live.seat_name(s)))
-                .unwrap_or_default();
-            println!("Result: {}{resigned}", ranking.join(", "));
+            let name = seat_name(ending.seat).unwrap_or_default();
+            let why = match ending.reason {
+                EndReason::Rules | EndReason::Abort => String::new(),
+                EndReason::Resign => format!(" ({name} gave up)"),
+                EndReason::Time => format!(" ({name} ran out of time)"),
+                EndReason::Absence => format!(" ({name} was away too long; the win was claimed)"),
+                EndReason::Expiry => format!(" ({name} was away until the game expired)"),
+            };
+            println!("Result: {}{why}", ranking.join(", "));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -70,7 +70,9 @@ async fn a_flag_falls_when_due_after_the_server_is_killed_and_started_again() {
         "the flag fell early"
     );
     let end = snapshot(second.base.clone()).await;
-    assert_eq!(end.result.expect("over").resigned, Some(0));
+    let result = end.result.expect("over");
+    let why = (result.reason, result.seat);
+    assert_eq!(why, (trio_core::EndReason::Time, Some(0)));
     assert_eq!(end.clock.expect("a clock").flagged, Some(0));
     b.close().await;
 }

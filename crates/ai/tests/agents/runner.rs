@@ -6,7 +6,7 @@ use trio_ai::{
     bot_for_level, paired_schedule, play_game, run_match, run_schedule, MatchError, MatchSummary,
     Pentanomial, RandomBot, Sprt, SprtVerdict,
 };
-use trio_core::{rng, Bot, Game, Seat};
+use trio_core::{rng, Bot, EndReason, Ending, Game, Seat};
 
 use crate::mcts;
 use crate::toys::{Card, Cards, Claims, Pig, TicTacToe};
@@ -236,7 +236,13 @@ impl Bot<TicTacToe> for Quitter {
 fn giving_up_places_last() {
     let bots: Vec<Box<dyn Bot<TicTacToe>>> = vec![random(), Box::new(Quitter)];
     let record = play_game(&TicTacToe, bots, 3).unwrap();
-    assert_eq!(record.resigned, Some(Seat(1)));
+    assert_eq!(
+        record.ending,
+        Ending {
+            reason: EndReason::Resign,
+            seat: Some(Seat(1))
+        }
+    );
     assert_eq!(record.outcome.winner(), Some(Seat(0)));
     assert_eq!((record.plies, record.actions.len()), (1, 1));
 }

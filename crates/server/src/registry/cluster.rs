@@ -83,6 +83,28 @@ pub(super) async fn take_over(state: Weak<Inner>, period: Duration) {
 
 /// Alone on its store: loads the running games with chance or a bot to act, so that they
 /// go on without anyone asking for them.
+/// Loads each finished rated game still owed its ratings, which its room then updates
+/// ([`crate::room`]'s repair), oldest end first, so that a player's ratings move in the
+/// order the games ended. Every instance may do it at its start: a game's ratings are
+/// updated once.
+pub(super) async fn repair_ratings(state: AppState) {
+    let owing = match state.inner.store.owing_ratings().await {
+        Ok(owing) => owing,
+        Err(e) => {
+            tracing::error!("cannot list the games owed their ratings: {e}");
+            return;
+        }
+    };
+    for id in &owing {
+        if let Err(e) = state.load(id).await {
+            tracing::error!(game = %id, "cannot load a game owed its ratings: {}", e.message);
+        }
+    }
+    if !owing.is_empty() {
+        tracing::info!("{} finished games owed their ratings loaded", owing.len());
+    }
+}
+
 pub(super) async fn resume(state: AppState) {
     let due = match state
         .inner

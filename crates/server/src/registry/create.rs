@@ -115,6 +115,8 @@ impl AppState {
                 Some("a rated game starts from the usual start with the built-in files")
             } else if bots {
                 Some("a rated game is between people and AI levels (ai:1 to ai:5)")
+            } else if asked.iter().flatten().filter(|a| a.is_human()).count() > 1 {
+                Some("a rated game seats each person once: keep one seat, leave the others open or invited")
             } else {
                 None
             };
@@ -244,6 +246,7 @@ impl AppState {
             creator,
             rematch: None,
             rated,
+            ratings_owed: false,
             more_tokens: Vec::new(),
         };
         // The room first: the stored row holds its lobby line and who acts first.

@@ -180,6 +180,7 @@ impl AppState {
             }
         });
         let state = Self { inner };
+        tokio::spawn(cluster::repair_ratings(state.clone()));
         if let Some(lease) = state.inner.shared.lease {
             if let Some(notices) = state.inner.store.notices() {
                 tokio::spawn(cluster::pass_notices(

@@ -80,10 +80,6 @@ impl Clock {
         Some(seat)
     }
 
-    pub(crate) fn flagged(&self) -> Option<Seat> {
-        self.flagged.map(Seat)
-    }
-
     /// The clock as a viewer sees it at `now`.
     pub(crate) fn shown(&self, now: i64) -> ClockShown {
         let mut remaining_ms = self.remaining_ms.clone();
@@ -153,7 +149,7 @@ mod tests {
         assert_eq!(clock.flag(71_999), None);
         assert_eq!(clock.flag(72_000), Some(Seat(0)));
         assert_eq!(clock.shown(80_000).remaining_ms, [0, 58_000]);
-        assert_eq!(clock.flagged(), Some(Seat(0)));
+        assert_eq!(clock.shown(80_000).flagged, Some(0));
         assert_eq!(clock.deadline(), None);
     }
 

@@ -6,8 +6,8 @@
 use trio_core::Change;
 
 use super::ending::End;
-use super::{clock, views, Room, RoomError};
-use crate::store::{Append, EventKind, EventRow, Status};
+use super::{views, Room, RoomError};
+use crate::store::{Append, EventRow, Status};
 
 impl Room {
     /// Commits the change that brought the game to its version (sent with client id
@@ -31,12 +31,7 @@ impl Room {
             game_id: self.id.clone(),
             event: EventRow {
                 seq: entry.version,
-                kind: match (self.clock.as_ref().and_then(clock::Clock::flagged), seat) {
-                    _ if entry.change != Change::Resigned => views::event_kind(&entry),
-                    (Some(s), Some(by)) if s == by => EventKind::Timeout,
-                    (_, by) if by.is_some() && by == self.table.abandoned() => EventKind::Abandoned,
-                    _ => views::event_kind(&entry),
-                },
+                kind: views::event_kind(&entry),
                 seat,
                 action: match entry.change {
                     Change::Played(notation) => Some(notation),

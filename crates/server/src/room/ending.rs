@@ -1,16 +1,16 @@
 //! Every way a game ends — by its rules, a resignation, a flag, an absence, an expiry — is
-//! written by one function, [`Room::write_end`]: the result (the last event, whose kind
-//! says why, or the abort of a game that never began), then the ratings of a rated game.
-//! The rules' end and a resignation reach it through the commit of their event; a flag
-//! and an absence make the seat lose as if it resigned ([`Room::lose`]); an expiry aborts
-//! a game still waiting for players, or else the seat to act loses by its absence.
+//! written by one function, [`Room::write_end`]: the last event (whose kind says why) and
+//! the ratings of a rated game in one transaction, or the abort of a game that never
+//! began. The rules' end and a resignation reach it through the commit of their event; a
+//! flag, an absence and an expiry make the seat forfeit ([`Room::lose`]); an expiry aborts
+//! a game still waiting for players, or else the seat to act loses for it.
 
-use trio_core::Seat;
+use trio_core::{Forfeit, Seat};
 
 use super::{Room, RoomError};
 use crate::error::Refusal;
 use crate::protocol::AbsentChoice;
-use crate::store::{Append, Rated};
+use crate::store::{Append, RatedEnd};
 
 /// What is written for a game's end.
 pub(super) enum End {
@@ -21,21 +21,15 @@ pub(super) enum End {
     Abort { idle_before: i64 },
 }
 
-/// Why a seat loses without resigning itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Loss {
-    /// Its time ran out in a game of two.
-    Flag,
-    /// It was away too long: the others claimed the win, or the game expired.
-    Absence,
-}
-
 impl Room {
-    /// Writes the game's end, then updates the ratings: `false` when an abort finds that
-    /// someone took a seat or acted first, here or elsewhere.
+    /// Writes the game's end with the ratings of a rated game, both or neither: `false`
+    /// when an abort finds that someone took a seat or acted first, here or elsewhere.
     pub(super) async fn write_end(&mut self, end: End) -> Result<bool, RoomError> {
         match end {
-            End::Event(append) => self.shared.store.append(append).await?,
+            End::Event(append) => {
+                let rating = self.rated_end();
+                self.shared.store.finish(append, rating).await?;
+            }
             End::Abort { idle_before } => {
                 let summary = self.summary_json();
                 let store = &self.shared.store;
@@ -44,44 +38,59 @@ impl Room {
                 }
             }
         }
-        self.rate().await;
         Ok(true)
     }
 
-    /// A rated game's end updates its players' ratings, once (the store says whether it
-    /// already did); a failure is logged, the game's end stands.
-    async fn rate(&mut self) {
-        let Some(ranks) = self.live.outcome().map(|o| o.ranks().to_vec()) else {
-            return;
-        };
+    /// What a rated game's end does to its players' ratings; `None` for a casual game or
+    /// one called off.
+    fn rated_end(&self) -> Option<RatedEnd> {
+        let ranks = self.live.outcome()?.ranks().to_vec();
         if !self.table.rated() {
-            return;
+            return None;
         }
         let kind = self.summary.lock().expect("summary lock").game.clone();
         let kind = kind.split('(').next().unwrap_or_default().to_owned();
         let Some(seats) = self.table.rated_seats(&kind) else {
             tracing::error!(game = %self.id, "a rated game has a seat neither named nor an AI level");
+            return None;
+        };
+        let ranked = seats.into_iter().zip(ranks).collect();
+        Some(RatedEnd { kind, ranked })
+    }
+
+    /// A rated game loaded over but without its ratings — it ended before they were
+    /// written in the end's transaction, and the server stopped in between — gets them
+    /// now, once: the store updates a game's ratings only if it has not.
+    pub(super) async fn repair_ratings(&mut self) {
+        if !self.table.take_ratings_owed() {
+            return;
+        }
+        let Some(RatedEnd { kind, ranked }) = self.rated_end() else {
             return;
         };
-        let ranked: Vec<(Rated, u8)> = seats.into_iter().zip(ranks).collect();
-        if let Err(e) = self.shared.store.rate(&self.id, &kind, &ranked).await {
-            tracing::error!(game = %self.id, "cannot update the ratings: {e}");
+        match self.shared.store.rate(&self.id, &kind, &ranked).await {
+            Ok(true) => {
+                tracing::info!(game = %self.id, "ratings owed since the game ended, now updated")
+            }
+            Ok(false) => {}
+            Err(e) => tracing::error!(game = %self.id, "cannot update the ratings owed: {e}"),
         }
     }
 
-    /// `seat` loses as if it resigned, its clock or its absence saying why as the event is
-    /// stored (and, for an absence, as everyone is sent the end as a snapshot): `false`
-    /// when another instance moved the game first, which is followed.
-    pub(super) async fn lose(&mut self, seat: Seat, loss: Loss) -> Result<bool, RoomError> {
-        if loss == Loss::Absence {
+    /// `seat` forfeits (its clock ran out, it was away): the event stored says why (and,
+    /// for an absence, everyone is sent the end as a snapshot): `false` when another
+    /// instance moved the game first, which is followed.
+    pub(super) async fn lose(&mut self, seat: Seat, why: Forfeit) -> Result<bool, RoomError> {
+        let away = matches!(why, Forfeit::Absence | Forfeit::Expiry);
+        if away {
             self.table.abandon(seat);
         }
-        self.live.resign(seat)?;
+        self.live.forfeit(seat, why)?;
         match self.commit(None).await {
             Ok(()) => {
                 self.broadcast();
                 // The end as a snapshot too, which says why: the seat was absent.
-                if loss == Loss::Absence {
+                if away {
                     self.tell_seats();
                 }
                 Ok(true)
@@ -98,7 +107,7 @@ impl Room {
     /// seat on (level 2), and it is ranked where it finishes.
     pub(super) async fn time_out(&mut self, seat: Seat) -> Result<(), RoomError> {
         if self.live.seat_count() == 2 {
-            self.lose(seat, Loss::Flag).await?;
+            self.lose(seat, Forfeit::Time).await?;
         } else {
             self.hand_to_ai(seat).await?;
         }
@@ -124,7 +133,7 @@ impl Room {
             return Ok(());
         }
         if let Some(seat) = self.clock_runner() {
-            self.lose(seat, Loss::Absence).await?;
+            self.lose(seat, Forfeit::Expiry).await?;
         }
         Ok(())
     }
@@ -152,7 +161,7 @@ impl Room {
             return Ok(Err(Refusal::NotAbsent));
         };
         let done = match choice {
-            AbsentChoice::Win => self.lose(Seat(absent.seat), Loss::Absence).await?,
+            AbsentChoice::Win => self.lose(Seat(absent.seat), Forfeit::Absence).await?,
             AbsentChoice::Ai => self.hand_to_ai(Seat(absent.seat)).await?,
         };
         Ok(if done {

@@ -153,6 +153,7 @@ impl Room {
     }
 
     async fn run(&mut self, mut rx: mpsc::Receiver<Command>) {
+        self.repair_ratings().await;
         if self.drive(&mut rx).await.is_err() {
             return;
         }

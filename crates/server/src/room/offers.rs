@@ -1,6 +1,7 @@
 //! What each seat is offered: whether it may take back its last decisions, ask for a
-//! hint, resign, fill the open seats with the AI or ask for a rematch, so that the page
-//! keeps no rule of its own. Synchronous, and tested here without sockets or storage.
+//! hint (never in a rated game, which counts as played), resign, fill the open seats with
+//! the AI or ask for a rematch, so that the page keeps no rule of its own. Synchronous, and
+//! tested here without sockets or storage.
 
 use trio_catalog::Live;
 use trio_core::{PlayError, Seat, Turn};
@@ -26,6 +27,11 @@ impl Table {
                 actual: live.version(),
             }
             .into());
+        }
+        if self.rated() {
+            return Err(Refusal::RatedNoHelp {
+                what: "taking moves back",
+            });
         }
         if live.version() >= self.max_events {
             return Err(Refusal::TooManyEvents {
@@ -63,6 +69,9 @@ impl Table {
                 needed: "a hint is for a seat",
             });
         };
+        if self.rated() {
+            return Err(Refusal::RatedNoHelp { what: "a hint" });
+        }
         if !self.against_ai(seat) {
             return Err(Refusal::NoHint);
         }
@@ -164,6 +173,32 @@ mod tests {
         assert!(!table.offers(live.as_ref(), Some(Seat(0))).undo);
         let moved = live.legal_moves().actions[0].clone();
         live.submit(south, &moved, None).unwrap();
+    }
+
+    /// A rated game against an AI level, whose rating is fixed: a hint or a takeback
+    /// there would be rating points taken, not earned.
+    #[test]
+    fn a_rated_game_offers_no_hint_and_no_undo() {
+        let mut row = row_of("gyges", &["human", "ai:5"]);
+        row.rated = true;
+        let table = Table::from_row(&row).unwrap();
+        let mut live = trio_catalog::game("gyges")
+            .unwrap()
+            .start(7, table.agents(), None)
+            .unwrap();
+        let south = Seat(0);
+        let refused = table.hint_seat(live.as_ref(), Some(Seat(0))).unwrap_err();
+        assert_eq!(refused, Refusal::RatedNoHelp { what: "a hint" });
+        assert_eq!(crate::error::ApiError::from(refused).code, "rated-game");
+        let setup = live.legal_moves().actions[0].clone();
+        live.submit(south, &setup, None).unwrap();
+        live.run().unwrap(); // the AI's setup
+        let refused = table.check_undo(live.as_ref(), south, None).unwrap_err();
+        assert!(matches!(refused, Refusal::RatedNoHelp { .. }), "{refused}");
+        assert_eq!(
+            table.offers(live.as_ref(), Some(Seat(0))),
+            Offers::default()
+        );
     }
 
     fn table_of_people() -> (Table, Box<dyn Live>) {

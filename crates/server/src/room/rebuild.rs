@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use trio_catalog::{AgentSpec, Definitions, GameSpec, SpecError};
-use trio_core::{Change, Seat, Turn};
+use trio_core::{Change, Forfeit, Seat, Turn};
 
 use super::audience::Audience;
 use super::driver::Lease;
@@ -130,13 +130,22 @@ impl Room {
                     });
                 }
             }
-            // A flag in a game of two loses it as a resignation does.
-            EventKind::Resign | EventKind::Timeout => {
-                live.resign(seat()?)?;
+            EventKind::Resign => {
+                live.forfeit(seat()?, Forfeit::Resign)?;
             }
-            EventKind::Abandoned => {
-                live.resign(seat()?)?;
+            EventKind::Timeout => {
+                live.forfeit(seat()?, Forfeit::Time)?;
+            }
+            EventKind::Abandoned | EventKind::Expired => {
+                let why = match event.kind {
+                    EventKind::Expired => Forfeit::Expiry,
+                    _ => Forfeit::Absence,
+                };
+                live.forfeit(seat()?, why)?;
                 self.table.abandon(seat()?);
+            }
+            EventKind::Abort => {
+                live.abort(event.seat)?;
             }
             EventKind::Undo => {
                 live.undo(seat()?)?;

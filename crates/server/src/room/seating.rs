@@ -34,8 +34,13 @@ impl Room {
             Ok(seat) => seat,
             Err(refusal) => return Ok(Err(refusal)),
         };
-        if self.table.rated() && player.is_none() {
-            return Ok(Err(Refusal::RatedNeedsName));
+        if self.table.rated() {
+            let Some(player) = &player else {
+                return Ok(Err(Refusal::RatedNeedsName));
+            };
+            if !self.table.seats_of_player(&player.id).is_empty() {
+                return Ok(Err(Refusal::SeatedAlready));
+            }
         }
         let token = secrets::new_token();
         let hash = secrets::hash_token(&token);

@@ -58,6 +58,10 @@ pub(super) struct Table {
     definitions: std::collections::BTreeMap<String, String>,
     /// Whether its end updates its players' ratings.
     rated: bool,
+    /// Over and rated as loaded, but without its ratings (see [`Room::repair_ratings`]).
+    ///
+    /// [`Room::repair_ratings`]: super::Room::repair_ratings
+    ratings_owed: bool,
     /// The seat whose absence lost the game, once the others claimed the win for it or the
     /// game expired (`room::away`).
     abandoned: Option<Seat>,
@@ -124,6 +128,7 @@ impl Table {
             rematch_id: row.rematch.clone(),
             definitions: row.definitions.clone(),
             rated: row.rated,
+            ratings_owed: row.ratings_owed,
             abandoned: None,
             aborted: false,
             cids: HashMap::new(),
@@ -192,6 +197,11 @@ impl Table {
 
     pub(super) fn rated(&self) -> bool {
         self.rated
+    }
+
+    /// Whether the ratings were owed when the game was loaded, asked once.
+    pub(super) fn take_ratings_owed(&mut self) -> bool {
+        std::mem::take(&mut self.ratings_owed)
     }
 
     /// `seat`'s absence loses the game: its resignation, stored as `abandoned`.

@@ -3,7 +3,7 @@
 //! built from it.
 
 use trio_catalog::Live;
-use trio_core::{Change, LogEntry, RecordResult, Seat, Turn};
+use trio_core::{Change, EndReason, Forfeit, LogEntry, RecordResult, Seat, Turn};
 
 use super::clock::Clock;
 use super::table::Table;
@@ -81,9 +81,13 @@ impl Views {
             Turn::Seat(s) if !live.is_bot(s) && !table.waiting() && !self.aborted => Some(s),
             _ => None,
         };
-        self.result = live
-            .outcome()
-            .map(|o| RecordResult::new(&o, live.resigned()));
+        // A game that expired waiting for players was called off with no event of its own.
+        let expired_waiting = self.aborted.then_some(RecordResult {
+            ranks: Vec::new(),
+            reason: EndReason::Abort,
+            seat: None,
+        });
+        self.result = live.result().or(expired_waiting);
     }
 
     pub(super) fn seq(&self) -> u64 {
@@ -93,6 +97,11 @@ impl Views {
     /// The clock as of now.
     fn clock(&self) -> Option<ClockShown> {
         self.clock.as_ref().map(|c| c.shown(self.time.now_millis()))
+    }
+
+    /// Whether the game ended with a ranking (not called off).
+    fn ranked(&self) -> bool {
+        self.result.as_ref().is_some_and(|r| !r.ranks.is_empty())
     }
 
     /// Whether the game is over: with a result, or aborted without one.
@@ -191,12 +200,9 @@ impl Views {
             set_up: summary.set_up.clone(),
             rated: summary.rated,
             clock: state.clock,
-            rematch: self.result.is_some().then(|| table.rematch_shown()),
+            rematch: self.ranked().then(|| table.rematch_shown()),
             absent: None,
-            abandoned: table
-                .abandoned()
-                .filter(|_| self.result.is_some())
-                .map(|s| s.0),
+            abandoned: table.abandoned().filter(|_| self.ranked()).map(|s| s.0),
             aborted: self.aborted,
         }
     }
@@ -240,7 +246,11 @@ pub(super) fn event_kind(entry: &LogEntry) -> EventKind {
     match (&entry.change, entry.by) {
         (Change::Played(_), None) => EventKind::Chance,
         (Change::Played(_), Some(_)) => EventKind::Play,
-        (Change::Resigned, _) => EventKind::Resign,
+        (Change::Forfeited(Forfeit::Resign), _) => EventKind::Resign,
+        (Change::Forfeited(Forfeit::Time), _) => EventKind::Timeout,
+        (Change::Forfeited(Forfeit::Absence), _) => EventKind::Abandoned,
+        (Change::Forfeited(Forfeit::Expiry), _) => EventKind::Expired,
+        (Change::Aborted, _) => EventKind::Abort,
         (Change::Undone(_), _) => EventKind::Undo,
     }
 }

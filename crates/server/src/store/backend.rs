@@ -11,10 +11,11 @@ use tokio::sync::{mpsc, oneshot};
 use trio_core::Seat;
 
 use super::conn::{Conn, Pooled, Tx};
-use super::shared::Shared;
+use super::shared::{Lease, Shared};
 use super::{
     games, people, seats, Append, Cursor, EventRow, GameRow, Listed, Notice, PasswordRow,
-    PlayerRow, ProfileRow, Rated, RatingRow, SeatClaim, Storage, StorageError, StoredGame,
+    PlayerRow, ProfileRow, Rated, RatedEnd, RatingRow, SeatClaim, Storage, StorageError,
+    StoredGame,
 };
 
 /// What differs between the two databases.
@@ -36,6 +37,15 @@ pub trait Backend: Send + Sync + std::fmt::Debug + 'static {
     where
         T: Send + 'static,
         F: for<'c> FnOnce(Conn<'c>) -> BoxFuture<'c, Result<T, StorageError>> + Send + 'static;
+
+    /// Appends one event on `conn` (inside [`Storage::finish`]'s transaction), fenced by the
+    /// game's version as the writer task's appends are: [`StorageError::Conflict`] when its
+    /// version was taken. `lease`: a shared store's, for a game left to chance or a bot.
+    fn append_on<'c>(
+        conn: Conn<'c>,
+        append: &'c Append,
+        lease: Option<&'c Lease>,
+    ) -> BoxFuture<'c, Result<(), StorageError>>;
 
     /// A shared store's instance: `None` for a store only this process writes (then there
     /// are no notices or leases).
@@ -90,6 +100,25 @@ impl<B: Backend> Storage for Store<B> {
         .boxed()
     }
 
+    fn finish(
+        &self,
+        append: Append,
+        rating: Option<RatedEnd>,
+    ) -> BoxFuture<'_, Result<(), StorageError>> {
+        let lease = self.backend.shared().map(Shared::lease);
+        self.backend.write(move |mut conn| {
+            async move {
+                let mut tx = conn.begin().await?;
+                B::append_on(tx.conn(), &append, lease.as_ref()).await?;
+                if let Some(RatedEnd { kind, ranked }) = &rating {
+                    people::rate(&mut tx.conn(), &append.game_id, kind, ranked).await?;
+                }
+                tx.commit().await
+            }
+            .boxed()
+        })
+    }
+
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredGame>, StorageError>> {
         async move {
             let mut tx = self.backend.snapshot().await?;
@@ -134,6 +163,11 @@ impl<B: Backend> Storage for Store<B> {
         idle_before: i64,
     ) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
         self.read(async move |conn| games::read_due(conn, B::DUE, limit, now, idle_before).await)
+            .boxed()
+    }
+
+    fn owing_ratings(&self) -> BoxFuture<'_, Result<Vec<String>, StorageError>> {
+        self.read(async move |conn| games::read_owing_ratings(conn).await)
             .boxed()
     }
 

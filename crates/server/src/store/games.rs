@@ -14,8 +14,8 @@ use super::{
 
 /// A game's row, for [`read_game`].
 const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
-     status, created_at, updated_at, start_position, definitions, clock, rematch, rated \
-     FROM games \
+     status, created_at, updated_at, start_position, definitions, clock, rematch, rated, \
+     (status = 'over' AND rated AND NOT rated_done) AS ratings_owed FROM games \
      WHERE id = $1";
 /// A game's seats in order, for [`read_seat`].
 const SELECT_SEATS: &str = "SELECT s.agent, s.token_hash, s.player_id, p.name, s.rematch \
@@ -279,6 +279,19 @@ pub(super) async fn read_due(
     read_ids(&rows)
 }
 
+/// Finished rated games without their ratings, in the order they ended (see
+/// [`super::Storage::owing_ratings`]).
+pub(super) async fn read_owing_ratings(conn: &mut Conn<'_>) -> Result<Vec<String>, StorageError> {
+    let rows = conn
+        .query(
+            "SELECT id FROM games WHERE status = 'over' AND rated AND NOT rated_done \
+             ORDER BY updated_at, id",
+        )
+        .fetch_all()
+        .await?;
+    read_ids(&rows)
+}
+
 /// Takes or renews game `id`'s lease (see [`super::Storage::claim`]).
 pub(super) async fn claim(
     conn: &mut Conn<'_>,
@@ -343,6 +356,7 @@ fn read_game(row: &Row, seats: Vec<SeatRow>) -> Result<GameRow, StorageError> {
         creator: None,
         rematch: row.get("rematch")?,
         rated: row.get("rated")?,
+        ratings_owed: row.get("ratings_owed")?,
         more_tokens: Vec::new(),
     })
 }

@@ -68,6 +68,16 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     /// game is at `seq - 1`; [`StorageError::Conflict`] otherwise. Durable once it returns.
     fn append(&self, append: Append) -> BoxFuture<'_, Result<(), StorageError>>;
 
+    /// Appends a game's last event, as [`Storage::append`] does, and in the same
+    /// transaction updates the ratings of a rated game ([`Storage::rate`]): both or
+    /// neither are written, and a game whose version was taken (it moved or ended
+    /// elsewhere) is not ended again.
+    fn finish(
+        &self,
+        append: Append,
+        rating: Option<RatedEnd>,
+    ) -> BoxFuture<'_, Result<(), StorageError>>;
+
     /// A game with its events in order, or `None` if there is no such game.
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredGame>, StorageError>>;
 
@@ -105,6 +115,11 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         now: i64,
         idle_before: i64,
     ) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
+
+    /// Finished rated games whose ratings were never updated (they ended before the two
+    /// were written in one transaction, and the server stopped in between), in the order
+    /// they ended.
+    fn owing_ratings(&self) -> BoxFuture<'_, Result<Vec<String>, StorageError>>;
 
     /// How many running games `creator` created (as [`GameRow::creator`] names it).
     fn running_of<'a>(&'a self, creator: &'a str) -> BoxFuture<'a, Result<u64, StorageError>>;

@@ -30,7 +30,7 @@ use tokio::sync::mpsc;
 
 use super::backend::{Backend, Pending, Store};
 use super::conn::{Conn, Pooled, Tx};
-use super::shared::{lease_end, parse_notice, Shared, CHANNEL};
+use super::shared::{lease_end, parse_notice, Lease, Shared, CHANNEL};
 use super::{migrations, now, Append, Notice, StorageError};
 
 /// Notices waiting for the server before the listener waits.
@@ -138,6 +138,24 @@ async fn hear(pool: PgPool, mut listener: PgListener, tx: mpsc::Sender<Notice>) 
 }
 
 impl Backend for PgBackend {
+    fn append_on<'c>(
+        conn: Conn<'c>,
+        append: &'c Append,
+        lease: Option<&'c Lease>,
+    ) -> BoxFuture<'c, Result<(), StorageError>> {
+        let Conn::Pg(conn) = conn else {
+            unreachable!("PostgreSQL's backend is given PostgreSQL's connections")
+        };
+        let lease = lease.expect("a PostgreSQL store is always shared");
+        async move {
+            match append_one(conn, append, lease).await? {
+                true => Ok(()),
+                false => Err(conflict(append)),
+            }
+        }
+        .boxed()
+    }
+
     /// Leases are between instances, on the system's time; flags on the server's.
     const DUE: &'static str = "\
         SELECT id FROM games WHERE status = 'running' \
@@ -249,40 +267,13 @@ impl Writer {
     /// One append alone, by a statement simpler than the batch's (no arrays to build and
     /// unpack): half a millisecond less per acknowledgement at a light load.
     async fn write_one(&self, append: &Append) -> Result<Result<(), StorageError>, StorageError> {
-        let event = &append.event;
-        let written = sqlx::query(
-            "WITH moved AS ( \
-               UPDATE games SET version = $2, status = $3, updated_at = $4, \
-                 automatic = $9, summary = COALESCE($10, summary), \
-                 clock = COALESCE($14, clock), deadline = $15, \
-                 lease_holder = CASE WHEN $9 THEN $11 END, \
-                 lease_until = CASE WHEN $9 THEN $12 ELSE 0 END \
-               WHERE id = $1 AND version = $2 - 1 RETURNING id), \
-             added AS ( \
-               INSERT INTO events (game_id, seq, kind, seat, action, client_id, created_at) \
-               SELECT id, $2, $5, $6, $7, $8, $4 FROM moved RETURNING seq) \
-             SELECT pg_notify($13, $1 || ':' || seq) FROM added",
-        )
-        .bind(&append.game_id)
-        .bind(event.seq as i64)
-        .bind(append.status.as_str())
-        .bind(now())
-        .bind(event.kind.as_str())
-        .bind(event.seat.map(|s| i64::from(s.0)))
-        .bind(event.action.as_deref())
-        .bind(event.client_id.as_deref())
-        .bind(append.automatic)
-        .bind(append.summary.as_deref())
-        .bind(&self.holder)
-        .bind(lease_end(self.lease))
-        .bind(CHANNEL)
-        .bind(append.clock.as_deref())
-        .bind(append.deadline)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(match written {
-            Some(_) => Ok(()),
-            None => Err(conflict(append)),
+        let lease = Lease {
+            holder: self.holder.clone(),
+            until: lease_end(self.lease),
+        };
+        Ok(match append_one(&self.pool, append, &lease).await? {
+            true => Ok(()),
+            false => Err(conflict(append)),
         })
     }
 
@@ -361,4 +352,46 @@ impl Writer {
             })
             .collect())
     }
+}
+
+/// Appends one event through `executor` (the pool, or a transaction's connection): the
+/// fenced update of its game, the event and its notice, in one statement; `false` when its
+/// version was taken. A game the append leaves to chance or a bot is leased to `lease`.
+async fn append_one<'e>(
+    executor: impl sqlx::PgExecutor<'e>,
+    append: &Append,
+    lease: &Lease,
+) -> Result<bool, StorageError> {
+    let event = &append.event;
+    let written = sqlx::query(
+        "WITH moved AS ( \
+           UPDATE games SET version = $2, status = $3, updated_at = $4, \
+             automatic = $9, summary = COALESCE($10, summary), \
+             clock = COALESCE($14, clock), deadline = $15, \
+             lease_holder = CASE WHEN $9 THEN $11 END, \
+             lease_until = CASE WHEN $9 THEN $12 ELSE 0 END \
+           WHERE id = $1 AND version = $2 - 1 RETURNING id), \
+         added AS ( \
+           INSERT INTO events (game_id, seq, kind, seat, action, client_id, created_at) \
+           SELECT id, $2, $5, $6, $7, $8, $4 FROM moved RETURNING seq) \
+         SELECT pg_notify($13, $1 || ':' || seq) FROM added",
+    )
+    .bind(&append.game_id)
+    .bind(event.seq as i64)
+    .bind(append.status.as_str())
+    .bind(now())
+    .bind(event.kind.as_str())
+    .bind(event.seat.map(|s| i64::from(s.0)))
+    .bind(event.action.as_deref())
+    .bind(event.client_id.as_deref())
+    .bind(append.automatic)
+    .bind(append.summary.as_deref())
+    .bind(&lease.holder)
+    .bind(lease.until)
+    .bind(CHANNEL)
+    .bind(append.clock.as_deref())
+    .bind(append.deadline)
+    .fetch_optional(executor)
+    .await?;
+    Ok(written.is_some())
 }

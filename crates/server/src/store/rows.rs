@@ -69,6 +69,9 @@ pub struct GameRow {
     pub rematch: Option<String>,
     /// Whether its end updates its players' ratings.
     pub rated: bool,
+    /// Over and rated, but its ratings were never updated (a crash between the two, before
+    /// they were written together): read back, never written.
+    pub ratings_owed: bool,
     /// More tokens of its seats (each a seat and a SHA-256 in hex): those its named
     /// players' other devices asked for with their keys. Read back; written one by one
     /// ([`super::Storage::add_seat_token`]).
@@ -144,8 +147,13 @@ pub enum EventKind {
     Undo,
     /// A seat's clock ran out: it lost (as a resignation does).
     Timeout,
-    /// A seat away too long lost: the others claimed the win, or the game expired.
+    /// A seat away too long lost: the others claimed the win.
     Abandoned,
+    /// The seat to act lost when the game, idle too long, expired (before reasons were
+    /// kept, stored as [`EventKind::Abandoned`]).
+    Expired,
+    /// The game was called off before it began.
+    Abort,
 }
 
 impl EventKind {
@@ -157,6 +165,8 @@ impl EventKind {
             EventKind::Undo => "undo",
             EventKind::Timeout => "timeout",
             EventKind::Abandoned => "abandoned",
+            EventKind::Expired => "expired",
+            EventKind::Abort => "abort",
         }
     }
 
@@ -168,6 +178,8 @@ impl EventKind {
             "undo" => Ok(EventKind::Undo),
             "timeout" => Ok(EventKind::Timeout),
             "abandoned" => Ok(EventKind::Abandoned),
+            "expired" => Ok(EventKind::Expired),
+            "abort" => Ok(EventKind::Abort),
             other => Err(StorageError::Corrupt(format!("event kind {other:?}"))),
         }
     }
@@ -281,6 +293,13 @@ pub enum Listed {
     Running,
     /// Finished games that were played (an event at least), by when they ended.
     Finished,
+}
+
+/// The ratings a rated game's end moves: its kind, each seat's player and rank.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedEnd {
+    pub kind: String,
+    pub ranked: Vec<(Rated, u8)>,
 }
 
 /// Who sat in a seat of a rated game: a named player, whose rating moves, or an AI

@@ -40,6 +40,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::backend::{Backend, Pending, Store};
 use super::conn::{Conn, Pooled, Tx};
+use super::shared::Lease;
 use super::{migrations, now, Append, StorageError};
 
 /// How often the checkpointer copies the log back.
@@ -129,6 +130,17 @@ impl Store<SqliteBackend> {
 }
 
 impl Backend for SqliteBackend {
+    fn append_on<'c>(
+        conn: Conn<'c>,
+        append: &'c Append,
+        _: Option<&'c Lease>,
+    ) -> BoxFuture<'c, Result<(), StorageError>> {
+        let Conn::Sqlite(conn) = conn else {
+            unreachable!("SQLite's backend is given SQLite's connections")
+        };
+        insert_event(conn, append).boxed()
+    }
+
     /// Alone, no lease: every running game with chance or a bot to act or a flag due, and
     /// those stored before the lobby line was (to be loaded once and described). Each
     /// reason from its own partial index (named: SQLite would rather take the index on

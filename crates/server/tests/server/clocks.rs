@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::json;
+use trio_core::EndReason;
 use trio_server::protocol::ServerMessage;
 use trio_server::Limits;
 
@@ -59,7 +60,8 @@ async fn a_clock_runs_for_the_person_to_move_and_its_flag_ends_the_game() {
         unreachable!()
     };
     let state = end.state.unwrap();
-    assert_eq!(state.result.unwrap().resigned, Some(0));
+    let result = state.result.unwrap();
+    assert_eq!((result.reason, result.seat), (EndReason::Time, Some(0)));
     assert_eq!(state.clock.unwrap().flagged, Some(0));
     let record = server.record(&created.id).await;
     assert_eq!(record.result.unwrap().ranks, [1, 0]);
@@ -190,7 +192,11 @@ async fn the_others_claim_the_win_of_an_absent_seat(backend: Backend) {
     assert_eq!(status, StatusCode::OK, "{body}");
     let end = server.snapshot(id, None).await;
     let result = end.result.expect("over");
-    assert_eq!((result.ranks, result.resigned), (vec![0, 1], Some(1)));
+    let why = (result.reason, result.seat);
+    assert_eq!(
+        (result.ranks, why),
+        (vec![0, 1], (EndReason::Absence, Some(1)))
+    );
     assert_eq!(end.abandoned, Some(1));
     let (status, _) = server
         .to_game(id, "absent", Some(south), json!({"choice": "win"}))
@@ -201,7 +207,8 @@ async fn the_others_claim_the_win_of_an_absent_seat(backend: Backend) {
     let again = Server::within(&backend, Limits::default()).await;
     let end = again.snapshot(id, None).await;
     assert_eq!(end.abandoned, Some(1));
-    assert_eq!(end.result.unwrap().resigned, Some(1));
+    let result = end.result.unwrap();
+    assert_eq!((result.reason, result.seat), (EndReason::Absence, Some(1)));
 }
 
 /// Handed to the AI, the absent seat is played on by level 2.
@@ -222,7 +229,7 @@ async fn the_others_hand_an_absent_seat_to_the_ai(backend: Backend) {
 }
 
 /// With nobody acting or connected for thirty days, a game still waiting for players ends
-/// with no result; one under way ends as the seat to act's abandonment.
+/// called off (no ranking); one under way ends as the seat to act's loss by expiry.
 async fn idle_games_expire(backend: Backend) {
     let server = Server::within(&backend, Limits::default()).await;
     let waiting = server.create("gyges", &["human", "open"]).await;
@@ -234,12 +241,18 @@ async fn idle_games_expire(backend: Backend) {
     assert!(!server.snapshot(&waiting.id, None).await.aborted);
     server.time.advance(2 * DAY);
     let aborted = server.once(&waiting.id, |s| s.aborted).await;
-    assert!(aborted.result.is_none());
+    let called_off = aborted.result.expect("a reason");
+    assert_eq!(
+        (called_off.reason, called_off.ranks),
+        (EndReason::Abort, vec![])
+    );
     assert_eq!(aborted.turn.kind, trio_server::protocol::TurnKind::Over);
     let (status, body) = server.to_game(&waiting.id, "join", None, json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let ended = server.once(&playing.id, |s| s.result.is_some()).await;
     assert_eq!(ended.abandoned, Some(1));
+    let expired = ended.result.expect("over");
+    assert_eq!((expired.reason, expired.seat), (EndReason::Expiry, Some(1)));
     let listed = ids(&server.list("").await.1);
     assert!(!listed.contains(&waiting.id), "{listed:?}");
     assert!(!listed.contains(&playing.id), "{listed:?}");

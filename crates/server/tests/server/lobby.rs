@@ -287,7 +287,8 @@ async fn finished_games_are_listed_by_pages(backend: Backend) {
     assert_eq!(ids(&first), [ended[1].clone(), ended[2].clone()]);
     for game in first["games"].as_array().unwrap() {
         assert_eq!(game["over"], true);
-        assert_eq!(game["result"]["resigned"], 1, "{game}");
+        assert_eq!(game["result"]["reason"], "resign", "{game}");
+        assert_eq!(game["result"]["seat"], 1, "{game}");
     }
     let next = first["next"].as_str().expect("a next page").to_owned();
     let (_, second) = server

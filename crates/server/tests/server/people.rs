@@ -96,6 +96,23 @@ async fn a_rated_game_against_an_ai_level_moves_the_persons_rating_only() {
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["id"].as_str().unwrap();
     let token = created["seats"][0]["token"].as_str().unwrap();
+    // No help against a fixed rating: a hint or a takeback would be points taken.
+    let (status, refused) = server
+        .get(&format!("/api/games/{id}/hint"), Some(token))
+        .await;
+    assert_eq!(
+        (status, &refused["code"]),
+        (StatusCode::FORBIDDEN, &json!("rated-game"))
+    );
+    server.play_first(id, token).await;
+    server.once(id, |s| s.turn.seat == Some(0)).await; // the AI's answer
+    let mine = server.snapshot(id, Some(token)).await;
+    assert_eq!((mine.offers.undo, mine.offers.hint), (false, false));
+    let (status, refused) = server.to_game(id, "undo", Some(token), json!({})).await;
+    assert_eq!(
+        (status, &refused["code"]),
+        (StatusCode::FORBIDDEN, &json!("rated-game"))
+    );
     assert_eq!(server.resign(id, token).await, StatusCode::OK);
     let (_, ida) = server.get("/api/players/Ida", None).await;
     let lost = ida["ratings"][0]["rating"].as_f64().unwrap();
@@ -143,6 +160,23 @@ async fn a_rated_game_updates_its_players_ratings_once_at_its_end() {
     assert_eq!(
         (status, &answer["code"]),
         (StatusCode::UNAUTHORIZED, &json!("no-key"))
+    );
+    // One person, one seat: neither its own second seat nor another one by joining.
+    let (status, answer) = server
+        .post(
+            "/api/games",
+            Some(&keys[0]),
+            rated(json!(["human", "human"])),
+        )
+        .await;
+    assert_eq!(
+        (status, &answer["code"]),
+        (StatusCode::BAD_REQUEST, &json!("bad-rated"))
+    );
+    let (status, answer) = server.post(&join, Some(&keys[0]), json!({})).await;
+    assert_eq!(
+        (status, &answer["code"]),
+        (StatusCode::CONFLICT, &json!("already-seated"))
     );
     let (status, _) = server.post(&join, Some(&keys[1]), json!({})).await;
     assert_eq!(status, StatusCode::CREATED);
@@ -366,7 +400,69 @@ async fn a_players_key_reaches_its_seat_on_another_device(backend: Backend) {
     }
 }
 
+/// A rated game that ended without its ratings — as one could before the two were written
+/// in one transaction, when the server stopped between them — gets them at the next start,
+/// once, however many instances start at once.
+async fn ratings_owed_by_a_crash_are_repaired_once_at_the_next_start(backend: Backend) {
+    let server = Server::on(&backend).await;
+    let (_, me) = server
+        .post("/api/players", None, json!({"name": "Idun"}))
+        .await;
+    let key = me["key"].as_str().unwrap();
+    let body = json!({"game": "gyges", "seats": ["human", "ai:3"], "rated": true});
+    let (status, created) = server.post("/api/games", Some(key), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    assert_eq!(server.resign(id, token).await, StatusCode::OK);
+    let profile = async |server: &Server| server.get("/api/players/Idun", None).await.1;
+    let rated = profile(&server).await;
+    assert_eq!(rated["ratings"][0]["games"], 1, "{rated}");
+    drop(server);
+
+    // The end stored, the ratings not.
+    backend
+        .execute("UPDATE games SET rated_done = FALSE WHERE id = $1", id)
+        .await;
+    backend
+        .execute("DELETE FROM rating_history WHERE game_id = $1", id)
+        .await;
+    backend
+        .execute(
+            "DELETE FROM ratings WHERE player_id IN \
+             (SELECT player_id FROM seats WHERE game_id = $1)",
+            id,
+        )
+        .await;
+    let store = backend.store().await;
+    assert_eq!(store.owing_ratings().await.unwrap(), [id]);
+
+    let (first, second) = tokio::join!(Server::on(&backend), Server::on(&backend));
+    let until = tokio::time::Instant::now() + PATIENCE;
+    while !store.owing_ratings().await.unwrap().is_empty() {
+        assert!(
+            tokio::time::Instant::now() < until,
+            "the ratings were not repaired"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    for server in [&first, &second] {
+        let repaired = profile(server).await;
+        assert_eq!(repaired["ratings"][0]["games"], 1, "{repaired}");
+        assert_eq!(
+            repaired["ratings"][0]["rating"],
+            rated["ratings"][0]["rating"]
+        );
+        assert_eq!(
+            repaired["history"].as_array().unwrap().len(),
+            1,
+            "{repaired}"
+        );
+    }
+}
+
 on_both_backends!(
     a_password_signs_a_player_in_elsewhere,
     a_players_key_reaches_its_seat_on_another_device,
+    ratings_owed_by_a_crash_are_repaired_once_at_the_next_start,
 );

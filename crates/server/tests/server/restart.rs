@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
+use trio_core::EndReason;
 use trio_server::protocol::Created;
 
 use crate::support::{ids, pick, Backend, Server, PATIENCE};
@@ -32,7 +33,8 @@ fn a_flag_falls_when_due_after_a_kill_and_restart() {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         let end = server.snapshot(&created.id, None).await;
-        assert_eq!(end.result.unwrap().resigned, Some(0));
+        let result = end.result.unwrap();
+        assert_eq!((result.reason, result.seat), (EndReason::Time, Some(0)));
         assert_eq!(end.clock.unwrap().flagged, Some(0));
     });
 }

@@ -14,8 +14,8 @@ use sqlx::Connection;
 use trio_core::Seat;
 use trio_server::protocol::ServerMessage;
 use trio_server::store::{
-    Append, Cursor, EventKind, EventRow, GameRow, Listed, Notice, PlayerRow, Rated, SeatClaim,
-    SeatRow, Status, Storage, StorageError,
+    Append, Cursor, EventKind, EventRow, GameRow, Listed, Notice, PlayerRow, Rated, RatedEnd,
+    SeatClaim, SeatRow, Status, Storage, StorageError,
 };
 
 use crate::support::backend::on_both_backends;
@@ -56,6 +56,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         creator: None,
         rematch: None,
         rated: false,
+        ratings_owed: false,
         more_tokens: Vec::new(),
     }
 }
@@ -462,6 +463,92 @@ async fn a_rated_game_is_rated_once(backend: Backend) {
     assert!(store.profile("Nobody").await.unwrap().is_none());
 }
 
+/// A game's end and its ratings are written together or not at all, and only once; a game
+/// that ended without them (before they were written together) is listed as owing them.
+async fn a_game_ends_with_its_ratings_or_not_at_all(backend: Backend) {
+    let store = backend.store().await;
+    for who in ["u", "v"] {
+        let player = PlayerRow {
+            id: format!("ender-{who}"),
+            name: format!("Ender{who}"),
+        };
+        let (name, key) = (format!("ender{who}"), format!("ek-{who}"));
+        assert!(store.create_player(&player, &name, &key).await.unwrap());
+    }
+    let rated = |id: &str| GameRow {
+        rated: true,
+        ..game(id, false)
+    };
+    let rating = |second: &str| RatedEnd {
+        kind: "gyges".to_owned(),
+        ranked: vec![
+            (Rated::Player("ender-u".to_owned()), 0),
+            (Rated::Player(second.to_owned()), 1),
+        ],
+    };
+    let games_of = async |name: &str| match store.profile(name).await.unwrap() {
+        Some(profile) => profile.ratings.iter().map(|r| r.rating.games).sum::<u32>(),
+        None => 0,
+    };
+    store.create(&rated("ending")).await.unwrap();
+    let last = || append("ending", 1, Status::Over, false);
+
+    // A rating that cannot be written (no such player) keeps the end from being written.
+    let failed = store.finish(last(), Some(rating("ender-ghost"))).await;
+    assert!(
+        matches!(failed, Err(ref e) if !matches!(e, StorageError::Conflict { .. })),
+        "{failed:?}"
+    );
+    let stored = store.load("ending").await.unwrap().unwrap();
+    assert_eq!((stored.game.version, stored.events.len()), (0, 0));
+    assert_eq!(games_of("Enderu").await, 0);
+
+    store.finish(last(), Some(rating("ender-v"))).await.unwrap();
+    let stored = store.load("ending").await.unwrap().unwrap();
+    assert_eq!((stored.game.status, stored.game.version), (Status::Over, 1));
+    assert!(!stored.game.ratings_owed);
+    assert_eq!((games_of("Enderu").await, games_of("Enderv").await), (1, 1));
+    // Ended once: the same end again changes nothing.
+    let again = store.finish(last(), Some(rating("ender-v"))).await;
+    assert!(
+        matches!(again, Err(StorageError::Conflict { .. })),
+        "{again:?}"
+    );
+    assert_eq!(games_of("Enderu").await, 1);
+    assert!(store.owing_ratings().await.unwrap().is_empty());
+
+    // Ended as before, its ratings apart: owed until they are updated, once.
+    store.create(&rated("owing")).await.unwrap();
+    store
+        .append(append("owing", 1, Status::Over, false))
+        .await
+        .unwrap();
+    assert_eq!(store.owing_ratings().await.unwrap(), ["owing"]);
+    assert!(
+        store
+            .load("owing")
+            .await
+            .unwrap()
+            .unwrap()
+            .game
+            .ratings_owed
+    );
+    let ranked = rating("ender-v").ranked;
+    assert!(store.rate("owing", "gyges", &ranked).await.unwrap());
+    assert!(!store.rate("owing", "gyges", &ranked).await.unwrap());
+    assert!(store.owing_ratings().await.unwrap().is_empty());
+    assert!(
+        !store
+            .load("owing")
+            .await
+            .unwrap()
+            .unwrap()
+            .game
+            .ratings_owed
+    );
+    assert_eq!(games_of("Enderu").await, 2);
+}
+
 /// A review is kept once: the first kept stays, whoever keeps another.
 async fn a_review_is_kept_once(backend: Backend) {
     let (a, b) = backend.two_stores().await;
@@ -486,6 +573,7 @@ on_both_backends!(
     an_idle_game_is_due_and_aborted_once,
     a_rematch_is_named_once_when_all_agree,
     a_rated_game_is_rated_once,
+    a_game_ends_with_its_ratings_or_not_at_all,
     a_review_is_kept_once,
     appends_at_once_are_each_answered,
 );

@@ -103,11 +103,10 @@ test('an undo drops the undone actions from the end', () => {
 
 test('a resignation says who gave up and adds no move', () => {
   const after = reduce(reduce(null, snapshot()), {
-    type: 'event', seq: 4, kind: 'resign', seat: 0, state: state({ result: { ranks: [1, 0], resigned: 0 } }),
+    type: 'event', seq: 4, kind: 'resign', seat: 0, state: state({ result: { ranks: [1, 0], reason: 'resign', seat: 0 } }),
   });
-  assert.equal(after.resigned, 0);
   assert.equal(after.moves.length, 3);
-  assert.deepEqual(after.result, { ranks: [1, 0], resigned: 0 });
+  assert.deepEqual(after.result, { ranks: [1, 0], reason: 'resign', seat: 0 });
 });
 
 test('presence marks each seat connected or not', () => {

@@ -114,3 +114,21 @@ test("Chance's outcomes are said in words, a hidden draw as a tile drawn", async
   assert.equal(orbit.chanceText({ seat: null, action: 'die 3', parts: { kind: 'die', face: 3 } }), 'na kostce wypada 3');
   setLanguage('en');
 });
+
+test('a result says why it ended, never a flag as a resignation', () => {
+  setLanguage('en');
+  const line = result => panels.resultHeadline(gyges, { result, view: null });
+  const south = gyges.seatLabel(0, null);
+  assert.match(line({ ranks: [1, 0], reason: 'time', seat: 0 }), /ran out of time/i);
+  assert.doesNotMatch(line({ ranks: [1, 0], reason: 'time', seat: 0 }), /resign/i);
+  assert.match(line({ ranks: [1, 0], reason: 'resign', seat: 0 }), /resigned/);
+  assert.match(line({ ranks: [1, 0], reason: 'absence', seat: 0 }), /left the game/);
+  assert.match(line({ ranks: [1, 0], reason: 'expiry', seat: 0 }), /expired/);
+  assert.match(line({ reason: 'abort' }), /No result/);
+  assert.match(line({ reason: 'abort', seat: 0 }), /called the game off/);
+  assert.match(line({ ranks: [0, 1], reason: 'rules' }), /wins/);
+  assert.ok(line({ ranks: [1, 0], reason: 'time', seat: 0 }).toLowerCase().includes(south.toLowerCase()));
+  setLanguage('pl');
+  assert.match(line({ ranks: [1, 0], reason: 'time', seat: 0 }), /koniec czasu/);
+  setLanguage('en');
+});

@@ -39,6 +39,7 @@ pub(in crate::room) fn row_of(spec: &str, agents: &[&str]) -> GameRow {
         creator: None,
         rematch: None,
         rated: false,
+        ratings_owed: false,
         more_tokens: Vec::new(),
     }
 }
