@@ -110,7 +110,7 @@ impl Table {
     /// that has not agreed yet, while no rematch is made. The snapshot asks it anew after
     /// each agreement, which changes no view.
     pub(super) fn rematch_offered(&self, viewer: Option<Seat>) -> bool {
-        let shown = self.rematch_shown();
+        let shown = self.rematch.shown();
         viewer
             .is_some_and(|s| self.is_person(s) && !shown.agreed[s.index()] && shown.game.is_none())
     }
@@ -195,9 +195,10 @@ mod tests {
         live.run().unwrap(); // the AI's setup
         let refused = table.check_undo(live.as_ref(), south, None).unwrap_err();
         assert!(matches!(refused, Refusal::RatedNoHelp { .. }), "{refused}");
+        let offered = table.offers(live.as_ref(), Some(Seat(0)));
         assert_eq!(
-            table.offers(live.as_ref(), Some(Seat(0))),
-            Offers::default()
+            (offered.undo, offered.hint, offered.resign),
+            (false, false, true)
         );
     }
 
@@ -274,7 +275,9 @@ mod tests {
         live.resign(Seat(1)).unwrap();
         let over = table.offers(live.as_ref(), Some(Seat(0)));
         assert!(over.rematch && !over.resign && !over.undo);
-        table.agree_rematch(Seat(0), crate::people::secrets::hash_token("again"));
+        table
+            .rematch
+            .agree(Seat(0), crate::people::secrets::hash_token("again"));
         assert!(!table.rematch_offered(Some(Seat(0))));
         assert!(table.rematch_offered(Some(Seat(1))));
         assert!(!table.rematch_offered(None));

@@ -8,11 +8,55 @@ use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
 
+use trio_core::Seat;
+
 use super::{Room, RoomError};
 use crate::error::{ApiError, Refusal};
-use crate::people::secrets;
-use crate::protocol::{ClockSpec, RematchTicket};
-use crate::store::SeatRow;
+use crate::people::secrets::{self, TokenHash};
+use crate::protocol::{ClockSpec, RematchShown, RematchTicket};
+use crate::store::{GameRow, SeatRow};
+
+/// The rematch's agreements, as the table keeps them.
+#[derive(Debug)]
+pub(super) struct Agreements {
+    /// Per seat, once its person agreed, the hash of its token in the rematch.
+    tokens: Vec<Option<TokenHash>>,
+    /// The rematch's id, once it is made.
+    made: Option<String>,
+}
+
+impl Agreements {
+    pub(super) fn from_row(row: &GameRow) -> Self {
+        Self {
+            tokens: (row.seats.iter())
+                .map(|s| s.rematch.as_deref().and_then(secrets::token_hash_from_hex))
+                .collect(),
+            made: row.rematch.clone(),
+        }
+    }
+
+    /// `seat` agreed to a rematch in which it holds the token hashing to `hash`.
+    pub(super) fn agree(&mut self, seat: Seat, hash: TokenHash) {
+        self.tokens[seat.index()] = Some(hash);
+    }
+
+    pub(super) fn made(&mut self, id: String) {
+        self.made = Some(id);
+    }
+
+    /// `seat`'s token in the rematch, once it agreed.
+    pub(super) fn token(&self, seat: Seat) -> Option<&TokenHash> {
+        self.tokens[seat.index()].as_ref()
+    }
+
+    /// The rematch as everyone may see it: who agreed, and its id once made.
+    pub(super) fn shown(&self) -> RematchShown {
+        RematchShown {
+            agreed: self.tokens.iter().map(Option::is_some).collect(),
+            game: self.made.clone(),
+        }
+    }
+}
 
 /// A rematch every person agreed to, to make.
 #[derive(Debug)]
@@ -64,7 +108,7 @@ impl Room {
                 &id,
             )
             .await?;
-        self.table.agree_rematch(seat, hash);
+        self.table.rematch.agree(seat, hash);
         self.tell_seats();
         if last {
             let plan = RematchPlan {
@@ -79,10 +123,10 @@ impl Room {
                 tracing::error!(game = %self.id, "cannot make the rematch: {}", e.message);
                 return Ok(Err(Refusal::Unavailable));
             }
-            self.table.rematch_made(id);
+            self.table.rematch.made(id);
             self.tell_seats();
         }
-        let game = self.table.rematch_shown().game;
+        let game = self.table.rematch.shown().game;
         Ok(Ok(RematchTicket { token, game }))
     }
 }

@@ -9,9 +9,9 @@ use trio_catalog::{AgentSpec, Live};
 use trio_core::{Record, Seat, SeedCommitment, COMMITMENT_VERSION};
 
 use super::error::StoredFault;
+use super::rematch::Agreements;
 use crate::error::Refusal;
 use crate::people::secrets::{self, TokenHash};
-use crate::protocol::RematchShown;
 use crate::store::{GameRow, PlayerRow, Rated, SeatRow};
 
 /// Whether a person's seat has its player: the game starts when every seat does.
@@ -50,10 +50,8 @@ pub(super) struct Table {
     more_tokens: Vec<(Seat, TokenHash)>,
     /// Per seat, the named player sitting there.
     players: Vec<Option<PlayerRow>>,
-    /// Per seat, once its person agreed to a rematch, the hash of its token there.
-    rematch: Vec<Option<TokenHash>>,
-    /// The rematch's id, once it is made.
-    rematch_id: Option<String>,
+    /// Who agreed to a rematch, and its id once made.
+    pub(super) rematch: Agreements,
     /// The texts of the game's definition files, for its rematch.
     definitions: std::collections::BTreeMap<String, String>,
     /// Whether its end updates its players' ratings.
@@ -120,12 +118,7 @@ impl Table {
             tokens,
             more_tokens,
             players: row.seats.iter().map(|s| s.player.clone()).collect(),
-            rematch: row
-                .seats
-                .iter()
-                .map(|s| s.rematch.as_deref().and_then(secrets::token_hash_from_hex))
-                .collect(),
-            rematch_id: row.rematch.clone(),
+            rematch: Agreements::from_row(row),
             definitions: row.definitions.clone(),
             rated: row.rated,
             ratings_owed: row.ratings_owed,
@@ -245,23 +238,6 @@ impl Table {
             .collect()
     }
 
-    /// Seat `seat` agreed to a rematch in which it holds the token hashing to `hash`.
-    pub(super) fn agree_rematch(&mut self, seat: Seat, hash: TokenHash) {
-        self.rematch[seat.index()] = Some(hash);
-    }
-
-    pub(super) fn rematch_made(&mut self, id: String) {
-        self.rematch_id = Some(id);
-    }
-
-    /// The rematch as everyone may see it: who agreed, and its id once made.
-    pub(super) fn rematch_shown(&self) -> RematchShown {
-        RematchShown {
-            agreed: self.rematch.iter().map(Option::is_some).collect(),
-            game: self.rematch_id.clone(),
-        }
-    }
-
     /// The seats of the rematch: everyone one seat on (seat 0's player in seat 1, the
     /// last in seat 0), each person with the token it agreed with.
     pub(super) fn rotated(&self) -> Vec<SeatRow> {
@@ -271,7 +247,10 @@ impl Table {
                 let old = (new + n - 1) % n;
                 SeatRow {
                     agent: self.agents[old].to_string(),
-                    token_hash: self.rematch[old].as_ref().map(secrets::token_hash_hex),
+                    token_hash: self
+                        .rematch
+                        .token(Seat(old as u8))
+                        .map(secrets::token_hash_hex),
                     player: self.players[old].clone(),
                     rematch: None,
                 }

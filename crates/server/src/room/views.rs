@@ -200,7 +200,7 @@ impl Views {
             set_up: summary.set_up.clone(),
             rated: summary.rated,
             clock: state.clock,
-            rematch: self.ranked().then(|| table.rematch_shown()),
+            rematch: self.ranked().then(|| table.rematch.shown()),
             absent: None,
             abandoned: table.abandoned().filter(|_| self.ranked()).map(|s| s.0),
             aborted: self.aborted,
