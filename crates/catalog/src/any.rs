@@ -21,7 +21,7 @@ use trio_core::{
 use crate::agent::{AgentError, AgentSpec};
 use crate::definitions::Definitions;
 use crate::error::CatalogError;
-use crate::games::{CatalogGame, Hint, KindVisitor};
+use crate::games::{Analysis, CatalogGame, Hint, KindVisitor};
 use crate::spec::GameSpec;
 
 /// An action as people are shown it: its notation and its parts
@@ -55,6 +55,9 @@ pub trait AnyGame: Debug + Send + Sync {
     fn start_position(&self) -> String;
     /// Who acts in a position.
     fn turn(&self, position: &str) -> Result<Turn, CatalogError>;
+    /// The position after `action` (a decision of the seat to move, or a chance outcome),
+    /// checked by the rules: an analysis board's move.
+    fn play(&self, position: &str, action: &str) -> Result<String, CatalogError>;
     /// The mover's legal decisions, or a chance event's outcomes with their probabilities,
     /// in the order the game lists them; empty once over.
     fn moves(&self, position: &str) -> Result<Vec<(String, Option<f64>)>, CatalogError>;
@@ -74,6 +77,9 @@ pub trait AnyGame: Debug + Send + Sync {
     /// The terminal diagram of a position as `viewer` (or a spectator) sees it.
     fn diagram(&self, position: &str, viewer: Option<Seat>) -> Result<String, CatalogError>;
     fn hint(&self, position: &str, level: u8, seed: u64) -> Result<Hint, CatalogError>;
+    /// What the strongest search finds for the seat to move within `budget` nodes (Gygès)
+    /// or simulations (MCTS), from that seat's view alone ([`CatalogGame::analyse`]).
+    fn analyse(&self, position: &str, budget: u64, seed: u64) -> Result<Analysis, CatalogError>;
 
     /// A game to play from `position` (a new game if `None`), chance drawn from `seed`,
     /// with `seats[i]` in seat `i`.
@@ -356,6 +362,21 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
         Ok(self.game.turn(&self.parse(position)?))
     }
 
+    fn play(&self, position: &str, action: &str) -> Result<String, CatalogError> {
+        let mut state = self.parse(position)?;
+        let action =
+            self.game
+                .parse_action(&state, action)
+                .map_err(|source| PlayError::Notation {
+                    text: action.to_owned(),
+                    source,
+                })?;
+        self.game
+            .play(&mut state, &action)
+            .map_err(PlayError::Illegal)?;
+        Ok(self.game.format_position(&state))
+    }
+
     fn moves(&self, position: &str) -> Result<Vec<(String, Option<f64>)>, CatalogError> {
         let state = self.parse(position)?;
         Ok(match self.game.turn(&state) {
@@ -437,6 +458,15 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
         };
         self.game
             .hint(&self.game.view(&state, seat), seat, level, seed)
+    }
+
+    fn analyse(&self, position: &str, budget: u64, seed: u64) -> Result<Analysis, CatalogError> {
+        let state = self.parse(position)?;
+        let Turn::Seat(seat) = self.game.turn(&state) else {
+            return Err(CatalogError::NoMover);
+        };
+        self.game
+            .analyse(&self.game.view(&state, seat), seat, budget, seed)
     }
 
     fn start(

@@ -37,7 +37,7 @@ pub enum CatalogError {
     },
     #[error("{game} has no {seat}")]
     NoSuchSeat { game: &'static str, seat: Seat },
-    /// The referee refused a seat's bot.
+    /// The referee refused a seat's bot, or the rules an action.
     #[error(transparent)]
     Seat(#[from] PlayError),
     #[error(transparent)]

@@ -44,6 +44,30 @@ pub struct Hint {
     pub evaluation: String,
 }
 
+/// What a search of `budget` nodes found in a position, for an analysis board: the move to
+/// play, the expected line and how the side to move stands.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Analysis {
+    /// The move the side to move should play, in the game's notation.
+    pub best: String,
+    /// The expected line, `best` first: Gygès' principal variation; the MCTS games' search
+    /// keeps no line, so there it is `best` alone.
+    pub line: Vec<String>,
+    /// The side to move's expected score ([`trio_core::Outcome::score`]'s scale: 0 a loss,
+    /// 0.5 even, 1 a win).
+    pub expected: f64,
+    /// Plies to the end when the search proved how the game ends (positive: the side to
+    /// move wins).
+    pub plies_to_end: Option<i32>,
+    /// Nodes (Gygès) or simulations (MCTS) searched.
+    pub nodes: u64,
+}
+
+/// Gygès scores (100 is about a piece) read as an expected score by a logistic curve with
+/// this scale: a piece up reads 0.62, three up 0.82. A reading for people, not fitted to
+/// game results.
+const GYGES_SCORE_SCALE: f64 = 200.0;
+
 /// A game the catalog can hold: built from a spec, with agents by name.
 pub trait CatalogGame: Game + Sized {
     const KIND: GameKind;
@@ -84,6 +108,17 @@ pub trait CatalogGame: Game + Sized {
         level: u8,
         seed: u64,
     ) -> Result<Hint, CatalogError>;
+
+    /// What the game's strongest search finds for `seat`, which is to move, from its `view`
+    /// alone, within `budget` nodes (Gygès) or simulations (MCTS): the same answer for the
+    /// same view, budget and seed on any machine.
+    fn analyse(
+        &self,
+        view: &Self::View,
+        seat: Seat,
+        budget: u64,
+        seed: u64,
+    ) -> Result<Analysis, CatalogError>;
 
     /// The position a paired match starts from for `seed` when the players, not chance,
     /// decide how a game starts (Gygès' setups, drawn from the seed); `None` for a game
@@ -209,6 +244,35 @@ fn mcts_hint<G: Game, E: trio_ai::Evaluator<G>>(
     })
 }
 
+/// The analysis of `bot`, an MCTS bot with any evaluator, searching `budget` simulations.
+fn mcts_analysis<G: Game, E: trio_ai::Evaluator<G>>(
+    game: &G,
+    view: &G::View,
+    seat: Seat,
+    mut bot: MctsBot<G, E>,
+    budget: u64,
+    seed: u64,
+) -> Result<Analysis, CatalogError> {
+    let budget = u32::try_from(budget.max(1)).unwrap_or(u32::MAX);
+    bot.set_limit(SearchLimit::Iterations(budget));
+    let action = bot
+        .choose(game, view, seat, &mut rng::seeded(seed))
+        .ok_or(CatalogError::NoMover)?;
+    // A forced move is not searched: its value is not known, so it reads as even.
+    let (expected, nodes) = bot
+        .last_search()
+        .map_or((0.5, 0), |report| (report.value, report.iterations));
+    let state = game.determinize(view, &mut rng::seeded(seed));
+    let best = game.format_action(&state, &action);
+    Ok(Analysis {
+        line: vec![best.clone()],
+        best,
+        expected,
+        plies_to_end: None,
+        nodes,
+    })
+}
+
 fn count_plies(n: i32) -> String {
     if n == 1 {
         "1 ply".to_owned()
@@ -253,6 +317,45 @@ impl CatalogGame for trio_gyges::Gyges {
 
     fn perft(&self, state: &Self::State, depth: u32) -> u64 {
         trio_gyges::perft(state.position(), self.variant(), depth)
+    }
+
+    /// The alpha-beta engine within `budget` nodes; `seed` is not needed, the search
+    /// being deterministic.
+    fn analyse(
+        &self,
+        state: &Self::View,
+        _seat: Seat,
+        budget: u64,
+        _seed: u64,
+    ) -> Result<Analysis, CatalogError> {
+        let mut engine = trio_ai::GygesEngine::new(self.variant());
+        let result = engine
+            .search(
+                self,
+                state,
+                trio_ai::gyges::SearchLimit::nodes(budget.max(1)),
+            )
+            .ok_or(CatalogError::NoMover)?;
+        let plies_to_end = trio_ai::gyges::plies_to_end(result.score);
+        let expected = match plies_to_end {
+            Some(plies) if plies > 0 => 1.0,
+            Some(_) => 0.0,
+            None => 1.0 / (1.0 + (-f64::from(result.score) / GYGES_SCORE_SCALE).exp()),
+        };
+        // The line's moves are formatted each in the position it is played from.
+        let mut position = state.clone();
+        let mut line = Vec::with_capacity(result.pv.len());
+        for mv in &result.pv {
+            line.push(self.format_action(&position, mv));
+            self.apply(&mut position, mv);
+        }
+        Ok(Analysis {
+            best: self.format_action(state, &result.best),
+            line,
+            expected,
+            plies_to_end,
+            nodes: result.nodes,
+        })
     }
 
     fn drawn_start(&self, seed: u64) -> Option<Self::State> {
@@ -377,6 +480,18 @@ impl CatalogGame for trio_orbit::Orbit {
     ) -> Result<Hint, CatalogError> {
         mcts_hint(self, view, seat, trio_ai::orbit_mcts_for_level(level), seed)
     }
+
+    /// The strongest level's search (the race evaluator) within `budget` simulations.
+    fn analyse(
+        &self,
+        view: &Self::View,
+        seat: Seat,
+        budget: u64,
+        seed: u64,
+    ) -> Result<Analysis, CatalogError> {
+        let bot = trio_ai::orbit_mcts_for_level(*LEVELS.end());
+        mcts_analysis(self, view, seat, bot, budget, seed)
+    }
 }
 
 impl CatalogGame for trio_triles::Triles {
@@ -426,6 +541,18 @@ impl CatalogGame for trio_triles::Triles {
             trio_ai::triles_mcts_for_level(level),
             seed,
         )
+    }
+
+    /// The strongest level's search (the Triles rollouts) within `budget` simulations.
+    fn analyse(
+        &self,
+        view: &Self::View,
+        seat: Seat,
+        budget: u64,
+        seed: u64,
+    ) -> Result<Analysis, CatalogError> {
+        let bot = trio_ai::triles_mcts_for_level(*LEVELS.end());
+        mcts_analysis(self, view, seat, bot, budget, seed)
     }
 }
 

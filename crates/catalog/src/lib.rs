@@ -28,7 +28,7 @@ pub use any::{
 };
 pub use definitions::{Definitions, MAX_DEFINITION_BYTES};
 pub use error::CatalogError;
-pub use games::{CatalogGame, Hint, KindVisitor};
+pub use games::{Analysis, CatalogGame, Hint, KindVisitor};
 pub use kinds::{GameKind, KindInfo, KINDS};
 pub use spec::{excerpt, GameSpec, SpecError, MAX_SPEC_LEN};
 pub use ugi::UgiBot;

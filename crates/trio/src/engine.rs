@@ -11,7 +11,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
@@ -334,8 +334,9 @@ fn search(
     };
     engine.set_variant(variant);
     engine.set_threads(threads);
-    let result = engine.search_position_with(position, limit, &mut |r, elapsed| {
-        say(out, &info_line(r, elapsed))
+    let started = Instant::now();
+    let result = engine.search_position_with(position, limit, &mut |r| {
+        say(out, &info_line(r, started.elapsed()))
     });
     match result {
         Some(r) => answer(&format!("bestmove {}", format_move(r.best, Side::South))),

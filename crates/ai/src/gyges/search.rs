@@ -228,17 +228,17 @@ impl GygesEngine {
         state: &State,
         limit: SearchLimit,
     ) -> Option<SearchResult> {
-        self.search_with(game, state, limit, &mut |_, _| {})
+        self.search_with(game, state, limit, &mut |_| {})
     }
 
-    /// [`GygesEngine::search`], calling `on_iteration` with the result and the time taken
-    /// after each completed iteration.
+    /// [`GygesEngine::search`], calling `on_iteration` with the result after each
+    /// completed iteration (a caller that reports the time taken reads its own clock).
     pub fn search_with(
         &mut self,
         game: &Gyges,
         state: &State,
         limit: SearchLimit,
-        on_iteration: &mut dyn FnMut(&SearchResult, Duration),
+        on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> Option<SearchResult> {
         if game.end(state).is_some() {
             return None;
@@ -263,7 +263,7 @@ impl GygesEngine {
     /// Searches `pos` alone: no game history and no ply limit. `None` if the side to move
     /// has no legal move or the game is won.
     pub fn search_position(&mut self, pos: &Position, limit: SearchLimit) -> Option<SearchResult> {
-        self.search_position_with(pos, limit, &mut |_, _| {})
+        self.search_position_with(pos, limit, &mut |_| {})
     }
 
     /// [`GygesEngine::search_position`], calling `on_iteration` after each iteration.
@@ -271,7 +271,7 @@ impl GygesEngine {
         &mut self,
         pos: &Position,
         limit: SearchLimit,
-        on_iteration: &mut dyn FnMut(&SearchResult, Duration),
+        on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> Option<SearchResult> {
         self.ply_limit = 0;
         self.root_plies = 0;
@@ -285,7 +285,7 @@ impl GygesEngine {
         &mut self,
         pos: &Position,
         limit: SearchLimit,
-        on_iteration: &mut dyn FnMut(&SearchResult, Duration),
+        on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> Option<SearchResult> {
         if self.threads == 1 || limit.nodes.is_some() {
             return self.iterate(pos, limit, 1, on_iteration);
@@ -299,7 +299,7 @@ impl GygesEngine {
                 let _ = std::thread::Builder::new()
                     .stack_size(HELPER_STACK)
                     .spawn_scoped(scope, move || {
-                        helper.iterate(pos, limit, first_depth, &mut |_, _| {})
+                        helper.iterate(pos, limit, first_depth, &mut |_| {})
                     });
             }
             let result = self.iterate(pos, limit, 1, on_iteration);
@@ -330,12 +330,14 @@ impl GygesEngine {
         pos: &Position,
         limit: SearchLimit,
         first_depth: u32,
-        on_iteration: &mut dyn FnMut(&SearchResult, Duration),
+        on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> Option<SearchResult> {
-        let start = Instant::now();
         self.nodes = 0;
         self.node_limit = limit.nodes.unwrap_or(u64::MAX);
-        self.deadline = limit.time.map(|t| start + t);
+        // The clock is read only for a time limit: on WebAssembly in a browser
+        // (wasm32-unknown-unknown) `Instant::now()` panics, and there the search is given
+        // node budgets alone.
+        self.deadline = limit.time.map(|t| Instant::now() + t);
         self.aborted = false;
         self.completed = false;
         self.path.clear();
@@ -355,7 +357,7 @@ impl GygesEngine {
                 nodes: 1,
                 pv: vec![goal],
             };
-            on_iteration(&result, start.elapsed());
+            on_iteration(&result);
             return Some(result);
         }
         let max_depth = limit.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -407,7 +409,7 @@ impl GygesEngine {
                 nodes: self.nodes,
                 pv,
             };
-            on_iteration(&result, start.elapsed());
+            on_iteration(&result);
             let decided = is_decisive(score);
             best = Some(result);
             self.completed = true;

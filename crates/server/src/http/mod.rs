@@ -5,6 +5,7 @@
 //! error goes out through [`ApiError`](crate::ApiError).
 
 mod actions;
+mod engine;
 mod extract;
 mod games;
 mod keys;
@@ -51,6 +52,7 @@ pub async fn serve(
 fn guarded(state: AppState, guard: std::sync::Arc<Guard>) -> Router {
     Router::new()
         .merge(ui::router())
+        .merge(engine::router())
         .merge(games::router())
         .merge(seats::router())
         .merge(actions::router())

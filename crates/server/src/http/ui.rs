@@ -29,8 +29,11 @@ struct Ui;
 #[folder = "../../docs/rules/"]
 struct Rules;
 
-/// What the page may load: itself only (its WebSocket included).
-const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+/// What the page may load: itself only (its WebSocket included), and compile its own
+/// WebAssembly (the engines, `http/engine.rs`).
+const CSP: &str =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; \
+                   style-src 'self' 'unsafe-inline'; \
                    connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /// How long a browser keeps a file whose address names its version.
@@ -41,6 +44,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/", get(page_show))
         .route("/games/{id}", get(page_show))
         .route("/players/{name}", get(page_show))
+        .route("/analysis", get(analysis_show))
         .route("/ui/{*path}", get(assets_show))
         .route("/v/{version}/{*path}", get(versioned_show))
         .route("/favicon.ico", get(favicon_show))
@@ -48,12 +52,19 @@ pub(super) fn router() -> Router<AppState> {
 }
 
 async fn page_show(headers: HeaderMap) -> Response {
-    page(StatusCode::OK, &headers)
+    page("index.html", StatusCode::OK, &headers)
 }
 
-/// The page, its files' addresses versioned; the page itself is revalidated each time.
-fn page(status: StatusCode, headers: &HeaderMap) -> Response {
-    let Some(EmbeddedFile { data, metadata }) = Ui::get("index.html") else {
+/// The analysis board, a page of its own: the engines in the browser, no game on the
+/// server (`docs/ui.md`).
+async fn analysis_show(headers: HeaderMap) -> Response {
+    page("analysis.html", StatusCode::OK, &headers)
+}
+
+/// A page (`index.html`, `analysis.html`), its files' addresses versioned; the page itself
+/// is revalidated each time.
+fn page(name: &str, status: StatusCode, headers: &HeaderMap) -> Response {
+    let Some(EmbeddedFile { data, metadata }) = Ui::get(name) else {
         return Rejected::NoSuchFile.into_response();
     };
     let version = version();
@@ -78,7 +89,7 @@ fn page(status: StatusCode, headers: &HeaderMap) -> Response {
 
 /// An unknown address for a browser: the page, which says there is no such page, as a 404.
 pub(super) fn not_found_page(headers: &HeaderMap) -> Response {
-    page(StatusCode::NOT_FOUND, headers)
+    page("index.html", StatusCode::NOT_FOUND, headers)
 }
 
 /// Whether the request prefers HTML (a browser's navigation) to JSON.
@@ -132,7 +143,7 @@ fn version() -> String {
 }
 
 /// The first 12 bytes of a hash in hex: enough to tell files apart.
-fn hex(hash: &[u8]) -> String {
+pub(super) fn hex(hash: &[u8]) -> String {
     hash.iter().take(12).map(|b| format!("{b:02x}")).collect()
 }
 

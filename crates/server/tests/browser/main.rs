@@ -9,6 +9,7 @@ mod driver;
 mod page;
 
 mod access;
+mod analysis;
 mod clocks;
 mod gyges;
 mod layout;

@@ -6,6 +6,7 @@
 mod support;
 
 mod clocks;
+mod engine;
 mod layout;
 mod limits;
 mod lobby;
