@@ -6,7 +6,7 @@ Chance is explicit (the Orbit die and turn order, the Triles draws and colours);
 and chance outcomes are the catalog's fixed codes (docs/python.md). A game whose views hide
 something (Triles, unless `open-hands`) is an imperfect-information game: its observation
 string and tensor are the seat's view, its information state string every view the seat has
-had since the start. `game_for_spec("orbit(players=3)")` loads a game by its spec string.
+had since the start (in a perfect-information game, the actions so far and the view). `game_for_spec("orbit(players=3)")` loads a game by its spec string.
 """
 
 import json
@@ -22,7 +22,7 @@ KINDS = {kind["name"]: kind for kind in json.loads(_native.kinds())}
 
 def _parameter_default(option):
     """An option's OpenSpiel default: an int for whole numbers, else a string ("" unset)."""
-    if option["kind"]["kind"] == "integer":
+    if option["kind"] == "integer":
         return int(option["default"])
     return option["default"] or ""
 
@@ -165,6 +165,9 @@ class TrioObserver:
         seat = self._seat(player)
         if not self.perfect_recall:
             return state.trio.view_json(seat)
+        if not self.game.hidden_information:
+            # Everyone sees everything: the actions so far are what a seat remembers.
+            return " ".join(map(str, state.trio.history())) + "\n" + state.trio.view_json(seat)
         # Every view since the start, in order: what the seat has seen, remembered.
         replay = state.trio.start()
         views = [replay.view_json(seat)]
@@ -200,5 +203,5 @@ def game_for_spec(spec):
         for part in game.spec[len(kind) + 1 : -1].split(","):
             name, value = part.split("=", 1)
             option = defaults[name]
-            params[name.replace("-", "_")] = int(value) if option["kind"]["kind"] == "integer" else value
+            params[name.replace("-", "_")] = int(value) if option["kind"] == "integer" else value
     return pyspiel.load_game(f"trio_{kind}", params)
