@@ -219,11 +219,7 @@ impl PyState {
     /// The chance outcomes as `(code, probability)`, ascending by code; empty unless a
     /// chance event is pending.
     fn chance_outcomes(&self) -> Vec<(usize, f64)> {
-        self.inner
-            .legal()
-            .into_iter()
-            .filter_map(|(code, _, p)| p.map(|p| (code, p)))
-            .collect()
+        self.inner.chance_outcomes()
     }
 
     /// A legal action's notation.

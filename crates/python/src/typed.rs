@@ -49,6 +49,9 @@ pub(crate) trait DynState: Send + Sync {
     fn legal(&self) -> Vec<(usize, String, Option<f64>)>;
     /// The codes alone, ascending.
     fn legal_codes(&self) -> Vec<usize>;
+    /// The chance outcomes' codes, ascending, with their probabilities; empty unless a
+    /// chance event is pending.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)>;
     fn action_text(&self, code: usize) -> Result<String, String>;
     fn apply_code(&mut self, code: usize) -> Result<(), String>;
     /// Applies an action written in notation and gives its code.
@@ -317,6 +320,13 @@ impl<G: CatalogGame> DynState for TypedState<G> {
 
     fn legal_codes(&self) -> Vec<usize> {
         self.listed().iter().map(|l| l.code).collect()
+    }
+
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        self.listed()
+            .iter()
+            .filter_map(|l| l.probability.map(|p| (l.code, p)))
+            .collect()
     }
 
     fn action_text(&self, code: usize) -> Result<String, String> {
