@@ -11,6 +11,7 @@ use trio_core::{excerpt, rng, Bot, Game, Seat};
 
 use crate::agent::{AgentError, AgentSpec, LEVELS};
 use crate::definitions::Definitions;
+use crate::encoding::Encoding;
 use crate::error::CatalogError;
 use crate::kinds::GameKind;
 use crate::spec::GameSpec;
@@ -69,7 +70,7 @@ pub struct Analysis {
 const GYGES_SCORE_SCALE: f64 = 200.0;
 
 /// A game the catalog can hold: built from a spec, with agents by name.
-pub trait CatalogGame: Game + Sized {
+pub trait CatalogGame: Game + Encoding + Sized {
     const KIND: GameKind;
 
     /// Builds the game from its spec's options, with the texts of the definition files

@@ -11,10 +11,13 @@
 //!   gives a [`Live`] game driven by the core referee.
 //! - An [`AgentSpec`] names who plays a seat: `human`, `random`, `ai:1`–`ai:5`, `mcts:N`,
 //!   `ugi:<command>`; each game keeps its own table of levels.
+//! - [`Encoding`] numbers each game's actions and writes its views as tensors, for
+//!   learning frameworks (the Python package, `docs/python.md`).
 
 mod agent;
 mod any;
 mod definitions;
+mod encoding;
 mod error;
 mod games;
 mod kinds;
@@ -27,6 +30,7 @@ pub use any::{
     MatchPlan, ShownAction,
 };
 pub use definitions::{Definitions, MAX_DEFINITION_BYTES};
+pub use encoding::Encoding;
 pub use error::CatalogError;
 pub use games::{Analysis, CatalogGame, Hint, KindVisitor};
 pub use kinds::{GameKind, KindInfo, KINDS};
