@@ -169,6 +169,14 @@ pub struct Ending {
     pub seat: Option<Seat>,
 }
 
+impl Ending {
+    /// The game's own rules ended it.
+    pub const RULES: Self = Self {
+        reason: EndReason::Rules,
+        seat: None,
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

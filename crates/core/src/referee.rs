@@ -387,12 +387,8 @@ impl<G: Game> Referee<G> {
 
     /// How the game ended, once over: by its rules, or why not.
     pub fn ending(&self) -> Option<Ending> {
-        self.stopped.or_else(|| {
-            self.game.outcome(&self.state).map(|_| Ending {
-                reason: EndReason::Rules,
-                seat: None,
-            })
-        })
+        self.stopped
+            .or_else(|| self.game.outcome(&self.state).map(|_| Ending::RULES))
     }
 
     /// The ranking once over: none for an aborted game. A seat that forfeited is last,

@@ -412,7 +412,7 @@ impl<G: CatalogGame> DynState for TypedState<G> {
             actions,
             result: game
                 .outcome(&self.state)
-                .map(|o| trio_core::RecordResult::new(&o, None)),
+                .map(|o| trio_core::RecordResult::new(Some(&o), trio_core::Ending::RULES)),
             commitment: None,
         }
     }
