@@ -66,7 +66,8 @@ function readAddress() {
 function writeAddress(spec, moves) {
   const query = new URLSearchParams({ game: spec });
   if (moves.length) query.set('moves', moves.join('~'));
-  history.replaceState(null, '', `/analysis?${query}`);
+  // The form encoding writes `~` as `%7E`: kept readable, as a person would type it.
+  history.replaceState(null, '', `/analysis?${String(query).replaceAll('%7E', '~')}`);
 }
 
 function el(tag, attrs = {}, ...children) {

@@ -5,10 +5,14 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Instantiates the module (a fetch Response, or its bytes) and returns `ask(request)`,
- *  which answers a request object (`{op: 'node', spec: 'gyges'}`) with the answer's
- *  value, or throws an Error saying why not. */
-export async function loadEngine(source) {
+/** Instantiates the module (a fetch Response, its promise, or its bytes) and returns
+ *  `ask(request)`, which answers a request object (`{op: 'node', spec: 'gyges'}`) with the
+ *  answer's value, or throws an Error saying why not. */
+export async function loadEngine(pending) {
+  const source = await pending;
+  if (source instanceof Response && !source.ok) {
+    throw new Error(`the engines are not served (${source.status}): build them with scripts/wasm`);
+  }
   const { instance } = source instanceof Response
     ? await WebAssembly.instantiateStreaming(source)
     : await WebAssembly.instantiate(source);
