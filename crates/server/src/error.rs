@@ -138,6 +138,15 @@ pub enum Refusal {
     /// A named player taking a second seat of a rated game.
     #[error("you already sit in this game: a rated game seats each person once")]
     SeatedAlready,
+    /// A player who aborted rated games lately, waiting before its next.
+    #[error("you aborted {aborts} rated games against people this week: your next rated game may start in {minutes} minutes (casual games may start now)")]
+    RatedWait { aborts: usize, minutes: i64 },
+    /// A win claimed for an absent seat in a game of more than two.
+    #[error("the win is claimed only in a game of two: hand the absent seat to the AI")]
+    ClaimTwoOnly,
+    /// An abort after every seat made its first decision.
+    #[error("the game can no longer be aborted: every seat has played (resign instead)")]
+    NotAbortable,
     /// A rematch asked for before the end.
     #[error("a rematch is for a game that is over")]
     NoRematchYet,
@@ -189,13 +198,24 @@ impl From<Refusal> for ApiError {
             Refusal::Waiting => (StatusCode::CONFLICT, "waiting-for-players"),
             Refusal::NoOpenSeat => (StatusCode::CONFLICT, "no-open-seat"),
             Refusal::SeatedAlready => (StatusCode::CONFLICT, "already-seated"),
+            Refusal::NotAbortable => (StatusCode::CONFLICT, "not-abortable"),
+            Refusal::ClaimTwoOnly => (StatusCode::CONFLICT, "two-players-only"),
+            Refusal::RatedWait { .. } => (StatusCode::FORBIDDEN, "rated-wait"),
             Refusal::NotAbsent => (StatusCode::CONFLICT, "not-absent"),
             Refusal::NotSeated => (StatusCode::FORBIDDEN, "not-seated"),
             Refusal::NoRematchYet => (StatusCode::CONFLICT, "not-over"),
             Refusal::RatedNeedsName => (StatusCode::UNAUTHORIZED, "no-key"),
             Refusal::TooManyEvents { .. } => (StatusCode::CONFLICT, "too-many-events"),
         };
-        ApiError::new(status, code, refusal.to_string())
+        let mut error = ApiError::new(status, code, refusal.to_string());
+        // The wait's figures, for a message in the client's language.
+        if let Refusal::RatedWait { aborts, minutes } = refusal {
+            error.args = BTreeMap::from([
+                ("aborts".to_owned(), aborts.to_string()),
+                ("minutes".to_owned(), minutes.to_string()),
+            ]);
+        }
+        error
     }
 }
 

@@ -545,8 +545,9 @@ export class GamePage {
     const name = cap(this.game.seatLabel(absent.seat, live.view));
     return h('div', { class: 'join absent', 'data-absent': absent.seat, role: 'group', 'aria-labelledby': 'absent-ask' }, [
       h('p', { id: 'absent-ask' }, [t('absent.ask', { name })]),
-      h('button', { type: 'button', class: 'primary', 'data-act': 'absent-win', onclick: () => choose('win') }, [t('absent.win')]),
-      h('button', { type: 'button', 'data-act': 'absent-ai', onclick: () => choose('ai') }, [t('absent.ai')]),
+      // The win is claimed only in a game of two: with more, the others play on.
+      live.seats.length === 2 ? h('button', { type: 'button', class: 'primary', 'data-act': 'absent-win', onclick: () => choose('win') }, [t('absent.win')]) : null,
+      h('button', { type: 'button', class: live.seats.length === 2 ? null : 'primary', 'data-act': 'absent-ai', onclick: () => choose('ai') }, [t('absent.ai')]),
       h('button', { type: 'button', 'data-act': 'absent-wait', onclick: wait }, [t('absent.wait')]),
     ]);
   }
@@ -661,6 +662,8 @@ export class GamePage {
     if (conn.role !== 'seat' || live.turn.kind === 'over') return null;
     return toolsRow({
       againstAi: this.offered('against_ai'),
+      rated: !!conn.game?.rated,
+      canAbort: this.offered('abort'),
       canResign: this.offered('resign'),
       // Not while one's own move is on its way: the answer would be for the game before it.
       canUndo: this.offered('undo') && !this.sending,
@@ -668,6 +671,7 @@ export class GamePage {
       // An undo is on its way as a move is, till its event comes (or its refusal).
       undo: () => { this.message = null; this.sending = true; conn.undo(); this.draw(); },
       hint: () => this.askHint(),
+      abort: () => conn.abort(),
       resign: () => conn.resign(),
       asked: () => this.draw(),
     });

@@ -124,6 +124,9 @@ const STRINGS = {
     'play.hint.wait': 'The AI is looking for a move…',
     'play.resign': 'Resign',
     'play.resign.ask': 'Give up this game?',
+    'play.abort': 'Abort',
+    'play.abort.ask': 'Call this game off? It counts for no one.',
+    'play.rated.nohelp': 'Rated game: no undo and no hint, since it counts.',
     'play.notify': 'Notify me',
     'play.notify.on': 'Notifications on',
     'play.notify.title': 'Your turn in {game}',
@@ -394,6 +397,9 @@ const STRINGS = {
     'code.wrong-password': 'No player has this name and password.',
     'code.bad-password': 'A password has 8 to 128 characters.',
     'code.rate-limited': 'Too many tries from here; try again later.',
+    'code.not-abortable': 'Every seat has played: the game can no longer be aborted (resign instead).',
+    'code.rated-wait': 'You aborted {aborts} rated games this week: your next rated game may start in {minutes} min (casual games now).',
+    'code.rated-game': 'Not in a rated game: it counts as played.',
   },
   pl: {
     'app.title': 'trio',
@@ -515,6 +521,9 @@ const STRINGS = {
     'play.hint.wait': 'Komputer szuka ruchu…',
     'play.resign': 'Poddaj się',
     'play.resign.ask': 'Poddać tę grę?',
+    'play.abort': 'Przerwij',
+    'play.abort.ask': 'Odwołać tę grę? Nie liczy się dla nikogo.',
+    'play.rated.nohelp': 'Gra rankingowa: bez cofania i bez podpowiedzi, bo się liczy.',
     'play.notify': 'Powiadamiaj mnie',
     'play.notify.on': 'Powiadomienia włączone',
     'play.notify.title': 'Twój ruch w grze {game}',
@@ -780,6 +789,9 @@ const STRINGS = {
     'code.wrong-password': 'Żaden gracz nie ma takiego imienia i hasła.',
     'code.bad-password': 'Hasło ma od 8 do 128 znaków.',
     'code.rate-limited': 'Za dużo prób stąd; spróbuj później.',
+    'code.not-abortable': 'Każde miejsce już zagrało: gry nie da się już przerwać (możesz się poddać).',
+    'code.rated-wait': 'Przerwane gry rankingowe w tym tygodniu: {aborts}. Następna gra rankingowa za {minutes} min (towarzyskie od razu).',
+    'code.rated-game': 'Nie w grze rankingowej: ona się liczy.',
   },
 };
 
@@ -996,7 +1008,7 @@ export function ruleText(rule, args, fallback) {
 export function refusal(error) {
   if (error.rule) return ruleText(error.rule, error.args, error.message);
   const key = 'code.' + error.code;
-  return STRINGS[lang][key] ? t(key) : error.message || error.code;
+  return STRINGS[lang][key] ? t(key, error.args) : error.message || error.code;
 }
 
 document.documentElement.lang = lang;

@@ -172,7 +172,18 @@ export class Conn {
   }
 
   resign() {
-    const message = { type: 'resign', cid: newCid() };
+    this.sendOnce('resign');
+  }
+
+  /// Calls the game off, before every seat has played.
+  abort() {
+    this.sendOnce('abort');
+  }
+
+  /// A seat's request of `type` with a client id, kept till answered and resent after a
+  /// reconnection, which the server acknowledges once.
+  sendOnce(type) {
+    const message = { type, cid: newCid() };
     this.pending.set(message.cid, message);
     this.savePending();
     this.send(message);

@@ -235,13 +235,22 @@ export function invitePanel(game, live, created, tokens) {
   ]);
 }
 
-/// A seat's tools, as the server offers them: against the AI only, Undo and Hint; Resign
-/// (once confirmed) while the game goes on; Notify me (`asked()` after the browser's answer).
-export function toolsRow({ againstAi, canResign, canUndo, canHint, undo, hint, resign, asked }) {
+/// A seat's tools, as the server offers them: against the AI only, Undo and Hint (in a
+/// rated game, a line saying why there are none); Abort (once confirmed) until every seat
+/// has played, Resign after; Notify me (`asked()` after the browser's answer).
+export function toolsRow({ againstAi, rated, canAbort, canResign, canUndo, canHint, undo, hint, abort, resign, asked }) {
   const buttons = [];
-  if (againstAi) {
+  if (rated) {
+    buttons.push(h('p', { class: 'hint rated-help' }, [t('play.rated.nohelp')]));
+  } else if (againstAi) {
     buttons.push(h('button', { type: 'button', 'data-act': 'undo', disabled: !canUndo, onclick: undo }, [t('play.undo')]));
     buttons.push(h('button', { type: 'button', 'data-act': 'hint', disabled: !canHint, onclick: hint }, [t('play.hint')]));
+  }
+  if (canAbort) {
+    buttons.push(h('button', {
+      type: 'button', 'data-act': 'abort',
+      onclick: () => { if (confirm(t('play.abort.ask'))) abort(); },
+    }, [t('play.abort')]));
   }
   if (canResign) {
     buttons.push(h('button', {

@@ -1,4 +1,4 @@
-//! A seat's actions over HTTP (`docs/api.md`): a move, a resignation, an undo. The room
+//! A seat's actions over HTTP (`docs/api.md`): a move, a resignation, an abort, an undo. The room
 //! checks each in order (not over, token, version, notation, rules), commits it, answers,
 //! then broadcasts it; the WebSocket sends the same requests (`ws.rs`).
 
@@ -18,6 +18,7 @@ pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/api/games/{id}/actions", post(actions_create))
         .route("/api/games/{id}/resign", post(resignations_create))
+        .route("/api/games/{id}/abort", post(aborts_create))
         .route("/api/games/{id}/undo", post(undos_create))
 }
 
@@ -64,6 +65,15 @@ async fn resignations_create(
     Body(body): Body<SeatRequest>,
 ) -> Result<Json<Accepted>, ApiError> {
     act(&state, &id, &headers, body.cid, || RoomRequest::Resign).await
+}
+
+async fn aborts_create(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(body): Body<SeatRequest>,
+) -> Result<Json<Accepted>, ApiError> {
+    act(&state, &id, &headers, body.cid, || RoomRequest::Abort).await
 }
 
 async fn undos_create(

@@ -253,7 +253,10 @@ impl Guard {
             ) => Some(&self.creates),
             (
                 &Method::POST,
-                "/api/games/{id}/actions" | "/api/games/{id}/resign" | "/api/games/{id}/undo",
+                "/api/games/{id}/actions"
+                | "/api/games/{id}/resign"
+                | "/api/games/{id}/abort"
+                | "/api/games/{id}/undo",
             ) => Some(&self.actions),
             (&Method::GET, "/api/games/{id}/hint") => Some(&self.hints),
             (&Method::GET, "/api/games") => Some(&self.lobby),

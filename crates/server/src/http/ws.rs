@@ -353,6 +353,7 @@ async fn session(
                     expect,
                 }) => (cid, Request::Play { action, expect }),
                 Ok(ClientMessage::Resign { cid }) => (cid, Request::Resign),
+                Ok(ClientMessage::Abort { cid }) => (cid, Request::Abort),
                 Ok(ClientMessage::Undo { cid, expect }) => (cid, Request::Undo { expect }),
                 Ok(ClientMessage::Ping) => {
                     answer(ServerMessage::Pong.to_bytes());

@@ -1,10 +1,12 @@
 //! Named players: who they are (a name and the keys that prove it), how they sign in on
-//! another device (a password), how they are rated, and the secrets the server keeps (keys
+//! another device (a password), how they are rated and held back after aborting rated
+//! games, and the secrets the server keeps (keys
 //! and seat tokens as hashes, the seed commitment). Domain code with no HTTP in it: the
 //! routes of `http::players` call it, and it refuses with a [`PlayerError`].
 
 mod error;
 pub(crate) mod passwords;
+pub(crate) mod playban;
 pub mod players;
 pub mod ratings;
 pub mod secrets;

@@ -94,10 +94,15 @@ pub struct Offers {
     /// that undo and hint are for: the page shows them, usable as `undo` and `hint` say.
     #[serde(default)]
     pub against_ai: bool,
-    /// Resigning (`POST /resign` would be accepted): a person's seat of a game that goes
-    /// on and no longer waits for players.
+    /// Resigning (`POST /resign` would be accepted as a resignation): a person's seat of a
+    /// game that goes on and no longer waits for players; in a rated game, once it may no
+    /// longer be aborted.
     #[serde(default)]
     pub resign: bool,
+    /// Aborting (`POST /abort`): a person's seat of a game that goes on (or waits for
+    /// players) while some seat has made no decision yet; rated for no one.
+    #[serde(default)]
+    pub abort: bool,
     /// Giving the open seats to the AI (`POST /fill`): a person's seat while a game of three
     /// or more seats waits with a seat open.
     #[serde(default)]

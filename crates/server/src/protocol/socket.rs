@@ -33,6 +33,9 @@ pub enum ClientMessage {
     Resign {
         cid: String,
     },
+    Abort {
+        cid: String,
+    },
     Undo {
         cid: String,
         #[serde(default)]

@@ -11,7 +11,7 @@ use trio_core::Seat;
 use super::checks::{checked_game, checked_seats};
 use super::AppState;
 use crate::error::ApiError;
-use crate::people::secrets;
+use crate::people::{playban, secrets};
 use crate::protocol::{ClockSpec, CreateGame, Created, Invitation, SeatTicket};
 use crate::room::{RematchPlan, INVITED};
 use crate::store::{now, GameRow, PlayerRow, SeatRow, Status, StoredGame};
@@ -122,6 +122,15 @@ impl AppState {
             };
             if let Some(why) = why {
                 return Err(ApiError::bad_request("bad-rated", why));
+            }
+            if let Some(player) = &creator {
+                let now = self.inner.shared.time.now_millis() / 1000;
+                playban::check(self.store(), &player.id, now)
+                    .await
+                    .map_err(|e| {
+                        tracing::error!("cannot count a player's aborts: {e}");
+                        ApiError::unavailable()
+                    })??;
             }
         }
         // A seat waiting for its player plays as a person.

@@ -1,4 +1,4 @@
-//! Requests to act — a move, a resignation, an undo — checked in a fixed order, committed,
+//! Requests to act — a move, a resignation, an abort, an undo — checked in a fixed order, committed,
 //! answered, then broadcast. On a shared store a refusal or a lost race may come from not
 //! knowing what other instances did: the room catches up and checks again, so a resend is
 //! acknowledged at its first `seq` and a stale `expect` refused.
@@ -80,7 +80,8 @@ impl Room {
         if self.views.over() {
             return Err(Failure::Refused(Refusal::Play(PlayError::GameOver)));
         }
-        if self.table.waiting() {
+        // A game still waiting for players may be called off by whoever sits at it.
+        if self.table.waiting() && !matches!(request, Request::Abort) {
             return Err(Failure::Refused(Refusal::Waiting));
         }
         let Some(seat) = seat else {
@@ -98,6 +99,15 @@ impl Room {
                 .submit(seat, action, Some(*expect))
                 .map(drop)
                 .map_err(Refusal::from),
+            // Before every seat of a rated game has played there is nothing to resign: it
+            // is aborted, rated for no one, so that resigning at once farms no rating.
+            Request::Abort | Request::Resign
+                if self.table.check_abort(self.live.as_ref()).is_ok()
+                    && (self.table.rated() || matches!(request, Request::Abort)) =>
+            {
+                self.live.abort(Some(seat)).map(drop).map_err(Refusal::from)
+            }
+            Request::Abort => self.table.check_abort(self.live.as_ref()),
             Request::Resign => self.live.resign(seat).map(drop).map_err(Refusal::from),
             Request::Undo { expect } => self
                 .table

@@ -68,6 +68,13 @@ impl Clock {
             .map(|s| self.since_ms + self.remaining_ms[usize::from(s)])
     }
 
+    /// When the running seat's first decision is due, if it is yet to make one: the game
+    /// is aborted then (see [`ClockSpec::first_move_ms`]).
+    pub(crate) fn first_move_deadline(&self) -> Option<i64> {
+        self.running
+            .map(|_| self.since_ms + self.spec.first_move_ms())
+    }
+
     /// The seat whose time ran out by `now`, its clock stopped at zero.
     pub(crate) fn flag(&mut self, now: i64) -> Option<Seat> {
         let seat = self
@@ -111,6 +118,16 @@ impl ClockSpec {
         }
     }
 
+    /// The time a seat has for its first decision before the game is aborted (lichess'
+    /// rule): a tenth of a real-time clock's initial time, 20 s to 60 s (30 s at 5
+    /// minutes); a correspondence clock's time a move. A flag that falls sooner aborts too.
+    pub(crate) fn first_move_ms(self) -> i64 {
+        match self.per_move_ms() {
+            Some(per_move) => per_move,
+            None => (self.initial_ms() / 10).clamp(20_000, 60_000),
+        }
+    }
+
     /// A correspondence clock's time for every move (each move starts it afresh).
     fn per_move_ms(self) -> Option<i64> {
         match self {
@@ -123,6 +140,24 @@ impl ClockSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_move_is_due_in_a_tenth_of_the_time_or_the_move_time() {
+        let real = |initial| ClockSpec::RealTime {
+            initial,
+            increment: 0,
+        };
+        assert_eq!(real(300).first_move_ms(), 30_000);
+        assert_eq!(real(60).first_move_ms(), 20_000);
+        assert_eq!(real(10_800).first_move_ms(), 60_000);
+        let days = ClockSpec::Correspondence { days: 3 };
+        assert_eq!(days.first_move_ms(), 3 * DAY_MS);
+        let mut clock = Clock::new(real(300), 2);
+        assert_eq!(clock.first_move_deadline(), None, "no clock runs");
+        clock.after_change(1_000, None, Some(Seat(1)));
+        assert_eq!(clock.first_move_deadline(), Some(31_000));
+        assert_eq!(clock.deadline(), Some(301_000));
+    }
 
     #[test]
     fn fischer_time_runs_for_the_person_to_move_and_adds_the_increment() {

@@ -59,9 +59,16 @@ pub(crate) enum Who {
 
 #[derive(Debug)]
 pub(crate) enum Request {
-    Play { action: String, expect: u64 },
+    Play {
+        action: String,
+        expect: u64,
+    },
     Resign,
-    Undo { expect: Option<u64> },
+    /// Calling the game off before every seat has played (a resignation then aborts too).
+    Abort,
+    Undo {
+        expect: Option<u64>,
+    },
 }
 
 /// Where the answer to an action goes.

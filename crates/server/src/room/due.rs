@@ -1,5 +1,6 @@
 //! What falls due at a time of the room's own, as one [`Due`]: the running clock's flag,
-//! the expiry of a game nobody acts in or watches, the absence of the seat to act that
+//! the first decision of a seat that has made none (the game is aborted without it), the
+//! expiry of a game nobody acts in or watches, the absence of the seat to act that
 //! everyone is told of once. The room's loop sleeps until the first ([`Room::until_due`])
 //! and, woken or after any command, does what is due ([`Room::when_due`]). Here too the
 //! clock's glue: whose clock runs, and when its flag falls.
@@ -8,7 +9,8 @@ use std::time::Duration;
 
 use trio_core::{Seat, Turn};
 
-use super::{clock, Room, RoomError};
+use super::offers::has_decided;
+use super::{Room, RoomError};
 use crate::protocol::AbsentShown;
 
 /// Something the room must do at a time of its own.
@@ -16,6 +18,9 @@ use crate::protocol::AbsentShown;
 enum Due {
     /// The running clock of `seat` runs out.
     Flag(Seat),
+    /// `seat`, to act with its clock running, has made no decision yet and no longer may:
+    /// the game is aborted (its first move's time, or its flag, came first).
+    FirstMove(Seat),
     /// Nobody has acted or been connected for so long that the game ends.
     Expire,
     /// `seat`, to act, has been away since `since` so long that the others may choose for
@@ -28,13 +33,35 @@ type Scheduled = Option<(Due, i64)>;
 
 /// What may fall due, in the order it is done when several are: each looked at after the
 /// one before was done (a flag that ends the game leaves nothing to expire).
-const ORDER: [fn(&Room) -> Scheduled; 3] = [Room::flag_due, Room::expiry_due, Room::absence_due];
+const ORDER: [fn(&Room) -> Scheduled; 4] = [
+    Room::first_move_due,
+    Room::flag_due,
+    Room::expiry_due,
+    Room::absence_due,
+];
 
 impl Room {
-    /// When the running clock's flag falls, for whom.
+    /// When the running clock's flag falls, for whom (not a seat whose first move is due).
     fn flag_due(&self) -> Scheduled {
         let clock = self.clock.as_ref()?;
-        Some((Due::Flag(clock.running()?), clock.deadline()?))
+        let seat = clock.running().filter(|&s| !self.first_move_pending(s))?;
+        Some((Due::Flag(seat), clock.deadline()?))
+    }
+
+    /// When the game is aborted for the seat to act making no first decision: its first
+    /// move's time or its flag, whichever comes first.
+    fn first_move_due(&self) -> Scheduled {
+        let clock = self.clock.as_ref()?;
+        let seat = clock.running().filter(|&s| self.first_move_pending(s))?;
+        let at = clock.deadline()?.min(clock.first_move_deadline()?);
+        Some((Due::FirstMove(seat), at))
+    }
+
+    /// Whether `seat` has yet to make its first decision in a rated game, which is then
+    /// aborted rather than lost on time: nothing was played a rating could rest on. A
+    /// casual game's flag falls as it always did.
+    fn first_move_pending(&self, seat: Seat) -> bool {
+        self.table.rated() && !has_decided(self.live.as_ref(), seat)
     }
 
     /// When the game expires, if nobody acts or watches and no bot is to act.
@@ -72,6 +99,9 @@ impl Room {
                     if flagged == Some(seat) {
                         self.time_out(seat).await?;
                     }
+                }
+                Some((Due::FirstMove(seat), _)) => {
+                    self.abort_for(seat).await?;
                 }
                 Some((Due::Expire, _)) => self.expire().await?,
                 Some((Due::TellAbsent { seat, since }, _)) => self.tell_absent(seat, since),
@@ -118,9 +148,12 @@ impl Room {
             .map(|c| serde_json::to_string(c).expect("a clock serializes"))
     }
 
-    /// When the running clock's flag falls.
+    /// When the clock next decides the game, stored so that it is kept across restarts and
+    /// instances: the flag of the seat to act, or its first move's time.
     pub(crate) fn deadline(&self) -> Option<i64> {
-        self.clock.as_ref().and_then(clock::Clock::deadline)
+        self.flag_due()
+            .or_else(|| self.first_move_due())
+            .map(|(_, at)| at)
     }
 
     /// The seat to act when it is away: a person's, of a game without a clock (a clock

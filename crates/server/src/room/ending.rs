@@ -86,11 +86,24 @@ impl Room {
             self.table.abandon(seat);
         }
         self.live.forfeit(seat, why)?;
+        // The end as a snapshot too, which says why: the seat was absent.
+        self.commit_end(away).await
+    }
+
+    /// The game is called off for `seat`, which never made its first decision in time:
+    /// `false` when another instance moved the game first, which is followed.
+    pub(super) async fn abort_for(&mut self, seat: Seat) -> Result<bool, RoomError> {
+        self.live.abort(Some(seat))?;
+        self.commit_end(true).await
+    }
+
+    /// Commits the end the room made of its own and tells everyone (with a snapshot if
+    /// `snapshot`): `false` when another instance moved the game first, which is followed.
+    async fn commit_end(&mut self, snapshot: bool) -> Result<bool, RoomError> {
         match self.commit(None).await {
             Ok(()) => {
                 self.broadcast();
-                // The end as a snapshot too, which says why: the seat was absent.
-                if away {
+                if snapshot {
                     self.tell_seats();
                 }
                 Ok(true)
@@ -156,6 +169,11 @@ impl Room {
         };
         if self.views.over() {
             return Ok(Err(Refusal::Play(trio_core::PlayError::GameOver)));
+        }
+        // With more than two, a claimed win would be shared by every other seat, an AI's
+        // too: the others play on, the AI in the absent seat (Board Game Arena's rule).
+        if choice == AbsentChoice::Win && self.live.seat_count() > 2 {
+            return Ok(Err(Refusal::ClaimTwoOnly));
         }
         let Some(absent) = self.absent().filter(|a| a.seat != caller.0) else {
             return Ok(Err(Refusal::NotAbsent));

@@ -1,6 +1,6 @@
 //! What each seat is offered: whether it may take back its last decisions, ask for a
-//! hint (never in a rated game, which counts as played), resign, fill the open seats with
-//! the AI or ask for a rematch, so that the page keeps no rule of its own. Synchronous, and
+//! hint (never in a rated game, which counts as played), abort the game before every seat
+//! has played or resign after, fill the open seats with the AI or ask for a rematch, so that the page keeps no rule of its own. Synchronous, and
 //! tested here without sockets or storage.
 
 use trio_catalog::Live;
@@ -10,7 +10,30 @@ use super::table::{Table, OPEN};
 use crate::error::Refusal;
 use crate::protocol::Offers;
 
+/// Whether `seat` has made a decision in the game (a Gygès set-up counts).
+pub(super) fn has_decided(live: &dyn Live, seat: Seat) -> bool {
+    live.history_seats().contains(&Some(seat))
+}
+
+/// Whether the game may still be aborted: some seat has yet to make its first decision,
+/// so that nothing a result could rest on was played (lichess' `Game.abortable`).
+fn abortable(live: &dyn Live) -> bool {
+    (0..live.seat_count()).any(|s| !has_decided(live, Seat(s as u8)))
+}
+
 impl Table {
+    /// Whether `seat`'s person may abort the game now: while it goes on (or still waits for
+    /// players) and some seat has made no decision yet. Rated for no one.
+    pub(super) fn check_abort(&self, live: &dyn Live) -> Result<(), Refusal> {
+        if live.turn() == Turn::Over || self.aborted() {
+            return Err(Refusal::Play(PlayError::GameOver));
+        }
+        if !abortable(live) {
+            return Err(Refusal::NotAbortable);
+        }
+        Ok(())
+    }
+
     /// Whether `seat` may take back its last decisions now: only its own moves and the
     /// AI's answers to them go back (a person's never do); the referee refuses chance and
     /// an answer that showed `seat` something hidden (`Referee::undo_depth`), and nothing
@@ -89,10 +112,12 @@ impl Table {
             return Offers::default();
         };
         let going_on = live.turn() != Turn::Over && !self.aborted();
+        let abort = self.check_abort(live).is_ok();
         if self.waiting() {
             let seats = self.agents().len();
             return Offers {
                 fill: going_on && seats >= 3 && (0..seats).any(|s| self.player(s) == OPEN),
+                abort,
                 ..Offers::default()
             };
         }
@@ -100,7 +125,9 @@ impl Table {
             undo: going_on && self.check_undo(live, seat, None).is_ok(),
             hint: self.hint_seat(live, viewer).is_ok(),
             against_ai: self.against_ai(seat),
-            resign: going_on,
+            // A rated game's resignation before every seat has played would abort it.
+            resign: going_on && !(abort && self.rated()),
+            abort,
             fill: false,
             rematch: live.outcome().is_some() && self.rematch_offered(viewer),
         }
@@ -242,7 +269,8 @@ mod tests {
     }
 
     /// While seats wait, a seated person is offered the AI for them in a game of three or
-    /// more, and nothing else (nobody acts yet); in a game of two, not even that.
+    /// more, and to call the game off, nothing else (nobody acts yet); in a game of two,
+    /// only to call it off.
     #[test]
     fn filling_is_offered_while_a_game_of_three_or_more_waits_with_a_seat_open() {
         let waiting =
@@ -253,6 +281,7 @@ mod tests {
             .unwrap();
         let fill = Offers {
             fill: true,
+            abort: true,
             ..Offers::default()
         };
         assert_eq!(waiting.offers(live.as_ref(), Some(Seat(0))), fill);
@@ -263,7 +292,11 @@ mod tests {
             .unwrap()
             .start(7, two.agents(), None)
             .unwrap();
-        assert_eq!(two.offers(live.as_ref(), Some(Seat(0))), Offers::default());
+        let abort = Offers {
+            abort: true,
+            ..Offers::default()
+        };
+        assert_eq!(two.offers(live.as_ref(), Some(Seat(0))), abort);
     }
 
     /// Once the game is over, each person who has not agreed is offered a rematch, until

@@ -8,7 +8,7 @@ use trio_core::Seat;
 
 use super::{table, Room, RoomError};
 use crate::error::Refusal;
-use crate::people::secrets;
+use crate::people::{playban, secrets};
 use crate::protocol::SeatTicket;
 use crate::store::{PlayerRow, SeatClaim};
 
@@ -40,6 +40,10 @@ impl Room {
             };
             if !self.table.seats_of_player(&player.id).is_empty() {
                 return Ok(Err(Refusal::SeatedAlready));
+            }
+            let now = self.shared.time.now_millis() / 1000;
+            if let Err(wait) = playban::check(self.shared.store.as_ref(), &player.id, now).await? {
+                return Ok(Err(wait));
             }
         }
         let token = secrets::new_token();

@@ -363,7 +363,8 @@ impl Table {
 
     /// The record, published once the game is over, with the seed's commitment.
     pub(super) fn record(&self, live: &dyn Live) -> Result<Record, Refusal> {
-        if live.outcome().is_none() {
+        // An aborted game has its record too: over, with no ranking.
+        if live.ending().is_none() {
             return Err(Refusal::NotOver);
         }
         let mut record = live.record();

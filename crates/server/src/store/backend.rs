@@ -171,6 +171,15 @@ impl<B: Backend> Storage for Store<B> {
             .boxed()
     }
 
+    fn rated_aborts<'a>(
+        &'a self,
+        player: &'a str,
+        since: i64,
+    ) -> BoxFuture<'a, Result<Vec<i64>, StorageError>> {
+        self.read(async move |conn| people::rated_aborts(conn, player, since).await)
+            .boxed()
+    }
+
     fn running_of<'a>(&'a self, creator: &'a str) -> BoxFuture<'a, Result<u64, StorageError>> {
         self.read(async move |conn| games::count_running(conn, creator).await)
             .boxed()

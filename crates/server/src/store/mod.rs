@@ -198,6 +198,14 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         ranked: &'a [(Rated, u8)],
     ) -> BoxFuture<'a, Result<bool, StorageError>>;
 
+    /// When `player` aborted rated games against another named player since `since`
+    /// (seconds since the Unix epoch), oldest first: the abort events of its seats.
+    fn rated_aborts<'a>(
+        &'a self,
+        player: &'a str,
+        since: i64,
+    ) -> BoxFuture<'a, Result<Vec<i64>, StorageError>>;
+
     /// Player `name`'s ratings and their history, oldest first; `None`: no such player.
     fn profile<'a>(
         &'a self,

@@ -299,3 +299,28 @@ pub(super) async fn read_player_games(
         .await?;
     rows.iter().map(|r| r.get("summary")).collect()
 }
+
+/// When `player` aborted rated games against another named player since `since`, oldest
+/// first: read from the games' own abort events (the seat that aborted, or that never made
+/// its first decision), so that they are counted exactly as the games ended.
+pub(super) async fn rated_aborts(
+    conn: &mut Conn<'_>,
+    player: &str,
+    since: i64,
+) -> Result<Vec<i64>, StorageError> {
+    let rows = conn
+        .query(
+            "SELECT e.created_at AS at FROM seats s \
+             JOIN games g ON g.id = s.game_id \
+             JOIN events e ON e.game_id = s.game_id AND e.seat = s.seat \
+             WHERE s.player_id = $1 AND g.rated AND e.kind = 'abort' AND e.created_at >= $2 \
+             AND EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s.game_id \
+               AND o.player_id IS NOT NULL AND o.player_id <> $1) \
+             ORDER BY e.created_at",
+        )
+        .bind(player)
+        .bind(since)
+        .fetch_all()
+        .await?;
+    rows.iter().map(|row| row.get("at")).collect()
+}

@@ -168,10 +168,13 @@ async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() 
     zoe.screenshot(&screenshot_path("clocks.png")).await;
     // Zoë gives up: the rated game is over, and Ola's rating rises.
     let id = zoe.state("trio.page().id").await;
+    let id = id.as_str().unwrap();
     let token = zoe.state("trio.page().conns[0].token").await;
-    server
-        .resign(id.as_str().unwrap(), token.as_str().unwrap())
-        .await;
+    let north = ola.state("trio.page().conns[0].token").await;
+    // Both set up first: before, a rated game is aborted, not resigned.
+    server.play_first(id, token.as_str().unwrap()).await;
+    server.play_first(id, north.as_str().unwrap()).await;
+    server.resign(id, token.as_str().unwrap()).await;
     ola.wait("[data-result]").await;
     // Three more rated games over the API, Ola losing the last: her page draws each.
     let (zoe_key, ola_key) = (zoe.player_key().await, ola.player_key().await);
@@ -184,6 +187,11 @@ async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() 
             .to_game(game, "join", Some(&ola_key), json!({}))
             .await;
         assert_eq!(status, StatusCode::CREATED);
+        let south = made["seats"][0]["token"].as_str().unwrap();
+        server.play_first(game, south).await;
+        server
+            .play_first(game, joined["token"].as_str().unwrap())
+            .await;
         let token = if loser == &zoe_key {
             made["seats"][0]["token"].clone()
         } else {

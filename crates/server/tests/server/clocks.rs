@@ -228,6 +228,24 @@ async fn the_others_hand_an_absent_seat_to_the_ai(backend: Backend) {
     assert!(played.absent.is_none());
 }
 
+/// With three players nobody claims the win of an absent seat (every other seat, an AI's
+/// too, would share it): the others may only hand the seat to the AI and play on.
+#[tokio::test]
+async fn with_more_than_two_the_win_of_an_absent_seat_is_not_claimed() {
+    let server = Server::start().await;
+    let created = server
+        .create("orbit(players=3)", &["human", "human", "human"])
+        .await;
+    let claim = json!({"choice": "win"});
+    let (status, body) = server
+        .to_game(&created.id, "absent", Some(&created.seats[1].token), claim)
+        .await;
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::CONFLICT, &json!("two-players-only"))
+    );
+}
+
 /// With nobody acting or connected for thirty days, a game still waiting for players ends
 /// called off (no ranking); one under way ends as the seat to act's loss by expiry.
 async fn idle_games_expire(backend: Backend) {

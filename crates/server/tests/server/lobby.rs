@@ -162,11 +162,12 @@ async fn play_someone_pairs_the_same_game_and_clock_and_never_oneself() {
         TurnKind::Waiting
     );
     let token = red["seat"]["token"].as_str().unwrap();
-    // While it waits, a seated person is offered the AI for the open seat, and nothing
-    // else; a spectator nothing.
+    // While it waits, a seated person is offered the AI for the open seat and to call the
+    // game off, nothing else; a spectator nothing.
     let waiting = server.snapshot(&id, Some(token)).await;
     let fill = Offers {
         fill: true,
+        abort: true,
         ..Offers::default()
     };
     assert_eq!(waiting.offers, fill);

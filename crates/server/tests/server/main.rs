@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod aborts;
 mod clocks;
 mod engine;
 mod layout;

@@ -178,14 +178,15 @@ async fn a_rated_game_updates_its_players_ratings_once_at_its_end() {
         (status, &answer["code"]),
         (StatusCode::CONFLICT, &json!("already-seated"))
     );
-    let (status, _) = server.post(&join, Some(&keys[1]), json!({})).await;
+    let (status, joined) = server.post(&join, Some(&keys[1]), json!({})).await;
     assert_eq!(status, StatusCode::CREATED);
-    assert_eq!(
-        server
-            .resign(id, created["seats"][0]["token"].as_str().unwrap())
-            .await,
-        StatusCode::OK
-    );
+    // Both set up, so that the game can no longer be aborted; then Zoë resigns.
+    let south = created["seats"][0]["token"].as_str().unwrap();
+    server.play_first(id, south).await;
+    server
+        .play_first(id, joined["token"].as_str().unwrap())
+        .await;
+    assert_eq!(server.resign(id, south).await, StatusCode::OK);
 
     let profile = |name: &'static str| {
         let server = &server;
@@ -414,6 +415,9 @@ async fn ratings_owed_by_a_crash_are_repaired_once_at_the_next_start(backend: Ba
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["id"].as_str().unwrap();
     let token = created["seats"][0]["token"].as_str().unwrap();
+    // Both set up (the AI at once), so that the resignation is one, and rated.
+    server.play_first(id, token).await;
+    server.once(id, |s| s.turn.seat == Some(0)).await;
     assert_eq!(server.resign(id, token).await, StatusCode::OK);
     let profile = async |server: &Server| server.get("/api/players/Idun", None).await.1;
     let rated = profile(&server).await;
