@@ -41,6 +41,8 @@ impl Room {
             if !self.table.seats_of_player(&player.id).is_empty() {
                 return Ok(Err(Refusal::SeatedAlready));
             }
+            let player = player.id.clone();
+            self.rate_seat(seat, &player).await?;
         }
         let token = secrets::new_token();
         let hash = secrets::hash_token(&token);
