@@ -6,6 +6,7 @@ import { t, whoPlays } from './i18n.js';
 import { savedTokens, player } from './net.js';
 import { gameOf } from './games.js';
 import { resultHeadline } from './panels.js';
+import { seatRating } from './ratings.js';
 
 /// Game `g` (a lobby line) in a list, with `attrs`: its kind, who plays, and its result and
 /// a replay link once over, else its move. It opens on the seat this browser or its player
@@ -13,7 +14,7 @@ import { resultHeadline } from './panels.js';
 export function gameLine(g, attrs) {
   const game = gameOf(g.game);
   const href = `/games/${g.id}` + (sitsIn(g) ? '' : '#watch');
-  const seats = g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)})`).join(', ');
+  const seats = g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)}${seatRating(s)})`).join(', ');
   const over = g.over ? [
     h('strong', {}, [g.result ? resultHeadline(game, g) : t('me.over')]),
     ' · ',

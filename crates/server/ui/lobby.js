@@ -9,7 +9,7 @@ import { api, rememberCreated, ApiError, player, rememberPlayer, signInFromLink,
 import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
 import { kinds } from './kinds.js';
-import { ratingText } from './player.js';
+import { ratingText, seatRating } from './ratings.js';
 import { gameLine, sitsIn, clockWords } from './lines.js';
 
 const REFRESH_MS = 5000;
@@ -346,7 +346,7 @@ export class Lobby {
         h('a', { href: `/games/${g.id}` + (mine ? '' : '#watch') }, [t('game.' + game.kind)]),
         mine ? h('strong', { class: 'mine' }, [' ' + t('lobby.yours')]) : null,
         ' — ',
-        g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)}${s.connected ? ' ●' : ''})`).join(', '),
+        g.seats.map(s => `${game.seatLabel(s.seat, null)} (${whoPlays(s)}${seatRating(s)}${s.connected ? ' ●' : ''})`).join(', '),
         ', ' + t('lobby.move', { n: g.seq }),
         g.clock ? ' · ' + clockWords(g.clock) : null,
         g.rated ? h('span', { 'data-rated': '' }, [' · ' + t('lobby.rated')]) : null,

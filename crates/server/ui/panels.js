@@ -6,6 +6,7 @@
 import { h } from './dom.js';
 import { t, cap, ordinal, whoPlays, refusal } from './i18n.js';
 import { linkRow } from './links.js';
+import { ratingNodes, changeNode } from './ratings.js';
 
 /// Who this device plays, and whose turn it is: `conns` are the page's connections,
 /// `shown` the one whose view is shown, `mine` whether it is to move, `sending` whether its
@@ -116,6 +117,7 @@ export function playersPanel(game, live, online = true) {
     h('span', { class: 'who' }, [
       game.seatLabel(s.seat, view) + ' — ',
       s.player_name ? h('a', { href: `/players/${encodeURIComponent(s.player_name)}`, 'data-player-link': s.player_name }, [s.player_name]) : whoPlays(s),
+      ...ratingNodes(s),
       s.player === 'human' ? h('span', { class: 'conn' }, [' · ' + said[presence(s)]]) : null,
     ]),
     clockNode(live.clock, s.seat),
@@ -144,7 +146,7 @@ export function resultPanel(game, live, tools) {
     h('h2', {}, [t('result.title')]),
     h('p', { class: 'headline' }, [resultHeadline(game, live)]),
     sentence ? h('p', {}, [sentence]) : null,
-    h('ol', { class: 'ranking' }, order.map(o => h('li', { 'data-rank': o.r }, [`${o.r + 1}. ${game.seatLabel(o.seat, view)}`]))),
+    h('ol', { class: 'ranking' }, order.map(o => h('li', { 'data-rank': o.r }, [`${o.r + 1}. ${game.seatLabel(o.seat, view)}`, changeNode(live.seats[o.seat]?.rating)]))),
     tools,
   ]);
 }

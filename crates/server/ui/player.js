@@ -6,6 +6,7 @@ import { h, s } from './dom.js';
 import { t, language } from './i18n.js';
 import { api, ApiError } from './net.js';
 import { gameLine } from './lines.js';
+import { ratingText, changeText } from './ratings.js';
 
 const WIDTH = 560;
 const HEIGHT = 220;
@@ -52,11 +53,6 @@ export class PlayerPage {
   }
 }
 
-/// A rating as shown: `?` after it while provisional.
-export function ratingText(r) {
-  return `${r.rating}${r.provisional ? '?' : ''}`;
-}
-
 /// Round steps for an axis from `lo` to `hi`, about `count` of them.
 function ticks(lo, hi, count) {
   const raw = Math.max(1, (hi - lo) / count);
@@ -96,7 +92,7 @@ function historyChart(points) {
     band ? s('path', { class: 'band', d: band }) : s('line', { class: 'band-one', x1: x(0), x2: x(0), y1: y(last.rating + last.deviation), y2: y(last.rating - last.deviation) }),
     s('path', { class: 'line', d: line, 'data-points': String(points.length) }),
     ...points.map((p, i) => s('circle', { cx: x(i), cy: y(p.rating), r: 4 }, [
-      s('title', {}, [`${p.rating} ± ${p.deviation} · ${date.format(new Date(p.at * 1000))}`]),
+      s('title', {}, [`${p.rating} ± ${p.deviation}${p.change == null ? '' : ` (${changeText(p.change)})`} · ${date.format(new Date(p.at * 1000))}`]),
     ])),
   ]);
 }

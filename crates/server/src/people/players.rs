@@ -56,6 +56,10 @@ pub struct HistoryPoint {
     pub deviation: i64,
     /// Seconds since the Unix epoch.
     pub at: i64,
+    /// How much the game moved the rating (`+12`, `-9`); absent for a game rated before
+    /// changes were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<i64>,
 }
 
 /// `GET /api/players/{name}`: a player's ratings and their history, and its newest games.
@@ -265,6 +269,7 @@ pub(crate) async fn profile(store: &dyn Storage, name: &str) -> Result<Profile, 
                 rating: h.rating.round() as i64,
                 deviation: h.deviation.round() as i64,
                 at: h.at,
+                change: h.change,
             })
             .collect(),
     })

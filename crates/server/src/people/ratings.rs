@@ -27,6 +27,38 @@ pub struct Rating {
     pub games: u32,
 }
 
+/// A seat's rating as the game page and the lobby show it (`docs/api.md`, "Ratings"), on
+/// the scale shown ([`Model::shown`]), rounded as shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SeatRating {
+    /// The player's rating before this game (while it runs: as the game was loaded).
+    pub rating: i64,
+    /// Whether that rating is provisional (its deviation above [`PROVISIONAL_DEVIATION`]).
+    pub provisional: bool,
+    /// Once the game is rated, how much it moved the rating: the rating after it, rounded,
+    /// less [`SeatRating::rating`]; absent before, and for an AI level, which never moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<i64>,
+}
+
+impl SeatRating {
+    /// A rating and deviation as shown, and the rating after the game once it is rated.
+    pub fn of(rating: f64, deviation: f64, after: Option<f64>) -> Self {
+        let shown = rating.round() as i64;
+        Self {
+            rating: shown,
+            provisional: deviation > PROVISIONAL_DEVIATION,
+            change: after.map(|after| change(rating, after)),
+        }
+    }
+}
+
+/// How much a game moved a rating from `before` to `after`, as shown: the difference of
+/// the two rounded, so that the numbers shown add up.
+pub fn change(before: f64, after: f64) -> i64 {
+    after.round() as i64 - before.round() as i64
+}
+
 /// How a kind of game is rated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Model {
@@ -114,6 +146,12 @@ impl Model {
             Model::Glicko2 => (r.rating, r.deviation),
             Model::WengLin => (r.rating * WENG_LIN_SCALE, r.deviation * WENG_LIN_SCALE),
         }
+    }
+
+    /// A seat's rating `r`, before a game, as shown.
+    pub fn seat(self, r: &Rating) -> SeatRating {
+        let (rating, deviation) = self.shown(r);
+        SeatRating::of(rating, deviation, None)
     }
 
     /// The ratings after a game of the seats rated `before`, which finished at `ranks` (0
@@ -221,6 +259,20 @@ mod tests {
         assert!((after.rating - 1464.06).abs() < 0.01, "{after:?}");
         assert!((after.deviation - 151.52).abs() < 0.01, "{after:?}");
         assert!((after.volatility - 0.05999).abs() < 0.00001, "{after:?}");
+    }
+
+    #[test]
+    fn a_seat_shows_its_rating_rounded_and_a_change_that_adds_up() {
+        let shown = SeatRating::of(1499.6, 110.5, Some(1490.4));
+        assert_eq!((shown.rating, shown.provisional), (1500, true));
+        // 1500 − 10 = 1490, as the two numbers shown read, not round(−9.2).
+        assert_eq!(shown.change, Some(-10));
+        assert!(!SeatRating::of(1500.0, 110.0, None).provisional);
+        let json = serde_json::to_value(SeatRating::of(1500.0, 60.0, None)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"rating": 1500, "provisional": false})
+        );
     }
 
     #[test]

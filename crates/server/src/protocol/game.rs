@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use trio_core::RecordResult;
 
 use super::JsonText;
+use crate::people::ratings::SeatRating;
 
 /// A time control (`docs/api.md`, "Clocks").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,6 +133,10 @@ pub struct SeatInfo {
     /// The name of the named player sitting there; absent for a guest or a bot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player_name: Option<String>,
+    /// In a rated game, the seat's rating as shown (`docs/api.md`, "Ratings"): its named
+    /// player's or AI level's, and once the game is rated, its change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<SeatRating>,
     /// Whether a client holding the seat's token is connected.
     pub connected: bool,
 }

@@ -11,6 +11,7 @@ use trio_core::Seat;
 use super::checks::{checked_game, checked_seats};
 use super::AppState;
 use crate::error::ApiError;
+use crate::people::ratings::SeatRating;
 use crate::people::{playban, secrets};
 use crate::protocol::{ClockSpec, CreateGame, Created, Invitation, SeatTicket};
 use crate::room::{RematchPlan, INVITED};
@@ -227,6 +228,7 @@ impl AppState {
         let started = game
             .start(seed, &agents, position.as_deref())
             .map_err(|e| ApiError::bad_request("bad-position", e.to_string()))?;
+        let ratings = self.seat_ratings(rated, game.as_ref(), &seats).await?;
         let nonce = secrets::new_nonce();
         // The commitment covers the game as its record will write it: spec, seats, start.
         let seed_hash =
@@ -256,6 +258,7 @@ impl AppState {
             rematch: None,
             rated,
             ratings_owed: false,
+            ratings,
             more_tokens: Vec::new(),
         };
         // The room first: the stored row holds its lobby line and who acts first.
@@ -278,6 +281,33 @@ impl AppState {
         })?;
         self.start(room);
         Ok(seed_hash)
+    }
+
+    /// Each seat's rating as shown, for the lobby line of a new game: its named player's
+    /// in a rated game (the room adds the AI levels'), else none.
+    async fn seat_ratings(
+        &self,
+        rated: bool,
+        game: &dyn AnyGame,
+        seats: &[SeatRow],
+    ) -> Result<Vec<Option<SeatRating>>, ApiError> {
+        let mut ratings = Vec::new();
+        for seat in seats.iter().filter(|_| rated) {
+            ratings.push(match &seat.player {
+                Some(player) => Some(
+                    self.inner
+                        .store
+                        .seat_rating(&player.id, game.spec().kind.name())
+                        .await
+                        .map_err(|e| {
+                            tracing::error!("cannot read a rating: {e}");
+                            ApiError::unavailable()
+                        })?,
+                ),
+                None => None,
+            });
+        }
+        Ok(ratings)
     }
 
     /// A rematch every person of a finished game agreed to: its seats rotated, the same

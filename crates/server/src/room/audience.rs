@@ -173,9 +173,13 @@ impl Room {
         }
     }
 
-    /// Sends the event just committed to everyone.
+    /// Sends the event just committed to everyone; the end of a rated game, the game
+    /// afresh too, whose seats show how much it moved their ratings.
     pub(super) fn broadcast(&mut self) {
         self.tell_since(self.committed.saturating_sub(1));
+        if self.ratings.take_news() {
+            self.tell_seats();
+        }
     }
 
     /// Tells everyone which seats are connected, if that changed, and the lobby.

@@ -28,7 +28,9 @@ impl Room {
         match end {
             End::Event(append) => {
                 let rating = self.rated_end();
-                self.shared.store.finish(append, rating).await?;
+                let shown = self.shared.store.finish(append, rating).await?;
+                self.ratings.rated(shown);
+                self.refresh();
             }
             End::Abort { idle_before } => {
                 let summary = self.summary_json();
@@ -69,10 +71,17 @@ impl Room {
             return;
         };
         match self.shared.store.rate(&self.id, &kind, &ranked).await {
-            Ok(true) => {
-                tracing::info!(game = %self.id, "ratings owed since the game ended, now updated")
+            Ok(Some(shown)) => {
+                tracing::info!(game = %self.id, "ratings owed since the game ended, now updated");
+                self.ratings.rated(shown);
+                self.refresh();
+                // The lobby line shows the changes too.
+                let summary = self.summary_json();
+                if let Err(e) = self.shared.store.describe(&self.id, false, &summary).await {
+                    tracing::error!(game = %self.id, "cannot store the rated lobby line: {e}");
+                }
             }
-            Ok(false) => {}
+            Ok(None) => {}
             Err(e) => tracing::error!(game = %self.id, "cannot update the ratings owed: {e}"),
         }
     }

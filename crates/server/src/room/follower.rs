@@ -49,6 +49,7 @@ impl Room {
         let fresh = Self::rebuild(stored, self.shared.clone())?;
         self.live = fresh.live;
         self.table = fresh.table;
+        self.ratings = fresh.ratings;
         self.committed = fresh.committed;
         self.lease.forget();
         self.refresh();

@@ -11,6 +11,7 @@
 //!   making the rematch;
 //! - [`chat`]: the seats' canned messages;
 //! - [`ending`]: every way a game ends, written in one place with the ratings after it;
+//! - [`ratings`]: the seats' ratings as shown, and how much the end moved them;
 //! - [`due`]: what falls due at a time of the room's own — a flag, an expiry, an absence
 //!   to tell of — and the clock it runs on;
 //! - [`audience`]: the WebSocket clients, presence and fan-out;
@@ -41,6 +42,7 @@ mod ending;
 mod error;
 mod follower;
 mod offers;
+mod ratings;
 mod rebuild;
 mod rematch;
 mod reply;
@@ -121,6 +123,8 @@ pub(crate) struct Room {
     chat: chat::Chat,
     /// Who has been away since when.
     away: away::Away,
+    /// The seats' ratings as shown, in a rated game.
+    ratings: ratings::SeatRatings,
 }
 
 impl std::fmt::Debug for Room {
@@ -328,7 +332,9 @@ impl Room {
     fn refresh(&mut self) {
         self.views
             .refresh(self.live.as_ref(), &self.table, self.clock.as_ref());
-        let seats = self.views.seats(&self.table, &self.audience.connected());
+        let seats = self
+            .views
+            .seats(&self.table, &self.ratings, &self.audience.connected());
         let mut summary = self.summary.lock().expect("summary lock");
         self.views.summarize(&mut summary, seats);
     }

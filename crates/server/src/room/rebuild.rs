@@ -72,6 +72,7 @@ impl Room {
             clock,
             chat: super::chat::Chat::new(row.seats.len()),
             away: super::away::Away::new(row.seats.len(), row.updated_at.saturating_mul(1000)),
+            ratings: super::ratings::SeatRatings::new(spec.kind.name(), row.ratings.clone()),
         };
         for event in events {
             room.replay(&event).map_err(bad)?;

@@ -45,6 +45,8 @@ impl Room {
             if let Err(wait) = playban::check(self.shared.store.as_ref(), &player.id, now).await? {
                 return Ok(Err(wait));
             }
+            let player = player.id.clone();
+            self.rate_seat(seat, &player).await?;
         }
         let token = secrets::new_token();
         let hash = secrets::hash_token(&token);

@@ -6,6 +6,7 @@ use trio_catalog::Live;
 use trio_core::{Change, EndReason, Forfeit, LogEntry, RecordResult, Seat, Turn};
 
 use super::clock::Clock;
+use super::ratings::SeatRatings;
 use super::table::Table;
 use crate::protocol::{
     ClockShown, Event, EventKind, GameFacts, GameSummary, JsonText, MoveInfo, Offers, SeatInfo,
@@ -142,7 +143,12 @@ impl Views {
     }
 
     /// The seats as anyone may see them, `connected` saying which have a client.
-    pub(super) fn seats(&self, table: &Table, connected: &[bool]) -> Vec<SeatInfo> {
+    pub(super) fn seats(
+        &self,
+        table: &Table,
+        ratings: &SeatRatings,
+        connected: &[bool],
+    ) -> Vec<SeatInfo> {
         self.seat_names
             .iter()
             .enumerate()
@@ -151,6 +157,7 @@ impl Views {
                 name: name.clone(),
                 player: table.player(s),
                 player_name: table.player_name(s),
+                rating: ratings.of(table, s),
                 connected: connected.get(s).copied().unwrap_or(false),
             })
             .collect()

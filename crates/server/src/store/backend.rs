@@ -17,6 +17,7 @@ use super::{
     PlayerRow, ProfileRow, Rated, RatedEnd, RatingRow, SeatClaim, Storage, StorageError,
     StoredGame,
 };
+use crate::people::ratings::SeatRating;
 
 /// What differs between the two databases.
 pub trait Backend: Send + Sync + std::fmt::Debug + 'static {
@@ -104,16 +105,25 @@ impl<B: Backend> Storage for Store<B> {
         &self,
         append: Append,
         rating: Option<RatedEnd>,
-    ) -> BoxFuture<'_, Result<(), StorageError>> {
+    ) -> BoxFuture<'_, Result<Vec<SeatRating>, StorageError>> {
         let lease = self.backend.shared().map(Shared::lease);
         self.backend.write(move |mut conn| {
             async move {
+                let mut append = append;
                 let mut tx = conn.begin().await?;
+                // The ratings first, so that the lobby line appended shows their changes;
+                // a conflicting append undoes them with the rest.
+                let rated = match &rating {
+                    Some(RatedEnd { kind, ranked }) => {
+                        people::rate(&mut tx.conn(), &append.game_id, kind, ranked).await?
+                    }
+                    None => None,
+                };
+                let rated = rated.unwrap_or_default();
+                append.summary = append.summary.map(|line| people::line_rated(&line, &rated));
                 B::append_on(tx.conn(), &append, lease.as_ref()).await?;
-                if let Some(RatedEnd { kind, ranked }) = &rating {
-                    people::rate(&mut tx.conn(), &append.game_id, kind, ranked).await?;
-                }
-                tx.commit().await
+                tx.commit().await?;
+                Ok(rated)
             }
             .boxed()
         })
@@ -291,11 +301,20 @@ impl<B: Backend> Storage for Store<B> {
         id: &'a str,
         kind: &'a str,
         ranked: &'a [(Rated, u8)],
-    ) -> BoxFuture<'a, Result<bool, StorageError>> {
+    ) -> BoxFuture<'a, Result<Option<Vec<SeatRating>>, StorageError>> {
         let (id, kind, ranked) = (id.to_owned(), kind.to_owned(), ranked.to_vec());
         self.backend.write(move |mut conn| {
             async move { people::rate(&mut conn, &id, &kind, &ranked).await }.boxed()
         })
+    }
+
+    fn seat_rating<'a>(
+        &'a self,
+        player: &'a str,
+        kind: &'a str,
+    ) -> BoxFuture<'a, Result<SeatRating, StorageError>> {
+        self.read(async move |conn| people::read_seat_rating(conn, player, kind).await)
+            .boxed()
     }
 
     fn profile<'a>(

@@ -6,11 +6,13 @@ use std::collections::BTreeMap;
 use trio_core::Seat;
 
 use super::conn::{Conn, Row};
+use super::people;
 use super::shared::Lease;
 use super::{
     now, now_millis, Cursor, EventKind, EventRow, GameRow, Listed, PlayerRow, SeatRow, Status,
     StorageError, StoredGame,
 };
+use crate::people::ratings::SeatRating;
 
 /// A game's row, for [`read_game`].
 const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
@@ -116,6 +118,9 @@ pub(super) async fn read_stored(
         .collect::<Result<_, _>>()?;
     let events = read_events(conn, id, 0).await?;
     let mut game = read_game(&row, seats)?;
+    if game.rated {
+        game.ratings = read_seat_ratings(conn, &game).await?;
+    }
     game.more_tokens = conn
         .query("SELECT seat, token_hash FROM seat_tokens WHERE game_id = $1 ORDER BY seat")
         .bind(id)
@@ -125,6 +130,40 @@ pub(super) async fn read_stored(
         .map(|r| Ok((seat_of_number(r.get("seat")?)?, r.get("token_hash")?)))
         .collect::<Result<_, StorageError>>()?;
     Ok(Some(StoredGame { game, events }))
+}
+
+/// Each seat's rating in rated game `game` (see [`GameRow::ratings`]), read on `conn`.
+async fn read_seat_ratings(
+    conn: &mut Conn<'_>,
+    game: &GameRow,
+) -> Result<Vec<Option<SeatRating>>, StorageError> {
+    let Ok(spec) = game.spec.parse::<trio_catalog::GameSpec>() else {
+        return Err(StorageError::Corrupt(format!("game spec {:?}", game.spec)));
+    };
+    let rows = conn
+        .query(
+            "SELECT player_id, rating_before, deviation_before, rating_after FROM seats \
+             WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(game.id.as_str())
+        .fetch_all()
+        .await?;
+    let mut ratings = Vec::new();
+    for row in &rows {
+        let before: Option<f64> = row.get("rating_before")?;
+        ratings.push(match (before, row.get::<Option<String>>("player_id")?) {
+            (Some(before), _) => Some(SeatRating::of(
+                before,
+                row.get("deviation_before")?,
+                row.get("rating_after")?,
+            )),
+            (None, Some(player)) => {
+                Some(people::read_seat_rating(conn, &player, spec.kind.name()).await?)
+            }
+            (None, None) => None,
+        });
+    }
+    Ok(ratings)
 }
 
 /// How many running games `creator` created, counted on `conn`.
@@ -357,6 +396,7 @@ fn read_game(row: &Row, seats: Vec<SeatRow>) -> Result<GameRow, StorageError> {
         rematch: row.get("rematch")?,
         rated: row.get("rated")?,
         ratings_owed: row.get("ratings_owed")?,
+        ratings: Vec::new(),
         more_tokens: Vec::new(),
     })
 }

@@ -68,6 +68,11 @@ fn shared() -> Vec<Migration> {
             "ended partial",
             include_str!("migrations/0015_ended_partial.sql"),
         ),
+        (
+            17,
+            "seat ratings",
+            include_str!("migrations/0017_seat_ratings.sql"),
+        ),
     ]
     .into_iter()
     .map(migration)

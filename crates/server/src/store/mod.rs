@@ -27,6 +27,8 @@ use thiserror::Error;
 use tokio::sync::mpsc;
 use trio_core::Seat;
 
+use crate::people::ratings::SeatRating;
+
 mod backend;
 mod conn;
 mod games;
@@ -69,14 +71,15 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     fn append(&self, append: Append) -> BoxFuture<'_, Result<(), StorageError>>;
 
     /// Appends a game's last event, as [`Storage::append`] does, and in the same
-    /// transaction updates the ratings of a rated game ([`Storage::rate`]): both or
-    /// neither are written, and a game whose version was taken (it moved or ended
-    /// elsewhere) is not ended again.
+    /// transaction updates the ratings of a rated game ([`Storage::rate`]), its lobby line
+    /// given each seat's rating and change: all or nothing is written, and a game whose
+    /// version was taken (it moved or ended elsewhere) is not ended again. Each seat's
+    /// rating as shown, in seat order; empty when no rating moved.
     fn finish(
         &self,
         append: Append,
         rating: Option<RatedEnd>,
-    ) -> BoxFuture<'_, Result<(), StorageError>>;
+    ) -> BoxFuture<'_, Result<Vec<SeatRating>, StorageError>>;
 
     /// A game with its events in order, or `None` if there is no such game.
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredGame>, StorageError>>;
@@ -190,13 +193,22 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     ) -> BoxFuture<'a, Result<bool, StorageError>>;
 
     /// Updates the ratings of the players of rated game `id` of `kind`, who finished at
-    /// the ranks given, once (`false`: already done, or not a rated game).
+    /// the ranks given, once, keeping each seat's change with the seat: each seat's rating
+    /// as shown, in seat order (`None`: already done, or not a rated game).
     fn rate<'a>(
         &'a self,
         id: &'a str,
         kind: &'a str,
         ranked: &'a [(Rated, u8)],
-    ) -> BoxFuture<'a, Result<bool, StorageError>>;
+    ) -> BoxFuture<'a, Result<Option<Vec<SeatRating>>, StorageError>>;
+
+    /// Player `player`'s rating in `kind` as shown now (a new player's before its first
+    /// rated game).
+    fn seat_rating<'a>(
+        &'a self,
+        player: &'a str,
+        kind: &'a str,
+    ) -> BoxFuture<'a, Result<SeatRating, StorageError>>;
 
     /// When `player` aborted rated games against another named player since `since`
     /// (seconds since the Unix epoch), oldest first: the abort events of its seats.

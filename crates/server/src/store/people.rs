@@ -3,6 +3,7 @@
 
 use super::conn::{Conn, Row};
 use super::{now, HistoryRow, PasswordRow, PlayerRow, ProfileRow, Rated, RatingRow, StorageError};
+use crate::people::ratings::{self, Model, Rating, SeatRating};
 
 /// Stores a new player and its first key: `false` if the folded name is taken.
 pub(super) async fn create_player(
@@ -104,13 +105,14 @@ fn read_player_row(row: &Row) -> Result<PlayerRow, StorageError> {
     })
 }
 
-/// A rated game's ratings updated (see [`super::Storage::rate`]).
+/// A rated game's ratings updated, each seat's change kept on its row (see
+/// [`super::Storage::rate`]): each seat's rating as shown, in seat order.
 pub(super) async fn rate(
     conn: &mut Conn<'_>,
     id: &str,
     kind: &str,
     ranked: &[(Rated, u8)],
-) -> Result<bool, StorageError> {
+) -> Result<Option<Vec<SeatRating>>, StorageError> {
     let mut tx = conn.begin().await?;
     let mut conn = tx.conn();
     let claimed = conn
@@ -122,36 +124,28 @@ pub(super) async fn rate(
         .fetch_optional()
         .await?;
     if claimed.is_none() {
-        return Ok(false);
+        return Ok(None);
     }
-    let model = crate::people::ratings::Model::of(kind);
+    let model = Model::of(kind);
     let mut before = Vec::new();
     for (seat, _) in ranked {
-        let player = match seat {
-            Rated::Player(player) => player,
-            Rated::Anchor(rating) => {
-                before.push(*rating);
-                continue;
-            }
-        };
-        let row = conn
-            .query(
-                "SELECT rating, deviation, volatility, games FROM ratings \
-                 WHERE player_id = $1 AND kind = $2",
-            )
-            .bind(player.as_str())
-            .bind(kind)
-            .fetch_optional()
-            .await?;
-        before.push(match row {
-            Some(r) => read_rating(&r)?,
-            None => model.initial(),
+        before.push(match seat {
+            Rated::Player(player) => read_rating_of(&mut conn, player, kind)
+                .await?
+                .unwrap_or_else(|| model.initial()),
+            Rated::Anchor(rating) => *rating,
         });
     }
     let ranks: Vec<u8> = ranked.iter().map(|(_, rank)| *rank).collect();
     let at = now();
-    for ((seat, _), after) in ranked.iter().zip(model.update(&before, &ranks)) {
-        let Rated::Player(player) = seat else {
+    let mut shown = Vec::new();
+    for (seat, ((rated, _), (was, after))) in ranked
+        .iter()
+        .zip(before.iter().zip(model.update(&before, &ranks)))
+        .enumerate()
+    {
+        let Rated::Player(player) = rated else {
+            shown.push(model.seat(was));
             continue;
         };
         conn.query(
@@ -183,14 +177,83 @@ pub(super) async fn rate(
         .bind(i64::from(after.games))
         .execute()
         .await?;
+        let (rating_before, deviation_before) = model.shown(was);
+        conn.query(
+            "UPDATE seats SET rating_before = $1, deviation_before = $2, rating_after = $3 \
+             WHERE game_id = $4 AND seat = $5",
+        )
+        .bind(rating_before)
+        .bind(deviation_before)
+        .bind(rating)
+        .bind(id)
+        .bind(seat as i64)
+        .execute()
+        .await?;
+        shown.push(SeatRating::of(
+            rating_before,
+            deviation_before,
+            Some(rating),
+        ));
     }
     tx.commit().await?;
-    Ok(true)
+    Ok(Some(shown))
+}
+
+/// Lobby line `line` (JSON, as the room writes it) with each seat's rating as `rated`
+/// shows it, at `seats[i].rating` as the room's own line has it; a line that does not read
+/// as one is kept as it was.
+pub(super) fn line_rated(line: &str, rated: &[SeatRating]) -> String {
+    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(line) else {
+        return line.to_owned();
+    };
+    let Some(seats) = value.get_mut("seats").and_then(|s| s.as_array_mut()) else {
+        return line.to_owned();
+    };
+    for (seat, rating) in seats.iter_mut().zip(rated) {
+        if let (Some(seat), Ok(rating)) = (seat.as_object_mut(), serde_json::to_value(rating)) {
+            seat.insert("rating".to_owned(), rating);
+        }
+    }
+    value.to_string()
+}
+
+/// Player `player`'s rating in `kind` as shown now, read on `conn` (a new player's if it
+/// has none yet).
+pub(super) async fn read_seat_rating(
+    conn: &mut Conn<'_>,
+    player: &str,
+    kind: &str,
+) -> Result<SeatRating, StorageError> {
+    let model = Model::of(kind);
+    let rating = read_rating_of(conn, player, kind)
+        .await?
+        .unwrap_or_else(|| model.initial());
+    Ok(model.seat(&rating))
+}
+
+/// Player `player`'s rating in `kind` as stored, read on `conn`; `None` before its first
+/// rated game.
+async fn read_rating_of(
+    conn: &mut Conn<'_>,
+    player: &str,
+    kind: &str,
+) -> Result<Option<Rating>, StorageError> {
+    conn.query(
+        "SELECT rating, deviation, volatility, games FROM ratings \
+         WHERE player_id = $1 AND kind = $2",
+    )
+    .bind(player)
+    .bind(kind)
+    .fetch_optional()
+    .await?
+    .as_ref()
+    .map(read_rating)
+    .transpose()
 }
 
 /// A rating of `rating, deviation, volatility, games`.
-fn read_rating(row: &Row) -> Result<crate::people::ratings::Rating, StorageError> {
-    Ok(crate::people::ratings::Rating {
+fn read_rating(row: &Row) -> Result<Rating, StorageError> {
+    Ok(Rating {
         rating: row.get("rating")?,
         deviation: row.get("deviation")?,
         volatility: row.get("volatility")?,
@@ -231,20 +294,26 @@ pub(super) async fn read_profile(
         .collect::<Result<_, StorageError>>()?;
     let history = conn
         .query(
-            "SELECT kind, game_id, rating, deviation, at FROM rating_history \
-             WHERE player_id = $1 ORDER BY COALESCE(number, 0), at, game_id",
+            "SELECT h.kind, h.game_id, h.rating, h.deviation, h.at, s.rating_before \
+             FROM rating_history h LEFT JOIN seats s \
+             ON s.game_id = h.game_id AND s.player_id = h.player_id \
+             WHERE h.player_id = $1 ORDER BY COALESCE(h.number, 0), h.at, h.game_id",
         )
         .bind(player.id.as_str())
         .fetch_all()
         .await?
         .iter()
         .map(|r| {
+            let rating: f64 = r.get("rating")?;
             Ok(HistoryRow {
                 kind: r.get("kind")?,
                 game_id: r.get("game_id")?,
-                rating: r.get("rating")?,
+                rating,
                 deviation: r.get("deviation")?,
                 at: r.get("at")?,
+                change: r
+                    .get::<Option<f64>>("rating_before")?
+                    .map(|before| ratings::change(before, rating)),
             })
         })
         .collect::<Result<_, StorageError>>()?;

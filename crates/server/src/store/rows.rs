@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use trio_core::Seat;
 
 use super::StorageError;
+use crate::people::ratings::SeatRating;
 
 /// Whether a game goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +73,10 @@ pub struct GameRow {
     /// Over and rated, but its ratings were never updated (a crash between the two, before
     /// they were written together): read back, never written.
     pub ratings_owed: bool,
+    /// Per seat of a rated game, its rating as shown: once rated, before the game with its
+    /// change; while it runs, its named player's now. Read back, never written (the room
+    /// adds the AI levels' own).
+    pub ratings: Vec<Option<SeatRating>>,
     /// More tokens of its seats (each a seat and a SHA-256 in hex): those its named
     /// players' other devices asked for with their keys. Read back; written one by one
     /// ([`super::Storage::add_seat_token`]).
@@ -103,6 +108,9 @@ pub struct HistoryRow {
     pub deviation: f64,
     /// Seconds since the Unix epoch.
     pub at: i64,
+    /// How much the game moved the rating, as shown; `None` for a game rated before
+    /// changes were kept.
+    pub change: Option<i64>,
 }
 
 #[derive(Clone, Debug)]

@@ -281,3 +281,57 @@ async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() 
         b.close().await;
     }
 }
+
+/// A rated game shows each seat's rating beside its player — `?` while provisional, an AI
+/// level's fixed one — and at its end (a resignation from the page) how much it moved the
+/// player's rating: beside the seat, in the result, and in My games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_games_end_shows_the_players_rating_change() {
+    let server = server().await;
+    let b = Browser::start(1280, 900).await;
+    b.take_name(&server, "Ines").await;
+    let key = b.player_key().await;
+    let body = json!({"game": "gyges", "seats": ["human", "ai:3"], "rated": true});
+    let (status, created) = server.post("/api/games", Some(&key), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let created: Created = serde_json::from_value(created).unwrap();
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait(".players [data-seat='1'] .rating").await;
+    let text = async |css: &str| b.text(css).await.trim().to_owned();
+    assert_eq!(text(".players [data-seat='0'] .rating").await, "1500?");
+    // Gygès level 3's fixed rating (docs/api.md, "Ratings").
+    assert_eq!(text(".players [data-seat='1'] .rating").await, "1752");
+    // Until both have set up a rated game is aborted, not resigned; and it has no help.
+    assert_eq!(b.count("[data-act=resign]").await, 0);
+    assert_eq!(b.count("[data-act=abort]").await, 1);
+    assert_eq!(b.count("[data-act=hint]").await, 0);
+    assert!(b.text(".rated-help").await.contains("no undo and no hint"));
+    b.gyges_set_up().await;
+    assert_eq!(b.count("[data-act=abort]").await, 0);
+    b.js("window.confirm = () => true;", json!([])).await;
+    b.click("[data-act=resign]").await;
+    let change = ".players [data-seat='0'] [data-rating-change]";
+    b.wait(change).await;
+    let moved: i64 = b
+        .attr(change, "data-rating-change")
+        .await
+        .and_then(|c| c.parse().ok())
+        .unwrap();
+    assert!(moved < 0, "a loss costs: {moved}");
+    let shown = format!("\u{2212}{}", -moved);
+    assert_eq!(text(change).await, shown);
+    assert_eq!(text("[data-result] [data-rating-change]").await, shown);
+    assert_eq!(
+        b.count(".players [data-seat='1'] [data-rating-change]")
+            .await,
+        0,
+        "an AI level's rating never moves"
+    );
+    b.screenshot(&screenshot_path("rated-end.png")).await;
+    b.goto(&server.url("/")).await;
+    let mine = format!("[data-my-game='{}']", created.id);
+    b.wait(&mine).await;
+    let line = b.text(&mine).await;
+    assert!(line.contains(&format!("Ines 1500? {shown}")), "{line}");
+    b.close().await;
+}

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use trio_server::protocol::{Created, Snapshot};
+use trio_server::protocol::{Created, ServerMessage, Snapshot};
 use trio_server::Limits;
 
 use crate::support::backend::on_both_backends;
@@ -465,7 +465,84 @@ async fn ratings_owed_by_a_crash_are_repaired_once_at_the_next_start(backend: Ba
     }
 }
 
+/// A rated game shows each seat's rating — its player's, provisional while uncertain, an AI
+/// level's fixed one — in the game, its lobby line and a seek's line; at its end each
+/// player's change, sent to the clients and kept once: the game, My games and the player's
+/// page agree, and the next game starts from the rating after.
+async fn a_rated_game_shows_each_seats_rating_and_its_change_once(backend: Backend) {
+    let server = Server::on(&backend).await;
+    let (_, me) = server
+        .post("/api/players", None, json!({"name": "Ines"}))
+        .await;
+    let key = me["key"].as_str().unwrap();
+    let new = json!({"rating": 1500, "provisional": true});
+    let line_of = async |id: &str| {
+        let (_, lobby) = server.list("").await;
+        let games = lobby["games"].as_array().unwrap();
+        games.iter().find(|g| g["id"] == id).cloned().unwrap()
+    };
+    let body = json!({"game": "gyges", "clock": {"days": 3}, "rated": true});
+    let (status, seek) = server.post("/api/seeks", Some(key), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{seek}");
+    let (sought, seat) = (seek["id"].as_str().unwrap(), &seek["seat"]["seat"]);
+    let waiting = line_of(sought).await;
+    let seat = seat.as_u64().unwrap() as usize;
+    assert_eq!(waiting["seats"][seat]["rating"], new, "{waiting}");
+    assert_eq!(waiting["seats"][1 - seat].get("rating"), None, "{waiting}");
+
+    let mut before = 1500;
+    for game in 0..2 {
+        let body = json!({"game": "gyges", "seats": ["human", "ai:3"], "rated": true});
+        let (_, created) = server.post("/api/games", Some(key), body).await;
+        let id = created["id"].as_str().unwrap();
+        let token = created["seats"][0]["token"].as_str().unwrap();
+        let shown = server.show(id, None).await.1;
+        assert_eq!(shown["seats"][0]["rating"]["rating"], before, "{shown}");
+        assert_eq!(
+            shown["seats"][1]["rating"],
+            json!({"rating": 1752, "provisional": false})
+        );
+        assert_eq!(line_of(id).await["seats"], shown["seats"]);
+        // Both set up (the AI at once), so that the resignation is one, and rated.
+        server.play_first(id, token).await;
+        server.once(id, |s| s.turn.seat == Some(0)).await;
+        let mut watching = server.socket(id, json!({"type": "hello"})).await;
+        assert_eq!(server.resign(id, token).await, StatusCode::OK);
+        // The clients are sent the game afresh, its seats with their changes.
+        let ServerMessage::Snapshot(ended) = watching
+            .until(|m| matches!(m, ServerMessage::Snapshot(s) if s.result.is_some()))
+            .await
+        else {
+            unreachable!()
+        };
+        let ines = ended.seats[0].rating.expect("a rating");
+        let change = ines.change.expect("a change");
+        assert!(ines.rating == before && change < 0, "{ines:?}");
+        assert_eq!(ended.seats[1].rating.and_then(|r| r.change), None);
+
+        // Games made in one second list in either order: each found by its id.
+        let change_in = |lines: &Value| {
+            let lines = lines.as_array().unwrap();
+            let line = lines.iter().find(|g| g["id"] == id).unwrap();
+            line["seats"][0]["rating"]["change"].clone()
+        };
+        let (_, mine) = server.get("/api/players/me/games", Some(key)).await;
+        assert_eq!(change_in(&mine["games"]), change, "{mine}");
+        let (_, page) = server.get("/api/players/Ines", None).await;
+        assert_eq!(
+            page["history"].as_array().unwrap().len(),
+            game + 1,
+            "{page}"
+        );
+        assert_eq!(page["history"][game]["change"], change, "{page}");
+        assert_eq!(page["ratings"][0]["rating"], before + change, "{page}");
+        assert_eq!(change_in(&page["games"]), change, "{page}");
+        before += change;
+    }
+}
+
 on_both_backends!(
+    a_rated_game_shows_each_seats_rating_and_its_change_once,
     a_password_signs_a_player_in_elsewhere,
     a_players_key_reaches_its_seat_on_another_device,
     ratings_owed_by_a_crash_are_repaired_once_at_the_next_start,

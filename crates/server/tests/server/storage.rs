@@ -57,6 +57,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         rematch: None,
         rated: false,
         ratings_owed: false,
+        ratings: Vec::new(),
         more_tokens: Vec::new(),
     }
 }
@@ -441,14 +442,26 @@ async fn a_rated_game_is_rated_once(backend: Backend) {
         (Rated::Player("rater-x".to_owned()), 0),
         (Rated::Player("rater-y".to_owned()), 1),
     ];
-    assert!(store.rate("rated", "gyges", &ranked).await.unwrap());
+    assert!(store
+        .rate("rated", "gyges", &ranked)
+        .await
+        .unwrap()
+        .is_some());
     assert!(
-        !store.rate("rated", "gyges", &ranked).await.unwrap(),
+        store
+            .rate("rated", "gyges", &ranked)
+            .await
+            .unwrap()
+            .is_none(),
         "once"
     );
     store.create(&game("casual", false)).await.unwrap();
     assert!(
-        !store.rate("casual", "gyges", &ranked).await.unwrap(),
+        store
+            .rate("casual", "gyges", &ranked)
+            .await
+            .unwrap()
+            .is_none(),
         "not rated"
     );
     let board = store.leaderboard("gyges", 10).await.unwrap();
@@ -475,9 +488,22 @@ async fn a_game_ends_with_its_ratings_or_not_at_all(backend: Backend) {
         let (name, key) = (format!("ender{who}"), format!("ek-{who}"));
         assert!(store.create_player(&player, &name, &key).await.unwrap());
     }
-    let rated = |id: &str| GameRow {
-        rated: true,
-        ..game(id, false)
+    let rated = |id: &str| {
+        let mut row = GameRow {
+            rated: true,
+            ..game(id, false)
+        };
+        for (seat, (id, name)) in row
+            .seats
+            .iter_mut()
+            .zip([("ender-u", "Enderu"), ("ender-v", "Enderv")])
+        {
+            seat.player = Some(PlayerRow {
+                id: id.to_owned(),
+                name: name.to_owned(),
+            });
+        }
+        row
     };
     let rating = |second: &str| RatedEnd {
         kind: "gyges".to_owned(),
@@ -503,10 +529,44 @@ async fn a_game_ends_with_its_ratings_or_not_at_all(backend: Backend) {
     assert_eq!((stored.game.version, stored.events.len()), (0, 0));
     assert_eq!(games_of("Enderu").await, 0);
 
-    store.finish(last(), Some(rating("ender-v"))).await.unwrap();
+    // Each seat's change is kept with the end, and given back with the lobby line.
+    let line = json!({"seats": [{"seat": 0}, {"seat": 1}]}).to_string();
+    let shown = store
+        .finish(
+            Append {
+                summary: Some(line),
+                ..last()
+            },
+            Some(rating("ender-v")),
+        )
+        .await
+        .unwrap();
+    let changes: Vec<Option<i64>> = shown.iter().map(|r| r.change).collect();
+    assert!(
+        matches!(changes[..], [Some(won), Some(lost)] if won > 0 && lost < 0),
+        "{shown:?}"
+    );
+    assert_eq!(
+        (shown[0].rating, shown[0].provisional),
+        (1500, true),
+        "{shown:?}"
+    );
     let stored = store.load("ending").await.unwrap().unwrap();
     assert_eq!((stored.game.status, stored.game.version), (Status::Over, 1));
     assert!(!stored.game.ratings_owed);
+    let kept: Vec<_> = stored.game.ratings.iter().flatten().copied().collect();
+    assert_eq!(kept, shown);
+    let (listed, _) = store
+        .lobby(Listed::Finished, None, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|(line, _)| line.contains("rating"))
+        .expect("the ended game's line");
+    let listed: serde_json::Value = serde_json::from_str(&listed).unwrap();
+    assert_eq!(listed["seats"][1]["rating"]["change"], json!(changes[1]));
+    let history = store.profile("Enderv").await.unwrap().unwrap().history;
+    assert_eq!(history[0].change, changes[1]);
     assert_eq!((games_of("Enderu").await, games_of("Enderv").await), (1, 1));
     // Ended once: the same end again changes nothing.
     let again = store.finish(last(), Some(rating("ender-v"))).await;
@@ -534,8 +594,16 @@ async fn a_game_ends_with_its_ratings_or_not_at_all(backend: Backend) {
             .ratings_owed
     );
     let ranked = rating("ender-v").ranked;
-    assert!(store.rate("owing", "gyges", &ranked).await.unwrap());
-    assert!(!store.rate("owing", "gyges", &ranked).await.unwrap());
+    assert!(store
+        .rate("owing", "gyges", &ranked)
+        .await
+        .unwrap()
+        .is_some());
+    assert!(store
+        .rate("owing", "gyges", &ranked)
+        .await
+        .unwrap()
+        .is_none());
     assert!(store.owing_ratings().await.unwrap().is_empty());
     assert!(
         !store

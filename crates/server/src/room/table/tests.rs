@@ -40,6 +40,7 @@ pub(in crate::room) fn row_of(spec: &str, agents: &[&str]) -> GameRow {
         rematch: None,
         rated: false,
         ratings_owed: false,
+        ratings: Vec::new(),
         more_tokens: Vec::new(),
     }
 }
