@@ -4,6 +4,7 @@
 //! routes of `http::players` call it, and it refuses with a [`PlayerError`].
 
 mod error;
+pub(crate) mod pairs;
 pub(crate) mod passwords;
 pub mod players;
 pub mod ratings;

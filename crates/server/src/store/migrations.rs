@@ -68,6 +68,7 @@ fn shared() -> Vec<Migration> {
             "ended partial",
             include_str!("migrations/0015_ended_partial.sql"),
         ),
+        (17, "farming", include_str!("migrations/0017_farming.sql")),
     ]
     .into_iter()
     .map(migration)

@@ -7,6 +7,7 @@ mod support;
 
 mod clocks;
 mod engine;
+mod farming;
 mod layout;
 mod limits;
 mod lobby;

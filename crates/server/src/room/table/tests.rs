@@ -36,9 +36,11 @@ pub(in crate::room) fn row_of(spec: &str, agents: &[&str]) -> GameRow {
         clock: None,
         deadline: None,
         seek: None,
+        seeker: None,
         creator: None,
         rematch: None,
         rated: false,
+        casual: None,
         ratings_owed: false,
         more_tokens: Vec::new(),
     }
