@@ -273,3 +273,43 @@ async fn a_rated_game_on_a_clock_moves_the_ratings_shown_on_the_players_pages() 
         b.close().await;
     }
 }
+
+/// The fourth rated game of a day between the same two names is casual, and the page says
+/// so above the board before anyone moves, and on the lobby's line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fourth_rated_game_of_the_day_between_two_says_casual_before_it_begins() {
+    let server = server().await;
+    let mut keys = Vec::new();
+    for name in ["Ann", "Bo"] {
+        let (_, me) = server
+            .post("/api/players", None, json!({"name": name}))
+            .await;
+        keys.push(me["key"].as_str().unwrap().to_owned());
+    }
+    // Games count once both sit in them, however they go on: three, then the fourth.
+    let mut last = None;
+    for _ in 0..4 {
+        let body = json!({"game": "gyges", "seats": ["human", "open"], "rated": true});
+        let (_, created) = server.post("/api/games", Some(&keys[0]), body).await;
+        let created: Created = serde_json::from_value(created).unwrap();
+        let join = format!("/api/games/{}/join", created.id);
+        let (status, _) = server.post(&join, Some(&keys[1]), json!({})).await;
+        assert_eq!(status, StatusCode::CREATED);
+        last = Some(created);
+    }
+    let created = last.unwrap();
+    let b = Browser::start(1280, 900).await;
+    b.goto(&server.url(&created.seats[0].link)).await;
+    b.wait("svg.board.gyges").await;
+    b.wait("p[data-casual='pair-limit']").await;
+    b.assert_text("p[data-casual='pair-limit']", &["Casual, not rated"], false)
+        .await;
+    assert_eq!(
+        b.state("trio.page().shown.game.moves.length").await,
+        json!(0)
+    );
+    b.goto(&server.url("/")).await;
+    b.wait(&format!("li[data-game='{}'] [data-casual]", created.id))
+        .await;
+    b.close().await;
+}
