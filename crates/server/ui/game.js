@@ -15,7 +15,7 @@ import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js'
 import { Replay } from './replay.js';
 import { Review } from './review.js';
 import { SPEEDS, speed, setSpeed, holdStill } from './motion.js';
-import { statusBar, playersPanel, resultPanel, moveList, moveLines, invitePanel, toolsRow, passDevice, messageLine, rolledLine, setUpNotice, joinPanel, clockText, timeLeft } from './panels.js';
+import { statusBar, playersPanel, resultPanel, moveList, moveLines, invitePanel, toolsRow, passDevice, messageLine, rolledLine, setUpNotice, casualNotice, joinPanel, clockText, timeLeft } from './panels.js';
 
 /// The canned messages (`docs/protocol.md`, "Chat").
 const PHRASES = ['hello', 'good-luck', 'your-move', 'well-played', 'good-game', 'thanks', 'oops', 'sorry'];
@@ -379,7 +379,7 @@ export class GamePage {
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending, online: conn.open });
     const play = h('section', { class: 'play' }, [
-      status, this.playedOnLine(live), this.remindLine(), this.specLine(live), setUpNotice(live), this.joinOffer(live), this.fillOffer(), this.absentOffer(live), offline, replayBar, this.boardHost,
+      status, this.playedOnLine(live), this.remindLine(), this.specLine(live), setUpNotice(live), casualNotice(live), this.joinOffer(live), this.fillOffer(), this.absentOffer(live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [rolledLine(game, moves, view), this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),

@@ -5,7 +5,7 @@
 
 import { h, clear } from './dom.js';
 import { t, known, refusal, whoPlays } from './i18n.js';
-import { api, rememberCreated, ApiError, player, rememberPlayer, signInFromLink, gamesWithSeats } from './net.js';
+import { api, rememberCreated, ApiError, player, rememberPlayer, signInFromLink, gamesWithSeats, browserId } from './net.js';
 import { GAMES, gameOf } from './games.js';
 import { linkRow } from './links.js';
 import { kinds } from './kinds.js';
@@ -290,7 +290,7 @@ export class Lobby {
   async seek() {
     const { kind, values } = this.choice;
     const { options } = this.kinds.find(k => k.kind === kind);
-    const body = { game: spec(kind, options, values[kind]), except: gamesWithSeats() };
+    const body = { game: spec(kind, options, values[kind]), except: gamesWithSeats(), browser: browserId() };
     if (this.choice.clock) body.clock = CLOCKS[this.choice.clock];
     if (this.choice.rated && player()) body.rated = true;
     try {
@@ -350,6 +350,7 @@ export class Lobby {
         ', ' + t('lobby.move', { n: g.seq }),
         g.clock ? ' · ' + clockWords(g.clock) : null,
         g.rated ? h('span', { 'data-rated': '' }, [' · ' + t('lobby.rated')]) : null,
+        g.casual ? h('span', { 'data-casual': g.casual }, [' · ' + t('lobby.casual')]) : null,
         g.set_up && g.set_up.length ? h('span', { class: 'set-up', 'data-set-up': g.set_up.join(' ') }, [' · ' + t(g.set_up.includes('position') ? 'lobby.setposition' : 'lobby.ownfile')]) : null,
         open ? h('button', { type: 'button', class: 'small primary', 'data-join': g.id, onclick: () => this.join(g.id, open.seat) }, [t('join.button')]) : null,
       ]));

@@ -303,6 +303,21 @@ export function gamesWithSeats() {
   return Object.keys(localStorage).filter(k => k.startsWith('trio.tokens.')).map(k => k.slice('trio.tokens.'.length));
 }
 
+/// This browser's id for "Play someone" (`browser` of `POST /api/seeks`): drawn once and
+/// kept, so that a guest's second seek is never paired with its first. Not a secret.
+export function browserId() {
+  let id = localStorage.getItem(BROWSER_KEY);
+  if (!id) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    id = Array.from(bytes, b => b.toString(16).padStart(2, '0')).join('');
+    localStorage.setItem(BROWSER_KEY, id);
+  }
+  return id;
+}
+
+const BROWSER_KEY = 'trio.browser';
+
 /// The named player this browser is (`{key, name}`), or `null`: a guest. A sign-in link
 /// (`/#player=<key>`) brings the key from another device; it is checked with the server
 /// before it is kept.

@@ -66,6 +66,12 @@ export function setUpNotice(live) {
   ]);
 }
 
+/// Why a game asked for as rated is played casual (`casual`), shown from before it begins.
+export function casualNotice(live) {
+  if (!live.casual) return null;
+  return h('p', { class: 'casual note', 'data-casual': live.casual }, [t('casual.' + live.casual)]);
+}
+
 /// A seat this device may take (`seat`, with the invitation's `code` or open to anyone),
 /// while the game waits for its players; `take()` claims it.
 export function joinPanel(game, live, { seat, invited, take, gone }) {

@@ -84,6 +84,12 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 5_000, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_events: u64,
+    /// Rated games two named players may begin together within a rolling day (24 hours);
+    /// the next between them is played casual, and the seek, the lobby and the game page
+    /// say so before it begins (against farming a rating with a second name). Games
+    /// against AI levels are not counted; 0 makes every game between people casual.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub rated_games_per_pair: u64,
     /// In a game without a clock, how long the seat to act may be away, having left the
     /// table after the last move, before the others may claim the win or hand its seat to
     /// the AI (a number and s, m, h or d).
@@ -137,6 +143,7 @@ impl ServeArgs {
             },
             games_per_creator: self.games_per_creator,
             max_events: self.max_events,
+            rated_games_per_pair: self.rated_games_per_pair,
             ..Settings::default()
         }
     }

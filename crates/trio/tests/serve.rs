@@ -303,10 +303,11 @@ fn a_servers_record_verifies_and_a_tampered_one_does_not() {
     );
 }
 
-/// `--games-per-creator` and `--max-events` reach the server: a second game from the same
-/// address is refused, and so is an undo once the log holds one event.
+/// `--games-per-creator`, `--max-events` and `--rated-games-per-pair` reach the server: a
+/// second game from the same address is refused, and so is an undo once the log holds one
+/// event; with no rated games a pair, two people's rated game is casual.
 #[test]
-fn the_limits_on_games_per_creator_and_events_are_options() {
+fn the_limits_on_games_per_creator_events_and_rated_pairs_are_options() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.db");
     let args = [
@@ -316,6 +317,8 @@ fn the_limits_on_games_per_creator_and_events_are_options() {
         "1",
         "--max-events",
         "1",
+        "--rated-games-per-pair",
+        "0",
     ];
     let (child, addr) = spawn_serve(&args, Stdio::null());
     let server = Server {
@@ -362,6 +365,25 @@ fn the_limits_on_games_per_creator_and_events_are_options() {
             (status, body["code"].as_str()),
             (409, Some("too-many-events"))
         );
+        let mut keys = Vec::new();
+        for name in ["Ann", "Bo"] {
+            let (_, me) = post("/api/players".to_owned(), None, json!({"name": name})).await;
+            keys.push(me["key"].as_str().unwrap().to_owned());
+        }
+        let rated = json!({"game": "gyges", "seats": ["human", "open"], "rated": true});
+        let (_, created) = post("/api/games".to_owned(), Some(&keys[0]), rated).await;
+        let id = created["id"].as_str().unwrap();
+        let join = format!("/api/games/{id}/join");
+        assert_eq!(post(join, Some(&keys[1]), json!({})).await.0, 201);
+        let shown: Value = http
+            .get(format!("{}/api/games/{id}", server.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(shown["casual"], "pair-limit", "{shown}");
     });
 }
 

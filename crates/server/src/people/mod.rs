@@ -5,6 +5,7 @@
 //! routes of `http::players` call it, and it refuses with a [`PlayerError`].
 
 mod error;
+pub(crate) mod pairs;
 pub(crate) mod passwords;
 pub(crate) mod playban;
 pub mod players;

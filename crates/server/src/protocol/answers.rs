@@ -41,6 +41,9 @@ pub struct Seeked {
     /// Whether the caller took the seat of someone waiting (else it waits for the next).
     pub paired: bool,
     pub seat: SeatTicket,
+    /// Why the game, asked for as rated, is played casual (absent: as asked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casual: Option<super::Casual>,
 }
 
 /// A seat waiting for the person invited to it.

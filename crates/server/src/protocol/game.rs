@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use trio_core::RecordResult;
 
-use super::JsonText;
+use super::{Casual, JsonText};
 use crate::people::ratings::SeatRating;
 
 /// A time control (`docs/api.md`, "Clocks").
@@ -201,6 +201,9 @@ pub struct Snapshot {
     /// Whether its end updates the players' ratings.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// Why a game asked for as rated is played casual.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casual: Option<Casual>,
 }
 
 /// A seat away from the game (`docs/api.md`, "Absent players").
@@ -243,6 +246,9 @@ pub struct GameSummary {
     /// Whether its end updates its players' ratings.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// Why a game asked for as rated is played casual.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casual: Option<Casual>,
     /// Once over, its result (as the snapshot's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<RecordResult>,

@@ -23,7 +23,7 @@ pub use requests::{
 };
 pub use socket::{ClientMessage, Event, Phrase, Role, ServerMessage, StateNow};
 
-pub use crate::store::EventKind;
+pub use crate::store::{Casual, EventKind};
 
 /// The largest request body and WebSocket message read.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;

@@ -50,6 +50,10 @@ pub struct SeekRequest {
     /// Games never to be paired into (the caller's own, waiting in another tab).
     #[serde(default)]
     pub except: Vec<String>,
+    /// An id the caller's browser keeps (1 to 64 characters; the page draws one once):
+    /// never paired with a seek of the same browser, a guest's included.
+    #[serde(default)]
+    pub browser: Option<String>,
     /// A rated game (named players only): paired with rated seeks alone.
     #[serde(default)]
     pub rated: bool,

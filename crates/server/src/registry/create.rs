@@ -15,7 +15,7 @@ use crate::people::ratings::SeatRating;
 use crate::people::{playban, secrets};
 use crate::protocol::{ClockSpec, CreateGame, Created, Invitation, SeatTicket};
 use crate::room::{RematchPlan, INVITED};
-use crate::store::{now, GameRow, PlayerRow, SeatRow, Status, StoredGame};
+use crate::store::{now, Casual, GameRow, PlayerRow, SeatRow, Status, StoredGame};
 
 /// A game to store, checked.
 struct NewGame {
@@ -25,9 +25,11 @@ struct NewGame {
     seats: Vec<SeatRow>,
     position: Option<String>,
     clock: Option<ClockSpec>,
-    seek: Option<String>,
+    seek: Option<Seeking>,
     /// Whether its end updates its players' ratings (checked: named players only).
     rated: bool,
+    /// Why a game asked for as rated is played casual.
+    casual: Option<Casual>,
     /// Who created it, as counted (`GameRow::creator`); `None` for a rematch.
     creator: Option<String>,
 }
@@ -38,6 +40,14 @@ struct NewGame {
 pub(crate) struct Creator {
     pub(crate) player: Option<PlayerRow>,
     pub(crate) address: Option<std::net::IpAddr>,
+}
+
+/// What a game made by "Play someone" pairs (its spec and clock as one key), and the
+/// browser that asked, never paired with itself.
+#[derive(Clone, Debug)]
+pub(crate) struct Seeking {
+    pub(super) key: String,
+    pub(super) browser: Option<String>,
 }
 
 impl Creator {
@@ -82,7 +92,7 @@ impl AppState {
         &self,
         request: CreateGame,
         creator: Creator,
-        seek: Option<String>,
+        seek: Option<Seeking>,
     ) -> Result<Created, ApiError> {
         let by = creator.key();
         let Creator {
@@ -197,6 +207,7 @@ impl AppState {
                 clock,
                 seek,
                 rated,
+                casual: None,
                 creator: by,
             })
             .await?;
@@ -222,6 +233,7 @@ impl AppState {
             clock,
             seek,
             rated,
+            casual,
             creator,
         } = new;
         let seed = secrets::new_seed();
@@ -253,10 +265,12 @@ impl AppState {
             automatic: false,
             summary: None,
             deadline: None,
-            seek,
+            seeker: seek.as_ref().and_then(|s| s.browser.clone()),
+            seek: seek.map(|s| s.key),
             creator,
             rematch: None,
             rated,
+            casual,
             ratings_owed: false,
             ratings,
             more_tokens: Vec::new(),
@@ -325,6 +339,23 @@ impl AppState {
                 })
             })
             .collect::<Result<Vec<AgentSpec>, _>>()?;
+        // Its people agreed to it together: any two of them may have played their day's
+        // rated games.
+        let people: Vec<&str> = plan
+            .seats
+            .iter()
+            .filter_map(|s| s.player.as_ref().map(|p| p.id.as_str()))
+            .collect();
+        let limit = self.inner.shared.pair_limit;
+        let reached = plan.rated
+            && limit
+                .reached_among(self.store(), &people, self.now())
+                .await
+                .map_err(|e| {
+                    tracing::error!("cannot count a pair's rated games: {e}");
+                    ApiError::unavailable()
+                })?;
+        let casual = reached.then_some(Casual::PairLimit);
         self.store_new(NewGame {
             id: plan.id,
             game,
@@ -333,7 +364,8 @@ impl AppState {
             position: None,
             clock: plan.clock,
             seek: None,
-            rated: plan.rated,
+            rated: plan.rated && casual.is_none(),
+            casual,
             creator: None,
         })
         .await?;

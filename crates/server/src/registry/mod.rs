@@ -44,6 +44,9 @@ pub struct Settings {
     /// cannot grow a game without bound; every game's rules end it in a bounded number of
     /// moves (`trio serve --max-events`).
     pub max_events: u64,
+    /// Rated games two named players may begin together within a day; one more between
+    /// them is played casual (`trio serve --rated-games-per-pair`).
+    pub rated_games_per_pair: u64,
 }
 
 impl Default for Settings {
@@ -53,6 +56,7 @@ impl Default for Settings {
             time: crate::time::Time::default(),
             games_per_creator: 100,
             max_events: 5_000,
+            rated_games_per_pair: 3,
         }
     }
 }
@@ -168,6 +172,7 @@ impl AppState {
                 absence: settings.absence,
                 time: settings.time,
                 max_events: settings.max_events,
+                pair_limit: crate::people::pairs::PairLimit(settings.rated_games_per_pair),
             };
             Inner {
                 store,

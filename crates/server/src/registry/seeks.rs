@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::checks::checked_game;
-use super::create::Creator;
+use super::create::{Creator, Seeking};
 use super::AppState;
 use crate::error::ApiError;
 use crate::people::secrets;
@@ -14,11 +14,14 @@ use crate::room::{Command, OPEN};
 /// How many waiting games "Play someone" tries before it makes one.
 const SEEK_CANDIDATES: usize = 8;
 
+/// The longest browser id of a seek.
+const MAX_BROWSER_LEN: usize = 64;
+
 impl AppState {
     /// "Play someone" (`POST /api/seeks`): takes the open seat of the oldest game waiting
     /// for the same game and clock, or makes one with the caller's seat drawn at random
-    /// and the others open, for the next to ask. Never pairs the caller's player or a game
-    /// in `except` (the caller's own) with itself.
+    /// and the others open, for the next to ask. Never pairs the caller's player, its
+    /// browser or a game in `except` (the caller's own) with itself.
     pub(crate) async fn seek(
         &self,
         request: SeekRequest,
@@ -36,6 +39,14 @@ impl AppState {
                 "a rated game is for named players: send your player key",
             ));
         }
+        if let Some(browser) = &request.browser {
+            if browser.is_empty() || browser.len() > MAX_BROWSER_LEN {
+                return Err(ApiError::bad_request(
+                    "bad-browser",
+                    format!("a browser id has 1 to {MAX_BROWSER_LEN} bytes"),
+                ));
+            }
+        }
         let key = format!(
             "{}|{}|{}",
             game.spec(),
@@ -45,7 +56,12 @@ impl AppState {
         let waiting = self
             .inner
             .store
-            .seeking(&key, SEEK_CANDIDATES)
+            .seeking(
+                &key,
+                request.browser.as_deref(),
+                player.as_ref().map(|p| p.id.as_str()),
+                SEEK_CANDIDATES,
+            )
             .await
             .map_err(|e| {
                 tracing::error!("cannot look for games to pair: {e}");
@@ -53,16 +69,6 @@ impl AppState {
             })?;
         for id in waiting.iter().filter(|id| !request.except.contains(id)) {
             let room = self.room(id).await?;
-            let mine = player.as_ref().is_some_and(|p| {
-                let summary = room.summary.lock().expect("summary lock");
-                summary
-                    .seats
-                    .iter()
-                    .any(|s| s.player_name.as_deref() == Some(p.name.as_str()))
-            });
-            if mine {
-                continue;
-            }
             let taken = self
                 .ask(id, |reply| Command::Claim {
                     seat: None,
@@ -73,11 +79,14 @@ impl AppState {
                 .await;
             match taken {
                 Ok(ticket) => {
+                    // The claim may have made it casual: the caller hears so at once.
+                    let casual = room.summary.lock().expect("summary lock").casual;
                     return Ok(Seeked {
                         id: id.clone(),
                         paired: true,
                         seat: ticket,
-                    })
+                        casual,
+                    });
                 }
                 // Another player took it first: the next one.
                 Err(e) if e.code == "no-open-seat" => continue,
@@ -99,7 +108,10 @@ impl AppState {
                     rated: request.rated,
                 },
                 caller,
-                Some(key),
+                Some(Seeking {
+                    key,
+                    browser: request.browser,
+                }),
             )
             .await?;
         let seat = created.seats.into_iter().next().expect("the caller's seat");
@@ -107,6 +119,7 @@ impl AppState {
             id: created.id,
             paired: false,
             seat,
+            casual: None,
         })
     }
 }

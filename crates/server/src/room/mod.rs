@@ -94,6 +94,8 @@ pub(crate) struct Shared {
     pub(crate) time: crate::time::Time,
     /// Events in a game's log past which nothing is taken back.
     pub(crate) max_events: u64,
+    /// Rated games two people may begin together within a day.
+    pub(crate) pair_limit: crate::people::pairs::PairLimit,
 }
 
 impl std::fmt::Debug for Shared {

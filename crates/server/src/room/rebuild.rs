@@ -56,6 +56,7 @@ impl Room {
                 .collect(),
             clock: clock.as_ref().map(|c| c.spec),
             rated: row.rated,
+            casual: row.casual,
             result: None,
         }));
         let mut room = Room {

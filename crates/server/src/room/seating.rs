@@ -10,7 +10,7 @@ use super::{table, Room, RoomError};
 use crate::error::Refusal;
 use crate::people::{playban, secrets};
 use crate::protocol::SeatTicket;
-use crate::store::{PlayerRow, SeatClaim};
+use crate::store::{Casual, PlayerRow, SeatClaim};
 
 /// Who plays on for a seat whose time ran out in a game of more than two, or whose
 /// absence the others handed to the AI.
@@ -45,8 +45,13 @@ impl Room {
             if let Err(wait) = playban::check(self.shared.store.as_ref(), &player.id, now).await? {
                 return Ok(Err(wait));
             }
-            let player = player.id.clone();
-            self.rate_seat(seat, &player).await?;
+            if self.pair_limit_reached(&player.id).await? {
+                self.play_casual(Casual::PairLimit);
+            }
+            if self.table.rated() {
+                let player = player.id.clone();
+                self.rate_seat(seat, &player).await?;
+            }
         }
         let token = secrets::new_token();
         let hash = secrets::hash_token(&token);
@@ -131,6 +136,29 @@ impl Room {
         Ok(Ok(()))
     }
 
+    /// Whether player `id` already began as many rated games as one may within a day
+    /// with a person seated here (`people::pairs`).
+    async fn pair_limit_reached(&mut self, id: &str) -> Result<bool, RoomError> {
+        let others: Vec<String> = (0..self.table.agents().len() as u8)
+            .filter_map(|s| self.table.player_id(Seat(s)))
+            .collect();
+        let others: Vec<&str> = others.iter().map(String::as_str).collect();
+        let now = self.shared.time.now_millis();
+        let limit = self.shared.pair_limit;
+        Ok(limit
+            .reached(self.shared.store.as_ref(), id, &others, now)
+            .await?)
+    }
+
+    /// The game, asked for as rated, is played casual for `why`: its end rates no one, and
+    /// its lobby line and snapshots say why before it begins.
+    fn play_casual(&mut self, why: Casual) {
+        self.table.play_casual();
+        let mut summary = self.summary.lock().expect("summary lock");
+        summary.rated = false;
+        summary.casual = Some(why);
+    }
+
     /// Stores `seat`'s new `agent` (its token's hash, its named player) with the game as it
     /// stands, if the seat is still `was`: `false`, the room reloaded from the store, when
     /// someone changed it first, here or on another instance.
@@ -142,6 +170,9 @@ impl Room {
         token_hash: Option<String>,
         player: Option<String>,
     ) -> Result<bool, RoomError> {
+        let casual = self.summary.lock().expect("summary lock").casual;
+        // A person sitting down (not the AI) starts the day a pair's games are counted in.
+        let seated_at = (agent == "human").then(|| self.shared.time.now_millis() / 1000);
         let change = SeatClaim {
             game_id: self.id.clone(),
             seat,
@@ -153,6 +184,9 @@ impl Room {
             summary: self.summary_json(),
             clock: self.clock_json(),
             deadline: self.deadline(),
+            rated: self.table.rated(),
+            casual,
+            seated_at,
         };
         if self.shared.store.claim_seat(&change).await? {
             self.away.changed(self.shared.time.now_millis());

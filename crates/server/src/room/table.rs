@@ -192,6 +192,11 @@ impl Table {
         self.rated
     }
 
+    /// Its end rates no one after all ([`crate::store::Casual`]).
+    pub(super) fn play_casual(&mut self) {
+        self.rated = false;
+    }
+
     /// Whether the ratings were owed when the game was loaded, asked once.
     pub(super) fn take_ratings_owed(&mut self) -> bool {
         std::mem::take(&mut self.ratings_owed)

@@ -206,6 +206,7 @@ impl Views {
             seed_hash: table.seed_hash().to_owned(),
             set_up: summary.set_up.clone(),
             rated: summary.rated,
+            casual: summary.casual,
             clock: state.clock,
             rematch: self.ranked().then(|| table.rematch.shown()),
             absent: None,

@@ -337,9 +337,21 @@ impl<B: Backend> Storage for Store<B> {
     fn seeking<'a>(
         &'a self,
         seek: &'a str,
+        seeker: Option<&'a str>,
+        player: Option<&'a str>,
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<String>, StorageError>> {
-        self.read(async move |conn| games::read_seeking(conn, seek, limit).await)
+        self.read(async move |conn| games::read_seeking(conn, seek, seeker, player, limit).await)
+            .boxed()
+    }
+
+    fn rated_together<'a>(
+        &'a self,
+        a: &'a str,
+        b: &'a str,
+        since: i64,
+    ) -> BoxFuture<'a, Result<u64, StorageError>> {
+        self.read(async move |conn| games::read_rated_together(conn, a, b, since).await)
             .boxed()
     }
 

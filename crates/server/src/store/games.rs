@@ -17,7 +17,7 @@ use crate::people::ratings::SeatRating;
 /// A game's row, for [`read_game`].
 const SELECT_GAME: &str = "SELECT id, spec, seed, seed_nonce, seed_hash, version, \
      status, created_at, updated_at, start_position, definitions, clock, rematch, rated, \
-     (status = 'over' AND rated AND NOT rated_done) AS ratings_owed FROM games \
+     casual, (status = 'over' AND rated AND NOT rated_done) AS ratings_owed FROM games \
      WHERE id = $1";
 /// A game's seats in order, for [`read_seat`].
 const SELECT_SEATS: &str = "SELECT s.agent, s.token_hash, s.player_id, p.name, s.rematch \
@@ -28,8 +28,9 @@ const SELECT_EVENTS: &str = "SELECT seq, kind, seat, action, client_id FROM even
 /// Stores a new game's row (its seats follow, one [`INSERT_SEAT`] each).
 const INSERT_GAME: &str = "INSERT INTO games (id, spec, seed, seed_nonce, seed_hash, \
      version, status, created_at, updated_at, start_position, definitions, clock, deadline, \
-     seek, seek_at, rated, creator) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
+     seek, seek_at, rated, creator, seated_at, casual, seeker) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16, $8, \
+     $17, $18)";
 const INSERT_SEAT: &str = "INSERT INTO seats (game_id, seat, agent, token_hash, \
      player_id) VALUES ($1, $2, $3, $4, $5)";
 
@@ -63,6 +64,8 @@ pub(super) async fn create(
         .bind(game.seek.as_ref().map(|_| seek_stamp()))
         .bind(game.rated)
         .bind(game.creator.as_deref())
+        .bind(game.casual.map(super::Casual::as_str))
+        .bind(game.seeker.as_deref())
         .execute()
         .await?;
     for (seat, row) in game.seats.iter().enumerate() {
@@ -243,24 +246,55 @@ pub(super) async fn describe(
     Ok(())
 }
 
-/// The games waiting for a player for `seek`, oldest first, read on `conn`.
+/// The games waiting for a player for `seek`, oldest first, read on `conn`: none that
+/// browser `seeker` asked for, none that player `player` sits in.
 pub(super) async fn read_seeking(
     conn: &mut Conn<'_>,
     seek: &str,
+    seeker: Option<&str>,
+    player: Option<&str>,
     limit: usize,
 ) -> Result<Vec<String>, StorageError> {
+    // A comparison with NULL is NULL: a seek of no known browser is nobody's.
     let rows = conn
         .query(
             "SELECT g.id FROM games g WHERE g.status = $1 AND g.seek = $2 AND EXISTS \
              (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.agent = 'open') \
+             AND COALESCE(g.seeker <> $4, TRUE) AND NOT EXISTS \
+             (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = $5) \
              ORDER BY g.seek_at, g.id LIMIT $3",
         )
         .bind(Status::Running.as_str())
         .bind(seek)
         .bind(limit.min(i64::MAX as usize) as i64)
+        .bind(seeker)
+        .bind(player)
         .fetch_all()
         .await?;
     read_ids(&rows)
+}
+
+/// The rated games named players `a` and `b` both sit in, a person seated in them at or
+/// after second `since`, read on `conn`.
+pub(super) async fn read_rated_together(
+    conn: &mut Conn<'_>,
+    a: &str,
+    b: &str,
+    since: i64,
+) -> Result<u64, StorageError> {
+    let row = conn
+        .query(
+            "SELECT COUNT(DISTINCT g.id) AS n FROM games g \
+             JOIN seats sa ON sa.game_id = g.id AND sa.player_id = $1 \
+             JOIN seats sb ON sb.game_id = g.id AND sb.player_id = $2 \
+             WHERE g.rated AND g.seated_at >= $3",
+        )
+        .bind(a)
+        .bind(b)
+        .bind(since)
+        .fetch_one()
+        .await?;
+    Ok(row.get::<i64>("n")?.max(0) as u64)
 }
 
 /// A stored review, read on `conn`.
@@ -392,9 +426,15 @@ fn read_game(row: &Row, seats: Vec<SeatRow>) -> Result<GameRow, StorageError> {
         clock: row.get("clock")?,
         deadline: None,
         seek: None,
+        seeker: None,
         creator: None,
         rematch: row.get("rematch")?,
         rated: row.get("rated")?,
+        casual: row
+            .get::<Option<String>>("casual")?
+            .as_deref()
+            .map(super::Casual::parse)
+            .transpose()?,
         ratings_owed: row.get("ratings_owed")?,
         ratings: Vec::new(),
         more_tokens: Vec::new(),

@@ -73,6 +73,7 @@ fn shared() -> Vec<Migration> {
             "seat ratings",
             include_str!("migrations/0017_seat_ratings.sql"),
         ),
+        (18, "farming", include_str!("migrations/0018_farming.sql")),
     ]
     .into_iter()
     .map(migration)

@@ -232,12 +232,24 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     ) -> BoxFuture<'a, Result<Vec<RatingRow>, StorageError>>;
 
     /// Running games made by "Play someone" for `seek` with a seat still open, oldest
-    /// first, at most `limit`.
+    /// first, at most `limit`: none that browser `seeker` asked for, none that player
+    /// `player` (an id) sits in.
     fn seeking<'a>(
         &'a self,
         seek: &'a str,
+        seeker: Option<&'a str>,
+        player: Option<&'a str>,
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<String>, StorageError>>;
+
+    /// The rated games named players `a` and `b` (ids) both sit in, a person seated in
+    /// them at or after second `since` (the server's time).
+    fn rated_together<'a>(
+        &'a self,
+        a: &'a str,
+        b: &'a str,
+        since: i64,
+    ) -> BoxFuture<'a, Result<u64, StorageError>>;
 
     /// Gives seat `seat` of game `id` another token, hashing to `hash` (hex); on a shared
     /// store the other instances hear of it.

@@ -63,6 +63,9 @@ pub struct GameRow {
     pub deadline: Option<i64>,
     /// For a game made by "Play someone", what it pairs (spec and clock); written only.
     pub seek: Option<String>,
+    /// For a game made by "Play someone", the browser that asked (`browser` of the seek),
+    /// never paired with itself; written only.
+    pub seeker: Option<String>,
     /// Who created it (`player:<id>` or `address:<ip>`), to count a creator's running
     /// games; written only.
     pub creator: Option<String>,
@@ -70,6 +73,8 @@ pub struct GameRow {
     pub rematch: Option<String>,
     /// Whether its end updates its players' ratings.
     pub rated: bool,
+    /// Why a game asked for as rated is played casual.
+    pub casual: Option<Casual>,
     /// Over and rated, but its ratings were never updated (a crash between the two, before
     /// they were written together): read back, never written.
     pub ratings_owed: bool,
@@ -243,6 +248,37 @@ pub struct SeatClaim {
     pub summary: String,
     pub clock: Option<String>,
     pub deadline: Option<i64>,
+    /// Whether the game is rated now, and why not if it was asked for as rated: a person
+    /// taking a seat may make it casual ([`Casual`]).
+    pub rated: bool,
+    pub casual: Option<Casual>,
+    /// When a person sat down, in seconds since the Unix epoch (the server's time); `None`
+    /// when no person did (a seat handed to the AI).
+    pub seated_at: Option<i64>,
+}
+
+/// Why a game asked for as rated is played casual (`casual` in the API).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Casual {
+    /// Two of its people already began as many rated games together within a day as
+    /// they may (`trio serve --rated-games-per-pair`).
+    PairLimit,
+}
+
+impl Casual {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Casual::PairLimit => "pair-limit",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Self, StorageError> {
+        match text {
+            "pair-limit" => Ok(Casual::PairLimit),
+            other => Err(StorageError::Corrupt(format!("casual reason {other:?}"))),
+        }
+    }
 }
 
 /// Where a game stands in a list of games, a page's cursor: a time (seconds since the Unix

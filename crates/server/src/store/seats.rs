@@ -21,7 +21,8 @@ pub(super) async fn claim_seat(
     let running = conn
         .query(
             "UPDATE games SET automatic = $1, summary = $2, updated_at = $3, \
-             clock = COALESCE($5, clock), deadline = $6 WHERE id = $4 AND status = $7 RETURNING id",
+             clock = COALESCE($5, clock), deadline = $6, rated = $8, casual = $9, \
+             seated_at = COALESCE($10, seated_at) WHERE id = $4 AND status = $7 RETURNING id",
         )
         .bind(claim.automatic)
         .bind(claim.summary.as_str())
@@ -30,6 +31,9 @@ pub(super) async fn claim_seat(
         .bind(claim.clock.as_deref())
         .bind(claim.deadline)
         .bind(Status::Running.as_str())
+        .bind(claim.rated)
+        .bind(claim.casual.map(super::Casual::as_str))
+        .bind(claim.seated_at)
         .fetch_optional()
         .await?
         .is_some();

@@ -8,6 +8,7 @@ mod support;
 mod aborts;
 mod clocks;
 mod engine;
+mod farming;
 mod layout;
 mod limits;
 mod lobby;

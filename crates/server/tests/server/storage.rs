@@ -53,9 +53,11 @@ fn game(id: &str, automatic: bool) -> GameRow {
         clock: None,
         deadline: None,
         seek: None,
+        seeker: None,
         creator: None,
         rematch: None,
         rated: false,
+        casual: None,
         ratings_owed: false,
         ratings: Vec::new(),
         more_tokens: Vec::new(),
@@ -265,6 +267,9 @@ async fn a_waiting_seat_is_taken_once(backend: Backend) {
         summary: format!(r#"{{"id":"seats","by":"{who}"}}"#),
         clock: None,
         deadline: None,
+        rated: false,
+        casual: None,
+        seated_at: None,
     };
     let (x, y) = (claim("a"), claim("b"));
     let (x, y) = tokio::join!(a.claim_seat(&x), b.claim_seat(&y));
@@ -378,6 +383,9 @@ async fn an_idle_game_is_due_and_aborted_once(backend: Backend) {
         summary: "{}".to_owned(),
         clock: None,
         deadline: None,
+        rated: false,
+        casual: None,
+        seated_at: None,
     };
     assert!(
         !store.claim_seat(&claim).await.unwrap(),
@@ -696,6 +704,9 @@ async fn postgres_notices_say_ids_only_and_a_cut_listener_resyncs() {
         summary: "{}".to_owned(),
         clock: None,
         deadline: None,
+        rated: false,
+        casual: None,
+        seated_at: None,
     };
     assert!(a.claim_seat(&claim).await.unwrap());
     assert_eq!(

@@ -132,3 +132,13 @@ test('a result says why it ended, never a flag as a resignation', () => {
   assert.match(line({ ranks: [1, 0], reason: 'time', seat: 0 }), /koniec czasu/);
   setLanguage('en');
 });
+
+test('a rated game played casual says why, in English and Polish', () => {
+  setLanguage('en');
+  assert.match(t('casual.pair-limit'), /^Casual, not rated: .*24 hours/);
+  assert.match(t('lobby.casual'), /^casual/);
+  setLanguage('pl');
+  assert.match(t('casual.pair-limit'), /^Towarzyska, nie rankingowa: .*24 godzin/);
+  assert.match(t('lobby.casual'), /^towarzyska/);
+  setLanguage('en');
+});
