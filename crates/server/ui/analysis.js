@@ -6,6 +6,7 @@
 // can be shared. Everything runs in the browser: no request to /api.
 
 import { language } from './i18n.js';
+import { analysisAddress } from './links.js';
 
 const WORDS = {
   en: {
@@ -64,10 +65,7 @@ function readAddress() {
 }
 
 function writeAddress(spec, moves) {
-  const query = new URLSearchParams({ game: spec });
-  if (moves.length) query.set('moves', moves.join('~'));
-  // The form encoding writes `~` as `%7E`: kept readable, as a person would type it.
-  history.replaceState(null, '', `/analysis?${String(query).replaceAll('%7E', '~')}`);
+  history.replaceState(null, '', analysisAddress(spec, moves));
 }
 
 function el(tag, attrs = {}, ...children) {

@@ -17,6 +17,7 @@ function header(page) {
     h('a', { href: '/', class: 'brand' }, [h('span', { class: 'logo' }, ['△●◯']), ' trio']),
     h('nav', {}, [
       h('a', { href: '/', 'data-nav': 'lobby' }, [t('nav.lobby')]),
+      h('a', { href: '/analysis', 'data-nav': 'analysis' }, [t('nav.analysis')]),
       h('button', { type: 'button', class: 'link', 'data-nav': 'rules', onclick: () => openRules(page.kind || Object.keys(GAMES)[0]) }, [t('nav.rules')]),
       h('button', { type: 'button', class: 'lang', 'data-lang': other, onclick: () => setLanguage(other) }, [t('lang.switch')]),
     ]),

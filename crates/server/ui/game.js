@@ -289,6 +289,7 @@ export class GamePage {
       seat: () => ({ token: this.shown.role === 'seat' ? this.shown.token : null, moves: this.shown.game.moves }),
       changed: () => this.draw(),
       failed: e => { this.message = { text: e.message }; this.draw(); },
+      analysable: !this.shown.game.facts?.hidden_information,
     });
   }
 

@@ -5,6 +5,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { analysisAddress } from './links.js';
 import { api } from './net.js';
 
 // Autoplay's pause on each step, long enough to see the move.
@@ -13,9 +14,13 @@ const PACE_MS = 900;
 export class Replay {
   /// `record`: the game's record; `seat()`: the token to ask with (a seat sees its own
   /// hidden tiles) and the live move list (who chose each action); `changed()` draws,
-  /// `failed(error)` says why a position did not come.
-  constructor(id, record, { seat, changed, failed }) {
+  /// `failed(error)` says why a position did not come; `analysable`: the step shown may
+  /// open on the analysis board (a game with nothing hidden, so nothing to reveal there),
+  /// which plays from the usual start with the built-in files.
+  constructor(id, record, { seat, changed, failed, analysable }) {
     this.id = id;
+    this.spec = record.game;
+    this.analysable = analysable && !record.start && !Object.keys(record.definitions ?? {}).length;
     this.actions = record.actions;
     this.seat = seat;
     this.changed = changed;
@@ -98,6 +103,7 @@ export class Replay {
       }, [t(this.playing ? 'replay.pause' : 'replay.play')]),
       h('input', { type: 'range', min: 0, max: this.total, value: this.ply, 'data-replay': 'range', oninput: e => { this.stop(); this.goTo(Number(e.target.value)); } }),
       h('button', { type: 'button', 'data-replay': 'close', onclick: () => { this.stop(); close(); } }, [t('replay.close')]),
+      this.analysable ? h('a', { href: analysisAddress(this.spec, this.actions.slice(0, this.ply)), 'data-replay': 'analyse' }, [t('replay.analyse')]) : null,
     ]);
   }
 }

@@ -4,6 +4,7 @@
 //! (the catalog's `analyse` and `hint`, which `trio hint` prints); and the analysis board
 //! (`/analysis`) built on it.
 
+use reqwest::StatusCode;
 use serde_json::json;
 use trio_catalog::AnyGame;
 use trio_core::Turn;
@@ -143,5 +144,31 @@ async fn the_analysis_board_moves_takes_back_and_shows_the_engines_line() {
         )
         .await;
     assert_eq!(api, 0);
+    b.close().await;
+}
+
+/// A finished game's replay opens the analysis board at the step it shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replays_step_opens_on_the_analysis_board() {
+    let server = server().await;
+    let created = server.create("gyges", &["human", "human"]).await;
+    let (id, south) = (&created.id, &created.seats[0].token);
+    server.play_first(id, south).await;
+    server.play_first(id, &created.seats[1].token).await;
+    assert_eq!(server.resign(id, south).await, StatusCode::OK);
+    let b = Browser::start(1000, 800).await;
+    b.goto(&server.url(&format!("/games/{id}"))).await;
+    b.click("[data-act=replay]").await;
+    b.wait(".replay[data-ply='2']").await;
+    b.click("[data-replay=back]").await;
+    b.wait(".replay[data-ply='1']").await;
+    b.click("[data-replay=analyse]").await;
+    // South's set-up alone, on the board, the engine at work on North's.
+    b.wait_for(
+        "the board at the step shown",
+        "location.pathname === '/analysis' && /^\\?game=gyges&moves=setup\\+\\d{6}$/.test(location.search) \
+         && !!document.querySelector('[data-line]')",
+    )
+    .await;
     b.close().await;
 }
