@@ -171,6 +171,8 @@ pub trait Live: Debug + Send {
     fn forfeit(&mut self, seat: Seat, why: Forfeit) -> Result<u64, PlayError>;
     /// Calls the game off; see [`Referee::abort`].
     fn abort(&mut self, by: Option<Seat>) -> Result<u64, PlayError>;
+    /// `seat` left a game of more than two, ranked last; see [`Referee::retire`].
+    fn retire(&mut self, seat: Seat) -> Result<(), PlayError>;
     fn undo(&mut self, seat: Seat) -> Result<u64, PlayError>;
     /// How many actions an undo by `seat` would take back, or why it cannot.
     fn undo_depth(&self, seat: Seat) -> Result<usize, PlayError>;
@@ -711,6 +713,10 @@ impl<G: CatalogGame> Live for LiveGame<G> {
 
     fn forfeit(&mut self, seat: Seat, why: Forfeit) -> Result<u64, PlayError> {
         self.referee.forfeit(seat, why)
+    }
+
+    fn retire(&mut self, seat: Seat) -> Result<(), PlayError> {
+        self.referee.retire(seat)
     }
 
     fn abort(&mut self, by: Option<Seat>) -> Result<u64, PlayError> {

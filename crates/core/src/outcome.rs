@@ -59,6 +59,23 @@ impl Outcome {
         &self.ranks
     }
 
+    /// The same ranking with the seats of `last` after every other, in their own order
+    /// among themselves (ranks counted again from 0, ties kept).
+    pub fn with_last(&self, last: &[Seat]) -> Self {
+        if last.is_empty() {
+            return self.clone();
+        }
+        let key = |s: usize| (last.contains(&Seat(s as u8)), self.ranks[s]);
+        let mut places: Vec<(bool, u8)> = (0..self.ranks.len()).map(key).collect();
+        places.sort_unstable();
+        places.dedup();
+        Self::from_ranks(
+            (0..self.ranks.len())
+                .map(|s| places.partition_point(|&p| p < key(s)) as u8)
+                .collect(),
+        )
+    }
+
     /// The single best seat, if no other seat shares its place.
     pub fn winner(&self) -> Option<Seat> {
         let best = *self.ranks.iter().min()?;
@@ -191,6 +208,26 @@ mod tests {
         assert!(draw.is_draw());
         assert_eq!(draw.winner(), None);
         assert_eq!(draw.score(Seat(0)), 0.5);
+    }
+
+    #[test]
+    fn retired_seats_rank_after_every_other_whatever_happened() {
+        // Seat 1 won, seats 0 and 3 tie, seat 2 last; seats 1 and 3 left the game.
+        let played = Outcome::from_ranks(vec![1, 0, 2, 1]);
+        assert_eq!(played.with_last(&[]), played);
+        let left = played.with_last(&[Seat(1), Seat(3)]);
+        assert_eq!(left.ranks(), [0, 2, 1, 3]);
+        assert_eq!(left.winner(), Some(Seat(0)));
+        // A forfeit's shared first place is not shared with a retired seat.
+        let forfeit = Outcome::from_ranks(vec![0, 1, 0]);
+        assert_eq!(forfeit.with_last(&[Seat(2)]).ranks(), [0, 1, 2]);
+        // Everyone retired: the game's own order.
+        assert_eq!(
+            played
+                .with_last(&[Seat(0), Seat(1), Seat(2), Seat(3)])
+                .ranks(),
+            [1, 0, 2, 1]
+        );
     }
 
     #[test]

@@ -95,6 +95,10 @@ pub struct RecordResult {
     /// time, was absent or aborted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<u8>,
+    /// Seats that left a game of more than two and were played on by a bot, ranked last
+    /// whatever happened ([`crate::Referee::retire`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retired: Vec<u8>,
 }
 
 impl RecordResult {
@@ -104,6 +108,7 @@ impl RecordResult {
             ranks: outcome.map(|o| o.ranks().to_vec()).unwrap_or_default(),
             reason: ending.reason,
             seat: ending.seat.map(|s| s.0),
+            retired: Vec::new(),
         }
     }
 
@@ -128,6 +133,8 @@ struct WrittenResult {
     seat: Option<u8>,
     #[serde(default)]
     resigned: Option<u8>,
+    #[serde(default)]
+    retired: Vec<u8>,
 }
 
 impl From<WrittenResult> for RecordResult {
@@ -141,6 +148,7 @@ impl From<WrittenResult> for RecordResult {
             ranks: written.ranks,
             reason,
             seat,
+            retired: written.retired,
         }
     }
 }

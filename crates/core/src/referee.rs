@@ -253,6 +253,8 @@ pub struct Referee<G: Game> {
     bot_rngs: Vec<GameRng>,
     /// How the game ended if its rules did not end it: a forfeit or an abort.
     stopped: Option<Ending>,
+    /// Seats that left a game of more than two, played on by a bot and ranked last.
+    retired: Vec<Seat>,
     /// Rule events counted so far, once [`Referee::count_rule_events`] asked for them.
     events: Option<Vec<(&'static str, u64)>>,
 }
@@ -290,6 +292,7 @@ impl<G: Game> Referee<G> {
                 .map(|s| rng::seeded(rng::sub_seed(seed, 1 + s as u64)))
                 .collect(),
             stopped: None,
+            retired: Vec::new(),
             events: None,
             game,
         }
@@ -392,9 +395,9 @@ impl<G: Game> Referee<G> {
     }
 
     /// The ranking once over: none for an aborted game. A seat that forfeited is last,
-    /// every other seat shares first.
+    /// every other seat shares first; a retired seat ranks after every other.
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.stopped {
+        let outcome = match self.stopped {
             Some(Ending {
                 reason: EndReason::Abort,
                 ..
@@ -407,7 +410,23 @@ impl<G: Game> Referee<G> {
                     .collect(),
             )),
             _ => self.game.outcome(&self.state),
+        };
+        outcome.map(|o| o.with_last(&self.retired))
+    }
+
+    /// `seat` left a game of more than two (its time ran out, it was away): a bot plays it
+    /// on, and it ranks last whatever happens (Board Game Arena's zombie rule), so that
+    /// leaving never pays. Its place in the move order is kept.
+    pub fn retire(&mut self, seat: Seat) -> Result<(), PlayError> {
+        let seats = self.game.seat_count();
+        if seat.index() >= seats {
+            return Err(PlayError::NoSuchSeat { seat, seats });
         }
+        if !self.retired.contains(&seat) {
+            self.retired.push(seat);
+            self.retired.sort();
+        }
+        Ok(())
     }
 
     /// Whether a bot plays `seat` (thinking or not).
@@ -808,7 +827,11 @@ impl<G: Game> Referee<G> {
     /// The result as a record writes it; `None` while the game goes on.
     pub fn result(&self) -> Option<RecordResult> {
         let ending = self.ending()?;
-        Some(RecordResult::new(self.outcome().as_ref(), ending))
+        let retired = self.retired.iter().map(|s| s.0).collect();
+        Some(RecordResult {
+            retired,
+            ..RecordResult::new(self.outcome().as_ref(), ending)
+        })
     }
 
     /// Replays `record` on `game` with every seat played from outside, checking that each
@@ -847,6 +870,15 @@ impl<G: Game> Referee<G> {
                         .map_err(|e| fail(e.to_string()))?;
                 }
             }
+        }
+        // Retired seats change the ranking, not the moves: marked before it is compared.
+        for &seat in record.result.iter().flat_map(|r| &r.retired) {
+            referee
+                .retire(Seat(seat))
+                .map_err(|_| ReplayError::Result {
+                    recorded: record.result.clone(),
+                    replayed: None,
+                })?;
         }
         if let Some(ending) = record.result.as_ref().map(RecordResult::ending) {
             // A forfeit or an abort after the end, or a forfeit by no seat, cannot be what

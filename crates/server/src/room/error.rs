@@ -75,6 +75,8 @@ pub(crate) enum StoredFault {
     TokenHash,
     #[error("the clock does not read: {0}")]
     Clock(serde_json::Error),
+    #[error("a seat handed to the AI: {0}")]
+    Retired(PlayError),
     #[error("event {seq} ({kind}): {fault}")]
     Event {
         seq: u64,

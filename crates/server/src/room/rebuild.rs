@@ -78,8 +78,8 @@ impl Room {
         for event in events {
             room.replay(&event).map_err(bad)?;
         }
-        // Over in the store with no result in its events: it expired waiting for players.
-        if row.status == crate::store::Status::Over && room.live.outcome().is_none() {
+        // Over in the store with no end in its events: it expired waiting for players.
+        if row.status == crate::store::Status::Over && room.live.ending().is_none() {
             room.table.abort();
         }
         for (s, agent) in room.table.agents().to_vec().iter().enumerate() {
@@ -88,6 +88,11 @@ impl Room {
                     .set_agent(Seat(s as u8), agent)
                     .map_err(|e| bad(e.into()))?;
             }
+        }
+        for seat in room.table.retired() {
+            room.live
+                .retire(seat)
+                .map_err(|e| bad(StoredFault::Retired(e)))?;
         }
         room.refresh();
         Ok(room)

@@ -202,6 +202,10 @@ impl Room {
     pub(super) async fn hand_to_ai(&mut self, seat: Seat) -> Result<bool, RoomError> {
         let (was, token) = self.table.hand_to_ai(seat, TIMEOUT_AI);
         self.live.set_agent(seat, &TIMEOUT_AI)?;
+        // With more than two it left the game: ranked last, whoever plays it on.
+        if self.table.retired().contains(&seat) {
+            self.live.retire(seat)?;
+        }
         self.tick(None);
         self.refresh();
         let player = self.table.player_id(seat);

@@ -366,6 +366,16 @@ impl Table {
         self.agents[seat.index()].is_human()
     }
 
+    /// The seats people left in a game of more than two, played on by the AI and ranked
+    /// last: an AI's seat that still holds its person's token.
+    pub(super) fn retired(&self) -> Vec<Seat> {
+        let more_than_two = self.agents.len() > 2;
+        (0..self.agents.len() as u8)
+            .map(Seat)
+            .filter(|&s| more_than_two && !self.is_person(s) && self.tokens[s.index()].is_some())
+            .collect()
+    }
+
     /// The record, published once the game is over, with the seed's commitment.
     pub(super) fn record(&self, live: &dyn Live) -> Result<Record, Refusal> {
         // An aborted game has its record too: over, with no ranking.

@@ -3,7 +3,7 @@
 //! built from it.
 
 use trio_catalog::Live;
-use trio_core::{Change, EndReason, Forfeit, LogEntry, RecordResult, Seat, Turn};
+use trio_core::{Change, EndReason, Ending, Forfeit, LogEntry, RecordResult, Seat, Turn};
 
 use super::clock::Clock;
 use super::ratings::SeatRatings;
@@ -83,10 +83,12 @@ impl Views {
             _ => None,
         };
         // A game that expired waiting for players was called off with no event of its own.
-        let expired_waiting = self.aborted.then_some(RecordResult {
-            ranks: Vec::new(),
-            reason: EndReason::Abort,
-            seat: None,
+        let expired_waiting = self.aborted.then(|| {
+            let ending = Ending {
+                reason: EndReason::Abort,
+                seat: None,
+            };
+            RecordResult::new(None, ending)
         });
         self.result = live.result().or(expired_waiting);
     }

@@ -98,6 +98,32 @@ async fn with_more_than_two_a_seat_out_of_time_is_played_on_by_the_ai() {
         .await;
 }
 
+/// A person who ran out of time in a game of three is played on by the AI and ranked last
+/// whatever happens (Board Game Arena's zombie rule): the record says so, and replays, and
+/// a server started again on the same file ranks it so.
+#[tokio::test]
+async fn with_more_than_two_a_seat_out_of_time_ranks_last() {
+    let backend = Backend::sqlite();
+    let server = Server::on(&backend).await;
+    let created = server.create_with(json!({"game": "orbit(players=3)", "seats": ["human", "ai:1", "ai:1"], "clock": {"initial": 1, "increment": 0}}))
+    .await;
+    let over = server.once(&created.id, |s| s.result.is_some()).await;
+    assert_eq!(over.seats[0].player, "ai:2");
+    let result = over.result.unwrap();
+    assert_eq!(result.retired, [0]);
+    let last = *result.ranks.iter().max().unwrap();
+    assert_eq!(result.ranks[0], last, "{:?}", result.ranks);
+    assert_eq!(result.ranks.iter().filter(|&&r| r == last).count(), 1);
+    let record = server.record(&created.id).await;
+    assert_eq!(record.result.as_ref().unwrap().retired, [0]);
+    let game = trio_catalog::game(&record.game).unwrap();
+    assert!(game.replay(&record).is_ok(), "the record replays");
+    drop(server);
+    let again = Server::on(&backend).await;
+    let reloaded = again.snapshot(&created.id, None).await.result.unwrap();
+    assert_eq!(reloaded, result);
+}
+
 /// South sets up and leaves; North, to act, never came: after the correspondence wait
 /// South may choose. North comes and goes: then the live wait counts from its leaving.
 /// South claims the win, stored as North's abandonment, read back by a new server.
