@@ -17,6 +17,7 @@
 //! - [`audience`]: the WebSocket clients, presence and fan-out;
 //! - [`reply`]: the answer to whoever asked;
 //! - [`commit`]: each change stored before it is acknowledged;
+//! - [`commitment`]: the seed's, published at the start and revealed with the record;
 //! - [`table`] and [`offers`]: seats, tokens, client ids, the undo and hint policy, the
 //!   record;
 //! - [`views`]: the game now as each viewer sees it, cached after every change;
@@ -36,6 +37,7 @@ mod chat;
 pub(crate) mod clock;
 mod command;
 mod commit;
+mod commitment;
 mod driver;
 mod due;
 mod ending;

@@ -1,13 +1,14 @@
 //! The table: who sits where — tokens, agents, claims, named players, client ids, the
-//! rematch's agreements — and the record with its seed commitment; what each seat is
+//! rematch's agreements — and the record with its seed's commitment; what each seat is
 //! offered is in `offers`. Synchronous, and tested (`table/tests.rs`) without sockets or
 //! storage.
 
 use std::collections::HashMap;
 
 use trio_catalog::{AgentSpec, Live};
-use trio_core::{Record, Seat, SeedCommitment, COMMITMENT_VERSION};
+use trio_core::{Record, Seat};
 
+use super::commitment::Commitment;
 use super::error::StoredFault;
 use super::rematch::Agreements;
 use crate::error::Refusal;
@@ -70,11 +71,8 @@ pub(super) struct Table {
     /// Events in the log past which nothing is taken back (`Settings::max_events`): undo
     /// alone can make a game's log longer than its rules allow.
     pub(super) max_events: u64,
-    seed_hash: String,
-    seed_nonce: String,
-    /// The version of the stored commitment: 1 for a game created when it covered the seed
-    /// alone (its stored hash is the seed's digest), else [`COMMITMENT_VERSION`].
-    commitment_version: u32,
+    /// The seed's commitment, published at the start and revealed with the record.
+    pub(super) commitment: Commitment,
 }
 
 impl Table {
@@ -126,15 +124,7 @@ impl Table {
             aborted: false,
             cids: HashMap::new(),
             max_events: u64::MAX,
-            seed_hash: row.seed_hash.clone(),
-            seed_nonce: row.seed_nonce.clone(),
-            commitment_version: if row.seed_hash
-                == secrets::seed_commitment(row.seed, &row.seed_nonce)
-            {
-                1
-            } else {
-                COMMITMENT_VERSION
-            },
+            commitment: Commitment::of(row),
         })
     }
 
@@ -302,10 +292,6 @@ impl Table {
         std::mem::replace(&mut self.claims[seat], Claim::Taken)
     }
 
-    pub(super) fn seed_hash(&self) -> &str {
-        &self.seed_hash
-    }
-
     /// The seat a token stands for, if any: its first token, or one its player's other
     /// devices asked for.
     pub(super) fn seat_of(&self, token: &str) -> Option<Seat> {
@@ -369,10 +355,11 @@ impl Table {
     /// The seats people left in a game of more than two, played on by the AI and ranked
     /// last: an AI's seat that still holds its person's token.
     pub(super) fn retired(&self) -> Vec<Seat> {
-        let more_than_two = self.agents.len() > 2;
-        (0..self.agents.len() as u8)
+        let seats = self.agents.len() as u8;
+        let left = |s: &Seat| !self.is_person(*s) && self.tokens[s.index()].is_some();
+        (0..seats)
             .map(Seat)
-            .filter(|&s| more_than_two && !self.is_person(s) && self.tokens[s.index()].is_some())
+            .filter(|s| seats > 2 && left(s))
             .collect()
     }
 
@@ -384,16 +371,7 @@ impl Table {
         }
         let mut record = live.record();
         record.seats = self.agents.iter().map(ToString::to_string).collect();
-        // The parts are those of the record as published: they hash to the stored hash
-        // only if the game, seats and start are the ones committed to at the start.
-        let parts = (self.commitment_version >= 2)
-            .then(|| secrets::commitment_parts(&record, &self.seed_nonce));
-        record.commitment = Some(SeedCommitment {
-            version: self.commitment_version,
-            seed_hash: self.seed_hash.clone(),
-            nonce: self.seed_nonce.clone(),
-            parts,
-        });
+        self.commitment.seal(&mut record);
         Ok(record)
     }
 }

@@ -205,7 +205,7 @@ impl Views {
                 })
                 .collect(),
             result: state.result,
-            seed_hash: table.seed_hash().to_owned(),
+            seed_hash: table.commitment.seed_hash.clone(),
             set_up: summary.set_up.clone(),
             rated: summary.rated,
             casual: summary.casual,

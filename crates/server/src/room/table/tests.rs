@@ -1,7 +1,7 @@
 //! The table's tests: tokens, waiting seats, client ids and the record, without sockets
 //! or storage.
 
-use trio_core::Seat;
+use trio_core::{Seat, COMMITMENT_VERSION};
 
 use super::*;
 use crate::store::{SeatRow, Status};
