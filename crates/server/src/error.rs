@@ -82,22 +82,31 @@ impl ApiError {
 
     /// A JSON body axum could not read.
     pub fn json(rejection: &JsonRejection) -> Self {
-        match rejection.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => Self::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too-large",
-                format!(
-                    "a request body is at most {} bytes",
-                    crate::protocol::MAX_MESSAGE_BYTES
-                ),
+        let message = match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => format!(
+                "a request body is at most {} bytes",
+                crate::protocol::MAX_MESSAGE_BYTES
             ),
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => Self::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "bad-content-type",
-                "send JSON with Content-Type: application/json",
-            ),
-            _ => Self::bad_request("bad-json", rejection.body_text()),
-        }
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+                "send JSON with Content-Type: application/json".to_owned()
+            }
+            _ => return Self::bad_request("bad-json", rejection.body_text()),
+        };
+        Self::of_status(rejection.status(), message)
+    }
+
+    /// A client error axum or a layer answered with `status` alone (a path that does not
+    /// parse, a body too large, a WebSocket request without its upgrade headers).
+    pub fn of_status(status: StatusCode, message: impl Into<String>) -> Self {
+        let code = match status {
+            StatusCode::NOT_FOUND => "not-found",
+            StatusCode::METHOD_NOT_ALLOWED => "bad-method",
+            StatusCode::PAYLOAD_TOO_LARGE => "too-large",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "bad-content-type",
+            StatusCode::UPGRADE_REQUIRED => "bad-upgrade",
+            _ => "bad-request",
+        };
+        Self::new(status, code, message)
     }
 }
 
