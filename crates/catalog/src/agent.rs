@@ -16,15 +16,16 @@ use crate::kinds::GameKind;
 /// The strength levels people choose from: the AI's own table.
 pub use trio_ai::LEVELS;
 
-/// Each AI level's score against the level below (levels 2–5 against 1–4) in a game of
-/// `kind`, from `trio match` in docs/ai.md, "Measured": 100 wins in 100 games count as the
-/// 95% interval's lower end, 0.963. The ladder fixes the levels' differences; the server's
-/// ratings anchor the levels on it (level 2, "casual play", at a new player's rating).
-pub fn level_scores(kind: GameKind) -> [f64; 4] {
+/// Each AI level's fixed rating in a game of `kind` (its anchor: a game against it never
+/// moves it), levels 1–5, on the scale ratings are shown (docs/api.md, "Ratings"). Fitted
+/// from the ladder of each level's score against the one below in docs/ai.md, "Measured"
+/// (the fit is the server's ratings test); level 2, "casual play", stands at a new
+/// player's rating, where people start.
+pub const fn level_anchors(kind: GameKind) -> [f64; 5] {
     match kind {
-        GameKind::Gyges => [0.963, 0.810, 0.817, 0.775],
-        GameKind::Triles => [0.725, 0.650, 0.620, 0.622],
-        GameKind::Orbit => [0.963, 0.946, 0.880, 0.650],
+        GameKind::Gyges => [934.0, 1500.0, 1752.0, 2012.0, 2227.0],
+        GameKind::Triles => [1332.0, 1500.0, 1608.0, 1693.0, 1779.0],
+        GameKind::Orbit => [315.0, 1500.0, 2541.0, 3265.0, 3491.0],
     }
 }
 

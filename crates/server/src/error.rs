@@ -82,22 +82,31 @@ impl ApiError {
 
     /// A JSON body axum could not read.
     pub fn json(rejection: &JsonRejection) -> Self {
-        match rejection.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => Self::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too-large",
-                format!(
-                    "a request body is at most {} bytes",
-                    crate::protocol::MAX_MESSAGE_BYTES
-                ),
+        let message = match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => format!(
+                "a request body is at most {} bytes",
+                crate::protocol::MAX_MESSAGE_BYTES
             ),
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => Self::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "bad-content-type",
-                "send JSON with Content-Type: application/json",
-            ),
-            _ => Self::bad_request("bad-json", rejection.body_text()),
-        }
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+                "send JSON with Content-Type: application/json".to_owned()
+            }
+            _ => return Self::bad_request("bad-json", rejection.body_text()),
+        };
+        Self::of_status(rejection.status(), message)
+    }
+
+    /// A client error axum or a layer answered with `status` alone (a path that does not
+    /// parse, a body too large, a WebSocket request without its upgrade headers).
+    pub fn of_status(status: StatusCode, message: impl Into<String>) -> Self {
+        let code = match status {
+            StatusCode::NOT_FOUND => "not-found",
+            StatusCode::METHOD_NOT_ALLOWED => "bad-method",
+            StatusCode::PAYLOAD_TOO_LARGE => "too-large",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "bad-content-type",
+            StatusCode::UPGRADE_REQUIRED => "bad-upgrade",
+            _ => "bad-request",
+        };
+        Self::new(status, code, message)
     }
 }
 
@@ -165,6 +174,13 @@ pub enum Refusal {
         "this game has reached {max} events: nothing more can be taken back; play on to its end"
     )]
     TooManyEvents { max: u64 },
+    /// A game created by a creator (a player, or else an address) that has as many
+    /// running games as one may (`--games-per-creator`).
+    #[error(
+        "{who} already has {running} games running, the most one may have: finish or resign \
+         one first"
+    )]
+    TooManyGames { who: &'static str, running: u64 },
 }
 
 impl Refusal {
@@ -206,6 +222,7 @@ impl From<Refusal> for ApiError {
             Refusal::NoRematchYet => (StatusCode::CONFLICT, "not-over"),
             Refusal::RatedNeedsName => (StatusCode::UNAUTHORIZED, "no-key"),
             Refusal::TooManyEvents { .. } => (StatusCode::CONFLICT, "too-many-events"),
+            Refusal::TooManyGames { .. } => (StatusCode::CONFLICT, "too-many-games"),
         };
         let mut error = ApiError::new(status, code, refusal.to_string());
         // The wait's figures, for a message in the client's language.
@@ -232,6 +249,22 @@ pub enum Rejected {
     /// One WebSocket too many from an address (`Limits::sockets_per_address`).
     #[error("too many WebSockets from this address")]
     TooManySockets,
+    /// One connection too many from an address (`Limits::connections_per_address`).
+    #[error("too many connections from this address")]
+    TooManyConnections,
+    /// A connection past the server's budget of connections.
+    #[error("the server is full")]
+    Full,
+    /// A request over its route's rate for the address, which may ask again in `seconds`.
+    #[error("too many requests from this address; try again in {seconds} s")]
+    RateLimited { seconds: u64 },
+    /// A request hyper could not read as HTTP/1.1, answered by hyper itself.
+    #[error("the request could not be read as HTTP/1.1")]
+    Unreadable,
+    #[error("the request's path is too long")]
+    UriTooLong,
+    #[error("the request's headers are too large")]
+    HeadersTooLarge,
 }
 
 impl From<Rejected> for ApiError {
@@ -240,6 +273,15 @@ impl From<Rejected> for ApiError {
             Rejected::NoSuchResource | Rejected::NoSuchFile => (StatusCode::NOT_FOUND, "not-found"),
             Rejected::BadMethod => (StatusCode::METHOD_NOT_ALLOWED, "bad-method"),
             Rejected::TooManySockets => (StatusCode::TOO_MANY_REQUESTS, "too-many-sockets"),
+            Rejected::TooManyConnections => (StatusCode::TOO_MANY_REQUESTS, "too-many-connections"),
+            Rejected::Full => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
+            Rejected::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate-limited"),
+            Rejected::Unreadable => (StatusCode::BAD_REQUEST, "bad-request"),
+            Rejected::UriTooLong => (StatusCode::URI_TOO_LONG, "uri-too-long"),
+            Rejected::HeadersTooLarge => (
+                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+                "headers-too-large",
+            ),
         };
         ApiError::new(status, code, rejected.to_string())
     }

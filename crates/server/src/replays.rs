@@ -18,7 +18,7 @@ use crate::pool::AiPool;
 const CACHE_BYTES: u64 = 64 << 20;
 
 /// A game and the seat it is seen from (`None`: a spectator).
-type Key = (String, Option<u8>);
+type Key = (String, Option<Seat>);
 
 /// The position after each number of actions, 0 to all, as JSON views.
 #[derive(Debug)]
@@ -69,7 +69,7 @@ impl Replays {
         &self,
         pool: &AiPool,
         id: &str,
-        viewer: Option<u8>,
+        viewer: Option<Seat>,
         ply: usize,
         record: F,
     ) -> Result<ReplayStep, ApiError>
@@ -102,14 +102,14 @@ impl Replays {
 }
 
 /// Plays the record through (chance from its seed), keeping the view after each action.
-fn positions(record: &Record, viewer: Option<u8>) -> Result<Positions, String> {
+fn positions(record: &Record, viewer: Option<Seat>) -> Result<Positions, String> {
     let game = trio_catalog::record_game(record).map_err(|e| e.to_string())?;
     let people = vec![AgentSpec::Human; game.seat_count()];
     let mut live = game
         .start(record.seed, &people, record.start.as_deref())
         .map_err(|e| e.to_string())?;
     let view = |live: &dyn trio_catalog::Live| {
-        RawValue::from_string(live.view_json(viewer.map(Seat)).to_string())
+        RawValue::from_string(live.view_json(viewer).to_string())
             .expect("a JSON value serializes to JSON")
     };
     let mut views = vec![view(live.as_ref())];

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Serialize;
-use trio_core::Record;
+use trio_core::{Record, Seat};
 
 use super::extract::{Address, Body};
 use super::keys::{bearer, player_of};
@@ -150,15 +150,14 @@ async fn replays_show(
 ) -> Result<Json<crate::replays::ReplayStep>, ApiError> {
     let token = bearer(&headers)?;
     let viewer = match token {
-        Some(_) => {
-            state
-                .ask(&id, |reply| Command::Show {
-                    token: token.clone(),
-                    reply,
-                })
-                .await?
-                .you
-        }
+        Some(_) => state
+            .ask(&id, |reply| Command::Show {
+                token: token.clone(),
+                reply,
+            })
+            .await?
+            .you
+            .map(Seat),
         None => None,
     };
     let record = state.ask(&id, |reply| Command::Record { reply });

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::{MatchedPath, Request};
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
@@ -18,7 +18,7 @@ use governor::clock::Clock;
 use governor::{DefaultKeyedRateLimiter, Quota};
 use tokio::sync::watch;
 
-use crate::error::ApiError;
+use crate::error::Rejected;
 
 /// Addresses a bucket remembers before it forgets the full ones.
 const TRACKED: usize = 10_000;
@@ -308,12 +308,7 @@ pub(crate) async fn rate_limit(
         tokio::time::sleep(delay).await;
         let wait = wait - delay;
         let seconds = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
-        let mut response = ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate-limited",
-            format!("too many requests from this address; try again in {seconds} s"),
-        )
-        .into_response();
+        let mut response = Rejected::RateLimited { seconds }.into_response();
         response
             .headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from(seconds));

@@ -21,6 +21,7 @@ use tokio::time::{Instant, Sleep};
 use tower::ServiceExt;
 
 use super::limits::{connection_budget, Guard, Limits, Peer, PerAddress, Slot};
+use crate::error::{ApiError, Rejected};
 
 /// How long the server waits for its connections to close when it stops.
 const DRAIN: Duration = Duration::from_secs(10);
@@ -38,16 +39,8 @@ pub(crate) async fn serve(
     let budget = limits.connections.unwrap_or_else(connection_budget);
     let connections = Arc::new(Semaphore::new(budget));
     let per_address = PerAddress::new(limits.connections_per_address);
-    let busy = answer(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "busy",
-        "the server is full",
-    );
-    let too_many = answer(
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-connections",
-        "too many connections from this address",
-    );
+    let busy = answer(Rejected::Full);
+    let too_many = answer(Rejected::TooManyConnections);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout);
@@ -108,7 +101,13 @@ pub(crate) async fn serve(
 /// A whole HTTP response with the JSON error, after which the connection closes: for a
 /// connection refused before it is read (to try again in a second), or a request hyper
 /// could not read.
-fn answer(status: StatusCode, code: &str, message: &str) -> Vec<u8> {
+fn answer(rejected: Rejected) -> Vec<u8> {
+    let ApiError {
+        status,
+        code,
+        message,
+        ..
+    } = rejected.into();
     let body = serde_json::json!({ "code": code, "message": message }).to_string();
     let retry = if status.is_server_error() || status == StatusCode::TOO_MANY_REQUESTS {
         "retry-after: 1\r\n"
@@ -128,22 +127,10 @@ fn answer(status: StatusCode, code: &str, message: &str) -> Vec<u8> {
 /// own errors always carry JSON (`json_errors`), and a WebSocket frame never starts so.
 fn instead_of(written: &[u8]) -> Option<Vec<u8>> {
     let rest = written.strip_prefix(b"HTTP/1.1 ")?;
-    let (status, code, message) = match rest.get(..4)? {
-        b"400 " => (
-            StatusCode::BAD_REQUEST,
-            "bad-request",
-            "the request could not be read as HTTP/1.1",
-        ),
-        b"414 " => (
-            StatusCode::URI_TOO_LONG,
-            "uri-too-long",
-            "the request's path is too long",
-        ),
-        b"431 " => (
-            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            "headers-too-large",
-            "the request's headers are too large",
-        ),
+    let rejected = match rest.get(..4)? {
+        b"400 " => Rejected::Unreadable,
+        b"414 " => Rejected::UriTooLong,
+        b"431 " => Rejected::HeadersTooLarge,
         _ => return None,
     };
     let end = written.windows(4).position(|w| w == b"\r\n\r\n")?;
@@ -151,7 +138,7 @@ fn instead_of(written: &[u8]) -> Option<Vec<u8>> {
     if head.contains("\r\ncontent-type:") {
         return None;
     }
-    Some(answer(status, code, message))
+    Some(answer(rejected))
 }
 
 /// A connection with its places in the limits, closed when no byte passes either way for

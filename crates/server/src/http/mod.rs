@@ -19,7 +19,7 @@ mod ui;
 mod ws;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::http::{header, HeaderMap, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 
@@ -93,16 +93,10 @@ async fn json_errors(response: Response) -> Response {
     if !(status.is_client_error() || status.is_server_error()) || kept {
         return response;
     }
-    let code = match status {
-        StatusCode::NOT_FOUND => "not-found",
-        StatusCode::METHOD_NOT_ALLOWED => "bad-method",
-        StatusCode::PAYLOAD_TOO_LARGE => "too-large",
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => "bad-content-type",
-        StatusCode::UPGRADE_REQUIRED => "bad-upgrade",
+    if status.is_server_error() {
         // Internals stay inside.
-        s if s.is_server_error() => return ApiError::unavailable().into_response(),
-        _ => "bad-request",
-    };
+        return ApiError::unavailable().into_response();
+    }
     let text = axum::body::to_bytes(response.into_body(), MAX_MESSAGE_BYTES)
         .await
         .unwrap_or_default();
@@ -111,5 +105,5 @@ async fn json_errors(response: Response) -> Response {
         "" => status.canonical_reason().unwrap_or("refused"),
         text => text,
     };
-    ApiError::new(status, code, message).into_response()
+    ApiError::of_status(status, message).into_response()
 }

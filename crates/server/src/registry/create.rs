@@ -10,7 +10,7 @@ use trio_core::Seat;
 
 use super::checks::{checked_game, checked_seats};
 use super::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::people::ratings::SeatRating;
 use crate::people::{playban, secrets};
 use crate::protocol::{ClockSpec, CreateGame, Created, Invitation, SeatTicket};
@@ -386,14 +386,7 @@ impl AppState {
             } else {
                 "this address"
             };
-            return Err(ApiError::new(
-                axum::http::StatusCode::CONFLICT,
-                "too-many-games",
-                format!(
-                    "{who} already has {running} games running, the most one may have: \
-                     finish or resign one first"
-                ),
-            ));
+            return Err(Refusal::TooManyGames { who, running }.into());
         }
         Ok(())
     }
