@@ -38,9 +38,11 @@ export function statusBar(game, live, { conns, shown, mine, sending, online }) {
 }
 
 /// The end in a word for the top of the page, `{kind, text}`: the seat `you` (one player at
-/// the device) won, lost or came n-th; anyone else is told who won.
+/// the device) won, lost or came n-th; anyone else is told who won; a game called off has
+/// no result.
 export function outcome(game, live, you) {
-  const ranks = live.result.ranks;
+  const ranks = live.result.ranks ?? [];
+  if (!ranks.length) return { kind: 'none', text: t('result.none') };
   const view = live.view;
   const draw = ranks.every(r => r === ranks[0]);
   if (you != null) {
@@ -146,13 +148,14 @@ export function resultPanel(game, live, tools) {
   }
   if (!live.result) return null;
   const view = live.view;
-  const order = live.result.ranks.map((r, seat) => ({ r, seat })).sort((a, b) => a.r - b.r);
+  // A game called off ranks no one.
+  const order = (live.result.ranks ?? []).map((r, seat) => ({ r, seat })).sort((a, b) => a.r - b.r);
   const sentence = game.resultSentence(view);
   return h('section', { class: 'result', 'data-result': '' }, [
     h('h2', {}, [t('result.title')]),
     h('p', { class: 'headline' }, [resultHeadline(game, live)]),
     sentence ? h('p', {}, [sentence]) : null,
-    h('ol', { class: 'ranking' }, order.map(o => h('li', { 'data-rank': o.r }, [`${o.r + 1}. ${game.seatLabel(o.seat, view)}`, changeNode(live.seats[o.seat]?.rating)]))),
+    order.length ? h('ol', { class: 'ranking' }, order.map(o => h('li', { 'data-rank': o.r }, [`${o.r + 1}. ${game.seatLabel(o.seat, view)}`, changeNode(live.seats[o.seat]?.rating)]))) : null,
     tools,
   ]);
 }

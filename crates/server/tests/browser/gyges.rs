@@ -202,6 +202,25 @@ async fn gyges_finished_game_shows_result_seed_record_and_replay() {
     b.close().await;
 }
 
+/// Before both have set up, a seat may call the game off from the page: over with no
+/// result, which the page says in words; nothing is left to abort or resign.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_called_off_from_the_page_before_both_have_set_up() {
+    let server = server().await;
+    let b = Browser::start(1280, 900).await;
+    b.seat_of_new(&server, "gyges", &["human", "ai:1"], None)
+        .await;
+    b.my_turn().await;
+    b.js("window.confirm = () => true;", json!([])).await;
+    b.click("[data-act=abort]").await;
+    b.wait("[data-result]").await;
+    let result = b.text("[data-result]").await;
+    assert!(result.contains("called the game off"), "{result}");
+    assert_eq!(b.count("[data-act=abort]").await, 0);
+    assert_eq!(b.count("[data-act=resign]").await, 0);
+    b.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hot_seat_gyges_keeps_the_board_still_and_names_the_mover() {
     let server = server().await;
