@@ -90,12 +90,7 @@ async fn a_rated_game_against_an_ai_level_moves_the_persons_rating_only() {
     let (_, me) = server
         .post("/api/players", None, json!({"name": "Ida"}))
         .await;
-    let key = me["key"].as_str().unwrap();
-    let body = json!({"game": "gyges", "seats": ["human", "ai:3"], "rated": true});
-    let (status, created) = server.post("/api/games", Some(key), body).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap();
-    let token = created["seats"][0]["token"].as_str().unwrap();
+    let (id, token) = &rated_against_level_3(&server, me["key"].as_str().unwrap()).await;
     // No help against a fixed rating: a hint or a takeback would be points taken.
     let (status, refused) = server
         .get(&format!("/api/games/{id}/hint"), Some(token))
@@ -409,12 +404,7 @@ async fn ratings_owed_by_a_crash_are_repaired_once_at_the_next_start(backend: Ba
     let (_, me) = server
         .post("/api/players", None, json!({"name": "Idun"}))
         .await;
-    let key = me["key"].as_str().unwrap();
-    let body = json!({"game": "gyges", "seats": ["human", "ai:3"], "rated": true});
-    let (status, created) = server.post("/api/games", Some(key), body).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap();
-    let token = created["seats"][0]["token"].as_str().unwrap();
+    let (id, token) = &rated_against_level_3(&server, me["key"].as_str().unwrap()).await;
     // Both set up (the AI at once), so that the resignation is one, and rated.
     server.play_first(id, token).await;
     server.once(id, |s| s.turn.seat == Some(0)).await;
@@ -439,7 +429,10 @@ async fn ratings_owed_by_a_crash_are_repaired_once_at_the_next_start(backend: Ba
         )
         .await;
     let store = backend.store().await;
-    assert_eq!(store.owing_ratings().await.unwrap(), [id]);
+    assert_eq!(
+        store.owing_ratings().await.unwrap(),
+        std::slice::from_ref(id)
+    );
 
     let (first, second) = tokio::join!(Server::on(&backend), Server::on(&backend));
     let until = tokio::time::Instant::now() + PATIENCE;
@@ -492,10 +485,7 @@ async fn a_rated_game_shows_each_seats_rating_and_its_change_once(backend: Backe
 
     let mut before = 1500;
     for game in 0..2 {
-        let body = json!({"game": "gyges", "seats": ["human", "ai:3"], "rated": true});
-        let (_, created) = server.post("/api/games", Some(key), body).await;
-        let id = created["id"].as_str().unwrap();
-        let token = created["seats"][0]["token"].as_str().unwrap();
+        let (id, token) = &rated_against_level_3(&server, key).await;
         let shown = server.show(id, None).await.1;
         assert_eq!(shown["seats"][0]["rating"]["rating"], before, "{shown}");
         assert_eq!(
@@ -523,7 +513,7 @@ async fn a_rated_game_shows_each_seats_rating_and_its_change_once(backend: Backe
         // Games made in one second list in either order: each found by its id.
         let change_in = |lines: &Value| {
             let lines = lines.as_array().unwrap();
-            let line = lines.iter().find(|g| g["id"] == id).unwrap();
+            let line = lines.iter().find(|g| g["id"] == **id).unwrap();
             line["seats"][0]["rating"]["change"].clone()
         };
         let (_, mine) = server.get("/api/players/me/games", Some(key)).await;
@@ -547,3 +537,13 @@ on_both_backends!(
     a_players_key_reaches_its_seat_on_another_device,
     ratings_owed_by_a_crash_are_repaired_once_at_the_next_start,
 );
+
+/// A rated Gygès game the player of `key` creates against AI level 3: its id and the
+/// player's seat token.
+async fn rated_against_level_3(server: &Server, key: &str) -> (String, String) {
+    let body = json!({"game": "gyges", "seats": ["human", "ai:3"], "rated": true});
+    let (status, created) = server.post("/api/games", Some(key), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let text = |v: &Value| v.as_str().unwrap().to_owned();
+    (text(&created["id"]), text(&created["seats"][0]["token"]))
+}
