@@ -24,6 +24,7 @@
 //! Beside them: `protocol/` (what crosses the wire), `pool.rs` (the AI's threads),
 //! `replays.rs` and `reviews.rs` (finished games), `time.rs` (the server's clock).
 
+mod crash;
 mod error;
 mod http;
 mod loading;

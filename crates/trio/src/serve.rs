@@ -218,6 +218,9 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
         .init();
     // A socket per player: as many descriptors as the system lets this process have.
     trio_server::raise_descriptor_limit();
+    // Built for the crash tests only: the steps `FAILPOINTS` names act (tests/end_crash.rs).
+    #[cfg(feature = "failpoints")]
+    let _failpoints = fail::FailScenario::setup();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
         // The URL is not repeated: it may hold a password.

@@ -7,79 +7,11 @@ use std::time::Duration;
 
 mod serving;
 use serde_json::{json, Value};
-use serving::Server;
+use serving::{post, rated_game_set_up, rated_games, Rated, Server};
 
 const GAMES: usize = 12;
 /// Killed once this many games have been acknowledged over; the rest are in flight.
 const KILL_AFTER: usize = 5;
-
-struct Rated {
-    name: String,
-    id: String,
-    token: String,
-}
-
-async fn post(http: &reqwest::Client, url: String, bearer: &str, body: Value) -> (u16, Value) {
-    let response = http.post(url).bearer_auth(bearer).json(&body).send().await;
-    match response {
-        Ok(r) => (r.status().as_u16(), r.json().await.unwrap_or(Value::Null)),
-        Err(_) => (0, Value::Null),
-    }
-}
-
-/// A named player and its rated game of Gygès against `ai:1`, both set up (each seat has
-/// made its first decision), the person to move.
-async fn set_up(http: &reqwest::Client, base: &str, n: usize) -> Rated {
-    let name = format!("Crash{n}");
-    let url = format!("{base}/api/players");
-    let me: Value = http
-        .post(url)
-        .json(&json!({ "name": name }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let key = me["key"].as_str().unwrap();
-    let body = json!({"game": "gyges", "seats": ["human", "ai:1"], "rated": true});
-    let (status, created) = post(http, format!("{base}/api/games"), key, body).await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
-    let token = created["seats"][0]["token"].as_str().unwrap().to_owned();
-    let game = format!("{base}/api/games/{id}");
-    let view = |http: &reqwest::Client| {
-        let (game, token) = (game.clone(), token.clone());
-        let http = http.clone();
-        async move {
-            let got = http.get(game).bearer_auth(token).send().await.unwrap();
-            got.json::<Value>().await.unwrap()
-        }
-    };
-    let first = view(http).await;
-    let action = first["legal"][0].clone();
-    let body = json!({"action": action, "expect": first["seq"]});
-    let (status, answer) = post(http, format!("{game}/actions"), &token, body).await;
-    assert_eq!(status, 200, "{answer}");
-    // Until the AI has set up too.
-    let until = tokio::time::Instant::now() + Duration::from_secs(60);
-    while view(http).await["turn"]["seat"] != 0 {
-        assert!(tokio::time::Instant::now() < until, "the AI did not set up");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    Rated { name, id, token }
-}
-
-/// The player's rating history as its page gives it: the games that moved its rating.
-async fn rated_games(http: &reqwest::Client, base: &str, name: &str) -> Vec<String> {
-    let url = format!("{base}/api/players/{name}");
-    let profile: Value = http.get(url).send().await.unwrap().json().await.unwrap();
-    let history = profile["history"].as_array().cloned().unwrap_or_default();
-    history
-        .iter()
-        .map(|h| h["game"].as_str().unwrap().to_owned())
-        .collect()
-}
 
 #[test]
 fn every_rated_end_moves_the_ratings_once_when_the_server_is_killed() {
@@ -91,7 +23,7 @@ fn every_rated_end_moves_the_ratings_once_when_the_server_is_killed() {
     let games: Vec<Rated> = runtime.block_on(async {
         let mut games = Vec::new();
         for n in 0..GAMES {
-            games.push(set_up(&http, &server.base, n).await);
+            games.push(rated_game_set_up(&http, &server.base, &format!("Crash{n}")).await);
         }
         games
     });

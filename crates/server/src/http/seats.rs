@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use super::extract::Body;
 use super::keys::{bearer, player_of, signed_in};
 use crate::error::ApiError;
-use crate::protocol::{AbsentRequest, FillRequest, JoinRequest, RematchTicket, SeatTicket};
+use crate::protocol::{AbsentRequest, FillRequest, JoinRequest, Joined, RematchTicket};
 use crate::registry::AppState;
 use crate::room::Command;
 
@@ -26,14 +26,15 @@ pub(super) fn router() -> Router<AppState> {
         .route("/api/games/{id}/rematch", post(rematches_create))
 }
 
-/// Takes a seat waiting for its player: the token is in the answer, this once.
+/// Takes a seat waiting for its player: the token is in the answer, this once, and whether
+/// the game is played casual now.
 async fn seats_claim(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
     Body(body): Body<JoinRequest>,
-) -> Result<(StatusCode, Json<SeatTicket>), ApiError> {
-    state.room(&id).await?;
+) -> Result<(StatusCode, Json<Joined>), ApiError> {
+    let room = state.room(&id).await?;
     let player = player_of(&state, &headers).await?;
     let ticket = state
         .ask(&id, |reply| Command::Claim {
@@ -43,7 +44,13 @@ async fn seats_claim(
             reply,
         })
         .await?;
-    Ok((StatusCode::CREATED, Json(ticket)))
+    // The seat taken may have made it casual (the pair's rated games for the day).
+    let casual = room.summary.lock().expect("summary lock").casual;
+    let joined = Joined {
+        seat: ticket,
+        casual,
+    };
+    Ok((StatusCode::CREATED, Json(joined)))
 }
 
 /// A seated player gives the open seats to the AI (`{"level": 2}` by default).

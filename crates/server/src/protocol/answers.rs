@@ -34,6 +34,16 @@ pub struct SeatTicket {
     pub link: String,
 }
 
+/// The answer to `POST /api/games/{id}/join`: the seat's ticket, and why the game, created
+/// rated, is played casual from this seat's taking on (absent: as created).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Joined {
+    #[serde(flatten)]
+    pub seat: SeatTicket,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casual: Option<super::Casual>,
+}
+
 /// The answer to [`SeekRequest`](super::SeekRequest): the game and the caller's seat in it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Seeked {

@@ -12,7 +12,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-pub use answers::{Accepted, Created, Invitation, Lobby, RematchTicket, SeatTicket, Seeked};
+pub use answers::{
+    Accepted, Created, Invitation, Joined, Lobby, RematchTicket, SeatTicket, Seeked,
+};
 pub use game::{
     AbsentShown, ClockShown, ClockSpec, GameFacts, GameSummary, MoveInfo, Offers, RematchShown,
     SeatInfo, Snapshot, TurnInfo, TurnKind,

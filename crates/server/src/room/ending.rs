@@ -8,6 +8,7 @@
 use trio_core::{Forfeit, Seat};
 
 use super::{Room, RoomError};
+use crate::crash::crash_point;
 use crate::error::Refusal;
 use crate::protocol::AbsentChoice;
 use crate::store::{Append, RatedEnd};
@@ -28,7 +29,9 @@ impl Room {
         match end {
             End::Event(append) => {
                 let rating = self.rated_end();
+                crash_point!("end-before");
                 let shown = self.shared.store.finish(append, rating).await?;
+                crash_point!("end-committed");
                 self.ratings.rated(shown);
                 self.refresh();
             }

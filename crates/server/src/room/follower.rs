@@ -47,6 +47,12 @@ impl Room {
             .await?
             .ok_or_else(|| RoomError::Gone(self.id.clone()))?;
         let fresh = Self::rebuild(stored, self.shared.clone())?;
+        {
+            // A seat taken elsewhere may have made a rated game casual (the pair's limit).
+            let made = fresh.summary.lock().expect("summary lock");
+            let mut summary = self.summary.lock().expect("summary lock");
+            (summary.rated, summary.casual) = (made.rated, made.casual);
+        }
         self.live = fresh.live;
         self.table = fresh.table;
         self.ratings = fresh.ratings;

@@ -15,34 +15,9 @@ use crate::support::{Backend, Server};
 
 /// Two named players' keys.
 async fn two_names(server: &Server) -> (String, String) {
-    let mut keys = Vec::new();
-    for name in ["Farmer", "Field"] {
-        let (status, me) = server
-            .post("/api/players", None, json!({"name": name}))
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{me}");
-        keys.push(me["key"].as_str().unwrap().to_owned());
-    }
-    (keys[0].clone(), keys[1].clone())
-}
-
-/// A rated Gygès game `south` creates and `north` joins: its id and the two seats' tokens.
-async fn rated_pair(
-    server: &Server,
-    south: &str,
-    north: &str,
-    clock: Value,
-) -> (String, [String; 2]) {
-    let body = json!({"game": "gyges", "seats": ["human", "open"], "rated": true, "clock": clock});
-    let (status, made) = server.post("/api/games", Some(south), body).await;
-    assert_eq!(status, StatusCode::CREATED, "{made}");
-    let id = made["id"].as_str().unwrap().to_owned();
-    let (status, joined) = server.to_game(&id, "join", Some(north), json!({})).await;
-    assert_eq!(status, StatusCode::CREATED, "{joined}");
-    let token = |v: &Value| v.as_str().unwrap().to_owned();
     (
-        id,
-        [token(&made["seats"][0]["token"]), token(&joined["token"])],
+        server.new_player("Farmer").await,
+        server.new_player("Field").await,
     )
 }
 
@@ -63,7 +38,7 @@ async fn resigning_a_rated_game_before_every_seat_has_played_aborts_it() {
     let (farmer, field) = two_names(&server).await;
     // The recipe: the field's player gives up at once, then after its own set-up only.
     for moves_first in [false, true] {
-        let (id, tokens) = rated_pair(&server, &farmer, &field, Value::Null).await;
+        let (id, tokens) = server.rated_pair(&farmer, &field, Value::Null).await;
         let offers = server.snapshot(&id, Some(&tokens[1])).await.offers;
         assert!(offers.abort && !offers.resign, "{offers:?}");
         if moves_first {
@@ -83,7 +58,7 @@ async fn resigning_a_rated_game_before_every_seat_has_played_aborts_it() {
     assert_eq!(rated_games(&server, "Field").await, 0);
 
     // Once both have set up, nothing aborts it: a resignation is one, and rated.
-    let (id, tokens) = rated_pair(&server, &farmer, &field, Value::Null).await;
+    let (id, tokens) = server.rated_pair(&farmer, &field, Value::Null).await;
     server.play_first(&id, &tokens[0]).await;
     server.play_first(&id, &tokens[1]).await;
     let offers = server.snapshot(&id, Some(&tokens[0])).await.offers;
@@ -139,7 +114,7 @@ async fn a_rated_seat_that_never_makes_its_first_move_aborts_the_game() {
     let (farmer, field) = two_names(&server).await;
     // Five minutes each: thirty seconds for a first move.
     let clock = json!({"initial": 300, "increment": 0});
-    let (id, tokens) = rated_pair(&server, &farmer, &field, clock.clone()).await;
+    let (id, tokens) = server.rated_pair(&farmer, &field, clock.clone()).await;
     server.time.advance(Duration::from_secs(29));
     assert!(server.snapshot(&id, None).await.result.is_none());
     server.time.advance(Duration::from_secs(2));
@@ -147,7 +122,7 @@ async fn a_rated_seat_that_never_makes_its_first_move_aborts_the_game() {
     let result = over.result.unwrap();
     assert_eq!((result.reason, result.seat), (EndReason::Abort, Some(0)));
     // North's first move is due thirty seconds after South's.
-    let (id, tokens2) = rated_pair(&server, &farmer, &field, clock).await;
+    let (id, tokens2) = server.rated_pair(&farmer, &field, clock).await;
     server.play_first(&id, &tokens2[0]).await;
     server.time.advance(Duration::from_secs(31));
     let over = server.once(&id, |s| s.result.is_some()).await;
@@ -165,7 +140,7 @@ async fn a_player_who_keeps_aborting_rated_games_waits(backend: Backend) {
     let server = Server::within(&backend, Limits::default()).await;
     let (farmer, field) = two_names(&server).await;
     for _ in 0..3 {
-        let (id, tokens) = rated_pair(&server, &farmer, &field, Value::Null).await;
+        let (id, tokens) = server.rated_pair(&farmer, &field, Value::Null).await;
         let (status, body) = server
             .to_game(&id, "abort", Some(&tokens[0]), json!({}))
             .await;

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{json, Value};
 use trio_core::EndReason;
 use trio_server::protocol::ServerMessage;
 use trio_server::Limits;
@@ -65,6 +65,19 @@ async fn a_clock_runs_for_the_person_to_move_and_its_flag_ends_the_game() {
     assert_eq!(state.clock.unwrap().flagged, Some(0));
     let record = server.record(&created.id).await;
     assert_eq!(record.result.unwrap().ranks, [1, 0]);
+    // The review says so too: no decision, no blunder, never a resignation.
+    let review = server.review(&created.id).await;
+    let last = review["review"]["steps"]
+        .as_array()
+        .unwrap()
+        .last()
+        .cloned();
+    let last = last.expect("the end is a step");
+    assert_eq!(
+        (&last["action"], &last["seat"]),
+        (&json!("time"), &json!(0))
+    );
+    assert_eq!(last["label"], Value::Null, "{last}");
 }
 
 #[tokio::test]

@@ -21,7 +21,10 @@ on_both_backends!(
 /// casual (and say so before they begin), move nothing; a day later the pair is rated again.
 async fn the_fourth_rated_game_of_a_day_between_two_names_is_casual(backend: Backend) {
     let server = Server::on(&backend).await;
-    let (ann, bo) = (player(&server, "Ann").await, player(&server, "Bo").await);
+    let (ann, bo) = (
+        server.new_player("Ann").await,
+        server.new_player("Bo").await,
+    );
     let rated_seek = |browser: &str| json!({"game": "gyges", "rated": true, "browser": browser});
     let mut third = None;
     for _ in 0..3 {
@@ -76,6 +79,7 @@ async fn the_fourth_rated_game_of_a_day_between_two_names_is_casual(backend: Bac
     let id = created["id"].as_str().unwrap();
     let (status, joined) = server.to_game(id, "join", Some(&bo), json!({})).await;
     assert_eq!(status, StatusCode::CREATED, "{joined}");
+    assert_eq!(joined["casual"], "pair-limit", "{joined}");
     let shown = server.snapshot(id, None).await;
     assert!(!shown.rated && shown.casual.is_some(), "{shown:?}");
 
@@ -132,7 +136,7 @@ async fn seeks_never_pair_one_browser_or_one_player_but_pair_two_guests(backend:
 
     // One named player on two devices (two browsers) waits twice too; a guest takes the
     // older game.
-    let ann = player(&server, "Ann").await;
+    let ann = server.new_player("Ann").await;
     let phone = seek(Some(&ann), "gyges", "phone").await;
     let laptop = seek(Some(&ann), "gyges", "laptop").await;
     assert_eq!(
@@ -149,15 +153,6 @@ async fn seeks_never_pair_one_browser_or_one_player_but_pair_two_guests(backend:
         (status, &refused["code"]),
         (StatusCode::BAD_REQUEST, &json!("bad-browser"))
     );
-}
-
-/// A new named player's key.
-async fn player(server: &Server, name: &str) -> String {
-    let (status, me) = server
-        .post("/api/players", None, json!({"name": name}))
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{me}");
-    me["key"].as_str().unwrap().to_owned()
 }
 
 /// Player `name`'s page.
