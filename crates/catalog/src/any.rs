@@ -171,6 +171,8 @@ pub trait Live: Debug + Send {
     fn forfeit(&mut self, seat: Seat, why: Forfeit) -> Result<u64, PlayError>;
     /// Calls the game off; see [`Referee::abort`].
     fn abort(&mut self, by: Option<Seat>) -> Result<u64, PlayError>;
+    /// A draw agreed to, `by` accepting; see [`Referee::agree_draw`].
+    fn agree_draw(&mut self, by: Seat) -> Result<u64, PlayError>;
     /// `seat` left a game of more than two, ranked last; see [`Referee::retire`].
     fn retire(&mut self, seat: Seat) -> Result<(), PlayError>;
     fn undo(&mut self, seat: Seat) -> Result<u64, PlayError>;
@@ -721,6 +723,10 @@ impl<G: CatalogGame> Live for LiveGame<G> {
 
     fn abort(&mut self, by: Option<Seat>) -> Result<u64, PlayError> {
         self.referee.abort(by)
+    }
+
+    fn agree_draw(&mut self, by: Seat) -> Result<u64, PlayError> {
+        self.referee.agree_draw(by)
     }
 
     fn undo(&mut self, seat: Seat) -> Result<u64, PlayError> {

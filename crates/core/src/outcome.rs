@@ -128,6 +128,8 @@ pub enum EndReason {
     Expiry,
     /// It was called off before it began: no result, rated for no one.
     Abort,
+    /// The players agreed to end it as a draw: every seat shares first place.
+    Agreement,
 }
 
 impl EndReason {
@@ -140,6 +142,7 @@ impl EndReason {
             EndReason::Absence => "absence",
             EndReason::Expiry => "expiry",
             EndReason::Abort => "abort",
+            EndReason::Agreement => "agreement",
         }
     }
 }
@@ -173,13 +176,13 @@ impl Forfeit {
             EndReason::Time => Some(Forfeit::Time),
             EndReason::Absence => Some(Forfeit::Absence),
             EndReason::Expiry => Some(Forfeit::Expiry),
-            EndReason::Rules | EndReason::Abort => None,
+            EndReason::Rules | EndReason::Abort | EndReason::Agreement => None,
         }
     }
 }
 
 /// How a game ended: why, and the seat the reason concerns (the one that resigned, ran
-/// out of time, was absent or aborted), if any.
+/// out of time, was absent or aborted, or accepted a draw), if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ending {
     pub reason: EndReason,

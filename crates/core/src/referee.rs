@@ -66,6 +66,8 @@ pub enum Change {
     Forfeited(Forfeit),
     /// The game was called off before it began (`by` who called it, if a seat did).
     Aborted,
+    /// The seats agreed to a draw (`by` the one that accepted the other's offer).
+    Drawn,
     /// `by` took back this many actions of the line.
     Undone(usize),
 }
@@ -395,13 +397,18 @@ impl<G: Game> Referee<G> {
     }
 
     /// The ranking once over: none for an aborted game. A seat that forfeited is last,
-    /// every other seat shares first; a retired seat ranks after every other.
+    /// every other seat shares first; after a draw agreed to, every seat shares first; a
+    /// retired seat ranks after every other.
     pub fn outcome(&self) -> Option<Outcome> {
         let outcome = match self.stopped {
             Some(Ending {
                 reason: EndReason::Abort,
                 ..
             }) => None,
+            Some(Ending {
+                reason: EndReason::Agreement,
+                ..
+            }) => Some(Outcome::draw(self.game.seat_count())),
             Some(Ending {
                 seat: Some(seat), ..
             }) => Some(Outcome::from_ranks(
@@ -665,6 +672,14 @@ impl<G: Game> Referee<G> {
         Ok(self.version())
     }
 
+    /// The seats agree to end the game as a draw, `by` accepting the others' offer: every
+    /// seat shares first place. Whether a draw may be offered is the driver's policy.
+    pub fn agree_draw(&mut self, by: Seat) -> Result<u64, PlayError> {
+        self.check_stop(Some(by))?;
+        self.stop(Some(by), EndReason::Agreement);
+        Ok(self.version())
+    }
+
     fn check_stop(&self, seat: Option<Seat>) -> Result<(), PlayError> {
         let seats = self.game.seat_count();
         if let Some(seat) = seat.filter(|s| s.index() >= seats) {
@@ -678,9 +693,10 @@ impl<G: Game> Referee<G> {
 
     fn stop(&mut self, seat: Option<Seat>, reason: EndReason) {
         self.stopped = Some(Ending { reason, seat });
-        let change = match Forfeit::of(reason) {
-            Some(forfeit) => Change::Forfeited(forfeit),
-            None => Change::Aborted,
+        let change = match (Forfeit::of(reason), reason) {
+            (Some(forfeit), _) => Change::Forfeited(forfeit),
+            (None, EndReason::Agreement) => Change::Drawn,
+            (None, _) => Change::Aborted,
         };
         self.log_change(seat, change);
     }
@@ -887,6 +903,9 @@ impl<G: Game> Referee<G> {
                 (Some(forfeit), Some(seat)) => referee.forfeit(seat, forfeit).map(drop),
                 (Some(_), None) => Err(PlayError::GameOver),
                 (None, by) if ending.reason == EndReason::Abort => referee.abort(by).map(drop),
+                (None, Some(by)) if ending.reason == EndReason::Agreement => {
+                    referee.agree_draw(by).map(drop)
+                }
                 (None, _) => Ok(()),
             };
             if stopped.is_err() {

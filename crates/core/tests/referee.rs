@@ -400,6 +400,22 @@ fn every_way_a_game_ends_is_recorded_with_its_reason_and_replays() {
     assert_eq!(replayed.ending(), referee.ending());
     assert_eq!(replayed.log().last().unwrap().change, Change::Aborted);
 
+    // A draw agreed to: every seat shares first place; recorded and replayed as such, and
+    // a record that says so with no seat that accepted cannot be what happened.
+    let mut referee = Referee::new(GAME, 4);
+    referee.run().unwrap();
+    referee.agree_draw(Seat(1)).unwrap();
+    assert_eq!(referee.turn(), Turn::Over);
+    assert!(referee.outcome().unwrap().is_draw());
+    let record = finished(&referee);
+    assert!(record.to_json().contains("\"reason\": \"agreement\""));
+    let replayed = Referee::replay(GAME, &record).unwrap();
+    assert_eq!(replayed.ending(), referee.ending());
+    assert_eq!(replayed.log().last().unwrap().change, Change::Drawn);
+    let mut nobody = record.clone();
+    nobody.result.as_mut().unwrap().seat = None;
+    assert!(Referee::replay(GAME, &nobody).is_err());
+
     // The rules' own end names no seat.
     let mut referee = Referee::new(GAME, 4);
     bots(&mut referee, [1, 2]);

@@ -156,6 +156,15 @@ pub enum Refusal {
     /// An abort after every seat made its first decision.
     #[error("the game can no longer be aborted: every seat has played (resign instead)")]
     NotAbortable,
+    /// A draw offered where none may be: not a game of two people, or before both played.
+    #[error("a draw is offered only between the two people of a game, once both have played (before, abort it)")]
+    NoDraw,
+    /// A draw offered again too soon after one was declined.
+    #[error("your last offer of a draw was declined: make {moves} more moves before the next")]
+    DrawWait { moves: u64 },
+    /// Declining when no offer of a draw stands.
+    #[error("no offer of a draw stands for you to decline")]
+    NoDrawOffer,
     /// A rematch asked for before the end.
     #[error("a rematch is for a game that is over")]
     NoRematchYet,
@@ -220,17 +229,26 @@ impl From<Refusal> for ApiError {
             Refusal::NotAbsent => (StatusCode::CONFLICT, "not-absent"),
             Refusal::NotSeated => (StatusCode::FORBIDDEN, "not-seated"),
             Refusal::NoRematchYet => (StatusCode::CONFLICT, "not-over"),
+            Refusal::NoDraw => (StatusCode::CONFLICT, "no-draw"),
+            Refusal::DrawWait { .. } => (StatusCode::CONFLICT, "draw-wait"),
+            Refusal::NoDrawOffer => (StatusCode::CONFLICT, "no-draw-offer"),
             Refusal::RatedNeedsName => (StatusCode::UNAUTHORIZED, "no-key"),
             Refusal::TooManyEvents { .. } => (StatusCode::CONFLICT, "too-many-events"),
             Refusal::TooManyGames { .. } => (StatusCode::CONFLICT, "too-many-games"),
         };
         let mut error = ApiError::new(status, code, refusal.to_string());
         // The wait's figures, for a message in the client's language.
-        if let Refusal::RatedWait { aborts, minutes } = refusal {
-            error.args = BTreeMap::from([
-                ("aborts".to_owned(), aborts.to_string()),
-                ("minutes".to_owned(), minutes.to_string()),
-            ]);
+        match refusal {
+            Refusal::RatedWait { aborts, minutes } => {
+                error.args = BTreeMap::from([
+                    ("aborts".to_owned(), aborts.to_string()),
+                    ("minutes".to_owned(), minutes.to_string()),
+                ]);
+            }
+            Refusal::DrawWait { moves } => {
+                error.args = BTreeMap::from([("moves".to_owned(), moves.to_string())]);
+            }
+            _ => {}
         }
         error
     }

@@ -675,6 +675,15 @@ export class GamePage {
       abort: () => conn.abort(),
       resign: () => conn.resign(),
       asked: () => this.draw(),
+      canDraw: this.offered('draw'),
+      // The other seat of a game of two, whose offer stands.
+      drawFrom: this.offered('draw_offered') ? this.game.seatLabel(1 - conn.seat, live.view) : null,
+      draw: () => {
+        if (!this.offered('draw_offered')) this.message = { text: t('play.draw.sent') };
+        conn.offerDraw();
+        this.draw();
+      },
+      declineDraw: () => conn.declineDraw(),
     });
   }
 

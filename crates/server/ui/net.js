@@ -180,6 +180,15 @@ export class Conn {
     this.sendOnce('abort');
   }
 
+  /// Offers a draw, or accepts the other's offer.
+  offerDraw() {
+    this.sendOnce('draw');
+  }
+
+  declineDraw() {
+    this.sendOnce('decline-draw');
+  }
+
   /// A seat's request of `type` with a client id, kept till answered and resent after a
   /// reconnection, which the server acknowledges once.
   sendOnce(type) {

@@ -163,6 +163,7 @@ export function resultPanel(game, live, tools) {
 /// The words for a result's reason (`result.reason`, docs/api.md) when a seat caused it.
 const REASON_WORDS = {
   resign: 'result.resigned', time: 'result.timeout', absence: 'result.abandoned', expiry: 'result.expired', abort: 'result.aborted.by',
+  agreement: 'result.agreed',
 };
 
 /// A result in a few words: who won, who resigned, ran out of time, left or called the
@@ -248,9 +249,19 @@ export function invitePanel(game, live, created, tokens) {
 
 /// A seat's tools, as the server offers them: against the AI only, Undo and Hint (in a
 /// rated game, a line saying why there are none); Abort (once confirmed) until every seat
-/// has played, Resign after; Notify me (`asked()` after the browser's answer).
-export function toolsRow({ againstAi, rated, canAbort, canResign, canUndo, canHint, undo, hint, abort, resign, asked }) {
+/// has played, Resign after; a draw offered (`drawFrom`: who offers it to this seat, to
+/// accept or decline) or to offer; Notify me (`asked()` after the browser's answer).
+export function toolsRow({ againstAi, rated, canAbort, canResign, canUndo, canHint, undo, hint, abort, resign, asked, canDraw, drawFrom, draw, declineDraw }) {
   const buttons = [];
+  if (drawFrom) {
+    buttons.push(h('p', { class: 'draw-offer', role: 'status', 'data-draw': 'offered' }, [
+      t('play.draw.offered', { name: cap(drawFrom) }), ' ',
+      h('button', { type: 'button', 'data-act': 'draw', onclick: draw }, [t('play.draw.accept')]), ' ',
+      h('button', { type: 'button', 'data-act': 'decline-draw', onclick: declineDraw }, [t('play.draw.decline')]),
+    ]));
+  } else if (canDraw) {
+    buttons.push(h('button', { type: 'button', 'data-act': 'draw', onclick: draw }, [t('play.draw')]));
+  }
   if (rated) {
     buttons.push(h('p', { class: 'hint rated-help' }, [t('play.rated.nohelp')]));
   } else if (againstAi) {

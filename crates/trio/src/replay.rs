@@ -90,6 +90,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
                 EndReason::Time => format!(" ({name} ran out of time)"),
                 EndReason::Absence => format!(" ({name} was away too long; the win was claimed)"),
                 EndReason::Expiry => format!(" ({name} was away until the game expired)"),
+                EndReason::Agreement => " (a draw agreed to)".to_owned(),
             };
             println!("Result: {}{why}", ranking.join(", "));
         }

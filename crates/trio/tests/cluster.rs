@@ -11,7 +11,7 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::Child;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -22,7 +22,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use trio_server::protocol::{ServerMessage, Snapshot};
 
 mod serving;
-use serving::{create_game, spawn_serve};
+use serving::{create_game, new_player, post, spawn_serve, Database};
 
 /// The most a test may take, however its servers misbehave.
 const LIMIT: Duration = Duration::from_secs(120);
@@ -30,66 +30,6 @@ const LIMIT: Duration = Duration::from_secs(120);
 /// The longest wait for a client's next message: more than an AI lease of 2 s and the time
 /// another instance takes to notice it ran out.
 const SILENCE: Duration = Duration::from_secs(20);
-
-/// A database of its own on the test server, dropped at the end.
-struct Database {
-    admin: String,
-    name: String,
-    /// The same server and user, this database.
-    url: String,
-}
-
-impl Database {
-    /// A new database, or `None` where no PostgreSQL server is given (the test is skipped).
-    fn create() -> Option<Database> {
-        let Some(admin) = std::env::var("TRIO_TEST_POSTGRES")
-            .ok()
-            .filter(|url| !url.is_empty())
-        else {
-            assert!(
-                std::env::var_os("TRIO_REQUIRE_POSTGRES").is_none(),
-                "TRIO_REQUIRE_POSTGRES is set but TRIO_TEST_POSTGRES is not"
-            );
-            eprintln!("skipped: no PostgreSQL (TRIO_TEST_POSTGRES is not set)");
-            return None;
-        };
-        let name = format!("trio_{:016x}", rand::random::<u64>());
-        let out = psql(&admin, &format!("CREATE DATABASE {name}"));
-        assert!(
-            out.status.success(),
-            "cannot create a database on {admin}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let (path, options) = admin.split_once('?').unwrap_or((&admin, ""));
-        let (server, _) = path
-            .rsplit_once('/')
-            .filter(|(server, _)| server.contains("//"))
-            .unwrap_or_else(|| panic!("no database in TRIO_TEST_POSTGRES={admin}"));
-        let url = if options.is_empty() {
-            format!("{server}/{name}")
-        } else {
-            format!("{server}/{name}?{options}")
-        };
-        Some(Database { admin, name, url })
-    }
-}
-
-impl Drop for Database {
-    fn drop(&mut self) {
-        // The cluster is thrown away after the tests: a database left behind harms nothing.
-        let _ = psql(
-            &self.admin,
-            &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
-        );
-    }
-}
-
-fn psql(url: &str, sql: &str) -> std::process::Output {
-    Command::new("psql")
-        .args(["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql])
-        .output()
-        .expect("psql runs")
-}
 
 /// A `trio serve` process on a free port of 127.0.0.1, its log in a file.
 struct Server {
@@ -753,6 +693,134 @@ async fn an_ai_seat_plays_on_from_another_instance_when_its_instance_dies() {
             person.acked.len() > 3 || end.result.is_some(),
             "the game did not go on on B"
         );
+    })
+    .await;
+}
+
+/// No farming across instances (`docs/api.md`, "No farming", "Abort"): both limits are
+/// counted in the database. Two people's fourth rated game of the day is casual though each
+/// was made on one instance and joined on the other; a person who aborted three rated games
+/// against people, alternately on each instance, waits before the next on either.
+#[tokio::test]
+async fn the_rated_limits_hold_across_instances() {
+    let Some(db) = Database::create() else { return };
+    let logs = tempfile::tempdir().unwrap();
+    let a = Server::start("A", &db, logs.path(), &[]);
+    let b = Server::start("B", &db, logs.path(), &[]);
+    within(async {
+        let http = reqwest::Client::new();
+        let rated = json!({"game": "gyges", "seats": ["human", "open"], "rated": true});
+        // A rated game made by `maker` on one instance and joined by `joiner` on the other:
+        // its id, the maker's token, and the join's answer.
+        let made_and_joined = |n: usize, maker: String, joiner: String| {
+            let (made_on, joined_on) = if n.is_multiple_of(2) { (&a, &b) } else { (&b, &a) };
+            let (http, rated) = (http.clone(), rated.clone());
+            async move {
+                let (status, made) = post(&http, made_on.url("/api/games"), &maker, rated).await;
+                assert_eq!(status, 201, "game {n} on {}: {made}", made_on.name);
+                let id = made["id"].as_str().unwrap().to_owned();
+                let token = made["seats"][0]["token"].as_str().unwrap().to_owned();
+                let join = joined_on.url(&format!("/api/games/{id}/join"));
+                let (status, joined) = post(&http, join, &joiner, json!({})).await;
+                assert_eq!(
+                    status, 201,
+                    "game {n} joined on {}: {joined}",
+                    joined_on.name
+                );
+                (id, token, joined)
+            }
+        };
+
+        let ann = new_player(&http, &a.url(""), "Ann").await;
+        let bo = new_player(&http, &b.url(""), "Bo").await;
+        for n in 0..3 {
+            let (_, _, joined) = made_and_joined(n, ann.clone(), bo.clone()).await;
+            assert_eq!(joined["casual"], Value::Null, "game {n}: {joined}");
+        }
+        let (id, _, joined) = made_and_joined(3, ann.clone(), bo.clone()).await;
+        assert_eq!(joined["casual"], "pair-limit", "{joined}");
+        // The instance that made the game hears of it (a notice, then it reads it again).
+        for server in [&a, &b] {
+            let until = tokio::time::Instant::now() + SILENCE;
+            while snapshot(&http, server, &id, None).await.rated {
+                assert!(tokio::time::Instant::now() < until, "{} still rates it", server.name);
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+
+        let cy = new_player(&http, &a.url(""), "Cy").await;
+        let di = new_player(&http, &b.url(""), "Di").await;
+        for n in 0..3 {
+            let (id, token, _) = made_and_joined(n, cy.clone(), di.clone()).await;
+            // Aborted on the instance that did not make it.
+            let on = if n.is_multiple_of(2) { &b } else { &a };
+            let abort = on.url(&format!("/api/games/{id}/abort"));
+            let (status, answer) = post(&http, abort, &token, json!({})).await;
+            assert_eq!(status, 200, "abort {n} on {}: {answer}", on.name);
+        }
+        for server in [&a, &b] {
+            let made = post(&http, server.url("/api/games"), &cy, rated.clone()).await;
+            assert_eq!(
+                (made.0, &made.1["code"]),
+                (403, &json!("rated-wait")),
+                "on {}",
+                server.name
+            );
+        }
+    })
+    .await;
+}
+
+/// A draw offered on one instance is seen and accepted on the other (docs/api.md, "Draws"):
+/// the offers are stored with the seats, and the end is written once.
+#[tokio::test]
+async fn a_draw_offered_on_one_instance_is_accepted_on_another() {
+    let Some(db) = Database::create() else { return };
+    let logs = tempfile::tempdir().unwrap();
+    let a = Server::start("A", &db, logs.path(), &[]);
+    let b = Server::start("B", &db, logs.path(), &[]);
+    within(async {
+        let http = reqwest::Client::new();
+        let game = create_game(&http, &a.addr, "gyges", &["human", "human"]).await;
+        let id = game.id.as_str();
+        let tokens = [game.seats[0].token.as_str(), game.seats[1].token.as_str()];
+        for (n, token) in tokens.iter().enumerate() {
+            let now = snapshot(&http, &a, id, Some(token)).await;
+            let body = json!({"action": now.legal[0], "expect": n});
+            assert_eq!(post_action(&http, &a, id, token, &body).await.0, 200);
+        }
+        let draw = |server: &Server| server.url(&format!("/api/games/{id}/draw"));
+        let (status, answer) = post(&http, draw(&a), tokens[0], json!({})).await;
+        assert_eq!(status, 200, "{answer}");
+        // B hears of it (a notice, then it reads the seats again): wait for it.
+        let until = tokio::time::Instant::now() + SILENCE;
+        while !snapshot(&http, &b, id, Some(tokens[1]))
+            .await
+            .offers
+            .draw_offered
+        {
+            assert!(tokio::time::Instant::now() < until, "B never saw the offer");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let (status, answer) = post(&http, draw(&b), tokens[1], json!({})).await;
+        assert_eq!(status, 200, "{answer}");
+        for server in [&a, &b] {
+            let until = tokio::time::Instant::now() + SILENCE;
+            loop {
+                let now = snapshot(&http, server, id, None).await;
+                if let Some(result) = now.result {
+                    assert_eq!(result.reason.as_str(), "agreement");
+                    assert_eq!(result.ranks, [0, 0]);
+                    break;
+                }
+                assert!(
+                    tokio::time::Instant::now() < until,
+                    "{} never saw the end",
+                    server.name
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
     })
     .await;
 }

@@ -1,4 +1,5 @@
-//! A seat's actions over HTTP (`docs/api.md`): a move, a resignation, an abort, an undo. The room
+//! A seat's actions over HTTP (`docs/api.md`): a move, a resignation, an abort, a draw
+//! offered, accepted or declined, an undo. The room
 //! checks each in order (not over, token, version, notation, rules), commits it, answers,
 //! then broadcasts it; the WebSocket sends the same requests (`ws.rs`).
 
@@ -18,6 +19,8 @@ pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/api/games/{id}/actions", post(actions_create))
         .route("/api/games/{id}/resign", post(resignations_create))
+        .route("/api/games/{id}/draw", post(draws_create))
+        .route("/api/games/{id}/draw/decline", post(draw_declines_create))
         .route("/api/games/{id}/abort", post(aborts_create))
         .route("/api/games/{id}/undo", post(undos_create))
 }
@@ -74,6 +77,25 @@ async fn aborts_create(
     Body(body): Body<SeatRequest>,
 ) -> Result<Json<Accepted>, ApiError> {
     act(&state, &id, &headers, body.cid, || RoomRequest::Abort).await
+}
+
+/// Offers a draw, or accepts the other's offer.
+async fn draws_create(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(body): Body<SeatRequest>,
+) -> Result<Json<Accepted>, ApiError> {
+    act(&state, &id, &headers, body.cid, || RoomRequest::Draw).await
+}
+
+async fn draw_declines_create(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(body): Body<SeatRequest>,
+) -> Result<Json<Accepted>, ApiError> {
+    act(&state, &id, &headers, body.cid, || RoomRequest::DeclineDraw).await
 }
 
 async fn undos_create(

@@ -353,6 +353,8 @@ async fn session(
                     expect,
                 }) => (cid, Request::Play { action, expect }),
                 Ok(ClientMessage::Resign { cid }) => (cid, Request::Resign),
+                Ok(ClientMessage::Draw { cid }) => (cid, Request::Draw),
+                Ok(ClientMessage::DeclineDraw { cid }) => (cid, Request::DeclineDraw),
                 Ok(ClientMessage::Abort { cid }) => (cid, Request::Abort),
                 Ok(ClientMessage::Undo { cid, expect }) => (cid, Request::Undo { expect }),
                 Ok(ClientMessage::Ping) => {

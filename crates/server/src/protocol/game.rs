@@ -108,6 +108,15 @@ pub struct Offers {
     /// or more seats waits with a seat open.
     #[serde(default)]
     pub fill: bool,
+    /// Offering a draw (`POST /draw`): a person's seat of a game of two people that goes on,
+    /// once both have played, whose offer does not stand already and whose last declined
+    /// offer is far enough behind; or accepting the other's offer (see `draw_offered`).
+    #[serde(default)]
+    pub draw: bool,
+    /// The other seat's offer of a draw stands: `POST /draw` accepts it, `POST
+    /// /draw/decline` declines it; it lapses when the viewer decides.
+    #[serde(default)]
+    pub draw_offered: bool,
     /// Asking for or accepting a rematch (`POST /rematch`): a person's seat of a game over
     /// with a result, which has not agreed yet, while no rematch is made.
     #[serde(default)]

@@ -36,6 +36,15 @@ pub enum ClientMessage {
     Abort {
         cid: String,
     },
+    /// Offers a draw, or accepts the other's offer.
+    Draw {
+        cid: String,
+    },
+    /// Declines the other's offer of a draw.
+    #[serde(rename = "decline-draw")]
+    DeclineDraw {
+        cid: String,
+    },
     Undo {
         cid: String,
         #[serde(default)]

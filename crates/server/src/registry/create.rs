@@ -15,7 +15,7 @@ use crate::people::ratings::SeatRating;
 use crate::people::{playban, secrets};
 use crate::protocol::{ClockSpec, CreateGame, Created, Invitation, SeatTicket};
 use crate::room::{RematchPlan, INVITED};
-use crate::store::{now, Casual, GameRow, PlayerRow, SeatRow, Status, StoredGame};
+use crate::store::{now, Casual, DrawRow, GameRow, PlayerRow, SeatRow, Status, StoredGame};
 
 /// A game to store, checked.
 struct NewGame {
@@ -277,6 +277,7 @@ impl AppState {
         };
         // The room first: the stored row holds its lobby line and who acts first.
         let mut room = self.rebuild(StoredGame {
+            draws: vec![DrawRow::default(); row.seats.len()],
             game: row.clone(),
             events: Vec::new(),
         })?;

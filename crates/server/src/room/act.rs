@@ -12,7 +12,7 @@ use crate::error::Refusal;
 const RETRIES: usize = 3;
 
 /// Why an action was not acknowledged.
-enum Failure {
+pub(super) enum Failure {
     Refused(Refusal),
     Failed(RoomError),
 }
@@ -109,6 +109,17 @@ impl Room {
             }
             Request::Abort => self.table.check_abort(self.live.as_ref()),
             Request::Resign => self.live.resign(seat).map(drop).map_err(Refusal::from),
+            // Offering while the other's offer stands accepts it.
+            Request::Draw
+                if self
+                    .table
+                    .draw_offered_to(self.live.as_ref(), seat)
+                    .is_some() =>
+            {
+                self.live.agree_draw(seat).map(drop).map_err(Refusal::from)
+            }
+            Request::Draw => return self.offer_draw(seat).await,
+            Request::DeclineDraw => return self.decline_draw(seat).await,
             Request::Undo { expect } => self
                 .table
                 .check_undo(self.live.as_ref(), seat, *expect)

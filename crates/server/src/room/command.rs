@@ -66,6 +66,10 @@ pub(crate) enum Request {
     Resign,
     /// Calling the game off before every seat has played (a resignation then aborts too).
     Abort,
+    /// Offering a draw, or accepting the other's offer (`room::draws`).
+    Draw,
+    /// Declining the other's offer of a draw.
+    DeclineDraw,
     Undo {
         expect: Option<u64>,
     },

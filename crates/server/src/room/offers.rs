@@ -129,6 +129,11 @@ impl Table {
             resign: going_on && !(abort && self.rated()),
             abort,
             fill: false,
+            draw: going_on
+                && !self.draw_offered_by(live, seat)
+                && (self.draw_offered_to(live, seat).is_some()
+                    || self.check_draw(live, seat).is_ok()),
+            draw_offered: going_on && self.draw_offered_to(live, seat).is_some(),
             rematch: live.outcome().is_some() && self.rematch_offered(viewer),
         }
     }

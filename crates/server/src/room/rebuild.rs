@@ -21,7 +21,11 @@ use crate::store::{EventKind, EventRow, StoredGame};
 impl Room {
     /// Rebuilds a stored game (a new one has no events), not yet started.
     pub(crate) fn rebuild(stored: StoredGame, shared: Shared) -> Result<Self, RebuildError> {
-        let StoredGame { game: row, events } = stored;
+        let StoredGame {
+            game: row,
+            events,
+            draws,
+        } = stored;
         let bad = |fault: StoredFault| RebuildError::Bad {
             id: row.id.clone(),
             fault: Box::new(fault),
@@ -32,6 +36,7 @@ impl Room {
             .map_err(|e| bad(e.into()))?;
         let mut table = Table::from_row(&row).map_err(bad)?;
         table.max_events = shared.max_events;
+        table.draws = super::draws::Draws::new(draws);
         let outside = vec![AgentSpec::Human; table.agents().len()];
         let live = game
             .start(row.seed, &outside, row.start.as_deref())
@@ -153,6 +158,9 @@ impl Room {
             }
             EventKind::Abort => {
                 live.abort(event.seat)?;
+            }
+            EventKind::Draw => {
+                live.agree_draw(seat()?)?;
             }
             EventKind::Undo => {
                 live.undo(seat()?)?;

@@ -9,6 +9,7 @@ use trio_catalog::{AgentSpec, Live};
 use trio_core::{Record, Seat};
 
 use super::commitment::Commitment;
+use super::draws::Draws;
 use super::error::StoredFault;
 use super::rematch::Agreements;
 use crate::error::Refusal;
@@ -53,6 +54,8 @@ pub(super) struct Table {
     players: Vec<Option<PlayerRow>>,
     /// Who agreed to a rematch, and its id once made.
     pub(super) rematch: Agreements,
+    /// Per seat, its draw offers.
+    pub(super) draws: Draws,
     /// The texts of the game's definition files, for its rematch.
     definitions: std::collections::BTreeMap<String, String>,
     /// Whether its end updates its players' ratings.
@@ -117,6 +120,7 @@ impl Table {
             more_tokens,
             players: row.seats.iter().map(|s| s.player.clone()).collect(),
             rematch: Agreements::from_row(row),
+            draws: Draws::new(vec![Default::default(); row.seats.len()]),
             definitions: row.definitions.clone(),
             rated: row.rated,
             ratings_owed: row.ratings_owed,

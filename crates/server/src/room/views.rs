@@ -261,6 +261,7 @@ pub(super) fn event_kind(entry: &LogEntry) -> EventKind {
         (Change::Forfeited(Forfeit::Absence), _) => EventKind::Abandoned,
         (Change::Forfeited(Forfeit::Expiry), _) => EventKind::Expired,
         (Change::Aborted, _) => EventKind::Abort,
+        (Change::Drawn, _) => EventKind::Draw,
         (Change::Undone(_), _) => EventKind::Undo,
     }
 }

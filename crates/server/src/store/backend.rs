@@ -13,10 +13,11 @@ use trio_core::Seat;
 use super::conn::{Conn, Pooled, Tx};
 use super::shared::{Lease, Shared};
 use super::{
-    games, people, seats, Append, Cursor, EventRow, GameRow, Listed, Notice, PasswordRow,
+    games, people, seats, Append, Cursor, DrawRow, EventRow, GameRow, Listed, Notice, PasswordRow,
     PlayerRow, ProfileRow, Rated, RatedEnd, RatingRow, SeatClaim, Storage, StorageError,
     StoredGame,
 };
+use crate::crash::crash_point;
 use crate::people::ratings::SeatRating;
 
 /// What differs between the two databases.
@@ -119,9 +120,11 @@ impl<B: Backend> Storage for Store<B> {
                     }
                     None => None,
                 };
+                crash_point!("end-rated");
                 let rated = rated.unwrap_or_default();
                 append.summary = append.summary.map(|line| people::line_rated(&line, &rated));
                 B::append_on(tx.conn(), &append, lease.as_ref()).await?;
+                crash_point!("end-appended");
                 tx.commit().await?;
                 Ok(rated)
             }
@@ -293,6 +296,19 @@ impl<B: Backend> Storage for Store<B> {
                 seats::agree_rematch(&mut conn, &id, seat, &hash, &people, &rematch).await
             }
             .boxed()
+        })
+    }
+
+    fn set_draw<'a>(
+        &'a self,
+        id: &'a str,
+        seat: Seat,
+        was: DrawRow,
+        now: DrawRow,
+    ) -> BoxFuture<'a, Result<bool, StorageError>> {
+        let id = id.to_owned();
+        self.backend.write(move |mut conn| {
+            async move { seats::set_draw(&mut conn, &id, seat, was, now).await }.boxed()
         })
     }
 

@@ -9,8 +9,8 @@ use super::conn::{Conn, Row};
 use super::people;
 use super::shared::Lease;
 use super::{
-    now, now_millis, Cursor, EventKind, EventRow, GameRow, Listed, PlayerRow, SeatRow, Status,
-    StorageError, StoredGame,
+    now, now_millis, Cursor, DrawRow, EventKind, EventRow, GameRow, Listed, PlayerRow, SeatRow,
+    Status, StorageError, StoredGame,
 };
 use crate::people::ratings::SeatRating;
 
@@ -132,7 +132,29 @@ pub(super) async fn read_stored(
         .iter()
         .map(|r| Ok((seat_of_number(r.get("seat")?)?, r.get("token_hash")?)))
         .collect::<Result<_, StorageError>>()?;
-    Ok(Some(StoredGame { game, events }))
+    let draws = conn
+        .query(
+            "SELECT draw_offer, draw_declined, draw_declines FROM seats WHERE game_id = $1 \
+             ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all()
+        .await?
+        .iter()
+        .map(|r| {
+            let version = |v: Option<i64>| v.map(|v| v as u64);
+            Ok(DrawRow {
+                offer: version(r.get("draw_offer")?),
+                declined: version(r.get("draw_declined")?),
+                declines: u32::try_from(r.get::<i64>("draw_declines")?).unwrap_or(u32::MAX),
+            })
+        })
+        .collect::<Result<_, StorageError>>()?;
+    Ok(Some(StoredGame {
+        game,
+        events,
+        draws,
+    }))
 }
 
 /// Each seat's rating in rated game `game` (see [`GameRow::ratings`]), read on `conn`.

@@ -74,6 +74,7 @@ fn shared() -> Vec<Migration> {
             include_str!("migrations/0017_seat_ratings.sql"),
         ),
         (18, "farming", include_str!("migrations/0018_farming.sql")),
+        (22, "draws", include_str!("migrations/0022_draws.sql")),
     ]
     .into_iter()
     .map(migration)

@@ -192,6 +192,16 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         rematch: &'a str,
     ) -> BoxFuture<'a, Result<bool, StorageError>>;
 
+    /// Seat `seat` of game `id`'s draw offers become `now`, if they are still `was` (else
+    /// another instance changed them first: `false`).
+    fn set_draw<'a>(
+        &'a self,
+        id: &'a str,
+        seat: Seat,
+        was: DrawRow,
+        now: DrawRow,
+    ) -> BoxFuture<'a, Result<bool, StorageError>>;
+
     /// Updates the ratings of the players of rated game `id` of `kind`, who finished at
     /// the ranks given, once, keeping each seat's change with the seat: each seat's rating
     /// as shown, in seat order (`None`: already done, or not a rated game).

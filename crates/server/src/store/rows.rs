@@ -167,6 +167,8 @@ pub enum EventKind {
     Expired,
     /// The game was called off before it began.
     Abort,
+    /// The seats agreed to a draw: the seat that accepted the offer.
+    Draw,
 }
 
 impl EventKind {
@@ -180,6 +182,7 @@ impl EventKind {
             EventKind::Abandoned => "abandoned",
             EventKind::Expired => "expired",
             EventKind::Abort => "abort",
+            EventKind::Draw => "draw",
         }
     }
 
@@ -193,6 +196,7 @@ impl EventKind {
             "abandoned" => Ok(EventKind::Abandoned),
             "expired" => Ok(EventKind::Expired),
             "abort" => Ok(EventKind::Abort),
+            "draw" => Ok(EventKind::Draw),
             other => Err(StorageError::Corrupt(format!("event kind {other:?}"))),
         }
     }
@@ -328,6 +332,19 @@ pub enum Notice {
 pub struct StoredGame {
     pub game: GameRow,
     pub events: Vec<EventRow>,
+    /// Per seat, its draw offers.
+    pub draws: Vec<DrawRow>,
+}
+
+/// A seat's draw offers (docs/api.md, "Draws"), as its row keeps them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawRow {
+    /// The game's version when the seat's offer was made, while one may stand.
+    pub offer: Option<u64>,
+    /// The version when its last offer was declined.
+    pub declined: Option<u64>,
+    /// How many of its offers were declined.
+    pub declines: u32,
 }
 
 /// A list of games the lobby pages through, each by its index.

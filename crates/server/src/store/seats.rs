@@ -5,7 +5,7 @@
 use trio_core::Seat;
 
 use super::conn::Conn;
-use super::{now, shared, SeatClaim, Status, StorageError};
+use super::{now, shared, DrawRow, SeatClaim, Status, StorageError};
 
 /// Takes a waiting seat for `claim` (see [`super::Storage::claim_seat`]): `false` if it no longer
 /// waits, or the game is over.
@@ -91,6 +91,41 @@ pub(super) async fn abort(
         tx.commit().await?;
     }
     Ok(ended)
+}
+
+/// A seat's draw offers changed from `was` to `now` (see [`super::Storage::set_draw`]).
+pub(super) async fn set_draw(
+    conn: &mut Conn<'_>,
+    id: &str,
+    seat: Seat,
+    was: DrawRow,
+    now: DrawRow,
+) -> Result<bool, StorageError> {
+    let version = |v: Option<u64>| v.map(|v| v as i64);
+    let mut tx = conn.begin().await?;
+    let mut conn = tx.conn();
+    let changed = conn
+        .query(
+            "UPDATE seats SET draw_offer = $1, draw_declined = $2, draw_declines = $3 \
+             WHERE game_id = $4 AND seat = $5 AND draw_offer IS NOT DISTINCT FROM $6 \
+             AND draw_declines = $7 RETURNING seat",
+        )
+        .bind(version(now.offer))
+        .bind(version(now.declined))
+        .bind(i64::from(now.declines))
+        .bind(id)
+        .bind(i64::from(seat.0))
+        .bind(version(was.offer))
+        .bind(i64::from(was.declines))
+        .fetch_optional()
+        .await?
+        .is_some();
+    if changed {
+        // The others read the game's seats again, as after a claim.
+        notify_seated(&mut conn, id).await?;
+        tx.commit().await?;
+    }
+    Ok(changed)
 }
 
 /// Another token of a seat stored (see [`super::Storage::add_seat_token`]).

@@ -7,6 +7,7 @@ mod support;
 
 mod aborts;
 mod clocks;
+mod draws;
 mod engine;
 mod farming;
 mod layout;

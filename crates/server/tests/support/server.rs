@@ -157,6 +157,35 @@ impl Server {
         self.to_game(id, "actions", token, body).await
     }
 
+    /// A new named player's key.
+    pub async fn new_player(&self, name: &str) -> String {
+        let (status, me) = self.post("/api/players", None, json!({"name": name})).await;
+        assert_eq!(status, StatusCode::CREATED, "{me}");
+        me["key"].as_str().unwrap().to_owned()
+    }
+
+    /// A rated Gygès game player `south` (a key) creates with `clock` and `north` joins: its
+    /// id and the two seats' tokens.
+    pub async fn rated_pair(
+        &self,
+        south: &str,
+        north: &str,
+        clock: Value,
+    ) -> (String, [String; 2]) {
+        let body =
+            json!({"game": "gyges", "seats": ["human", "open"], "rated": true, "clock": clock});
+        let (status, made) = self.post("/api/games", Some(south), body).await;
+        assert_eq!(status, StatusCode::CREATED, "{made}");
+        let id = made["id"].as_str().unwrap().to_owned();
+        let (status, joined) = self.to_game(&id, "join", Some(north), json!({})).await;
+        assert_eq!(status, StatusCode::CREATED, "{joined}");
+        let token = |v: &Value| v.as_str().unwrap().to_owned();
+        (
+            id,
+            [token(&made["seats"][0]["token"]), token(&joined["token"])],
+        )
+    }
+
     /// The seat of `token` gives up game `id`.
     pub async fn resign(&self, id: &str, token: &str) -> StatusCode {
         self.to_game(id, "resign", Some(token), json!({})).await.0
@@ -194,6 +223,22 @@ impl Server {
                 tokio::time::Instant::now() < until,
                 "not within {PATIENCE:?}: {now:?}"
             );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The review of finished game `id` (`GET /api/games/{id}/review`), asked again while
+    /// it is being made (`202`).
+    pub async fn review(&self, id: &str) -> Value {
+        // A judge's search, on a machine that may be busy: longer than a message.
+        let until = tokio::time::Instant::now() + 3 * PATIENCE;
+        loop {
+            let (status, body) = self.get(&format!("/api/games/{id}/review"), None).await;
+            match status.as_u16() {
+                200 => return body,
+                202 => assert!(tokio::time::Instant::now() < until, "no review in time"),
+                _ => panic!("{status}: {body}"),
+            }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
