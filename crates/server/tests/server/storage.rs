@@ -28,11 +28,8 @@ fn game(id: &str, automatic: bool) -> GameRow {
         seed: u64::MAX - 3,
         seed_nonce: "n".to_owned(),
         seed_hash: "h".to_owned(),
-        version: 0,
-        status: Status::Running,
         created_at: 1,
         updated_at: 1,
-        start: None,
         definitions: [("board".to_owned(), "name = \"ring\"\n".to_owned())].into(),
         seats: vec![
             SeatRow {
@@ -50,17 +47,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         ],
         automatic,
         summary: Some(format!("{{\"id\":\"{id}\"}}")),
-        clock: None,
-        deadline: None,
-        seek: None,
-        seeker: None,
-        creator: None,
-        rematch: None,
-        rated: false,
-        casual: None,
-        ratings_owed: false,
-        ratings: Vec::new(),
-        more_tokens: Vec::new(),
+        ..GameRow::default()
     }
 }
 

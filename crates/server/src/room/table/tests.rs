@@ -4,7 +4,7 @@
 use trio_core::{Seat, COMMITMENT_VERSION};
 
 use super::*;
-use crate::store::{SeatRow, Status};
+use crate::store::SeatRow;
 
 /// The stored row of a game of `agents` for `spec`, each person's token `token-<seat>`.
 pub(in crate::room) fn row_of(spec: &str, agents: &[&str]) -> GameRow {
@@ -14,11 +14,6 @@ pub(in crate::room) fn row_of(spec: &str, agents: &[&str]) -> GameRow {
         seed: 7,
         seed_nonce: "nonce".to_owned(),
         seed_hash: "hash".to_owned(),
-        version: 0,
-        status: Status::Running,
-        created_at: 0,
-        updated_at: 0,
-        start: None,
         seats: agents
             .iter()
             .enumerate()
@@ -30,20 +25,7 @@ pub(in crate::room) fn row_of(spec: &str, agents: &[&str]) -> GameRow {
                 rematch: None,
             })
             .collect(),
-        definitions: Default::default(),
-        automatic: false,
-        summary: None,
-        clock: None,
-        deadline: None,
-        seek: None,
-        seeker: None,
-        creator: None,
-        rematch: None,
-        rated: false,
-        casual: None,
-        ratings_owed: false,
-        ratings: Vec::new(),
-        more_tokens: Vec::new(),
+        ..GameRow::default()
     }
 }
 
