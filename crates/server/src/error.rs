@@ -13,6 +13,26 @@ use trio_core::PlayError;
 
 use crate::people::PlayerError;
 
+/// The stable codes that more than one error answers with, each written once.
+pub(crate) mod code {
+    pub(crate) const NOT_FOUND: &str = "not-found";
+    pub(crate) const BAD_REQUEST: &str = "bad-request";
+    pub(crate) const BAD_JSON: &str = "bad-json";
+    pub(crate) const BAD_SEATS: &str = "bad-seats";
+    pub(crate) const BAD_CLOCK: &str = "bad-clock";
+    pub(crate) const BAD_RATED: &str = "bad-rated";
+    pub(crate) const BAD_POSITION: &str = "bad-position";
+    pub(crate) const BAD_SPEC: &str = "bad-spec";
+    pub(crate) const BAD_DEFINITION: &str = "bad-definition";
+    pub(crate) const BAD_METHOD: &str = "bad-method";
+    pub(crate) const NO_HELLO: &str = "no-hello";
+    pub(crate) const NO_KEY: &str = "no-key";
+    pub(crate) const NO_OPEN_SEAT: &str = "no-open-seat";
+    pub(crate) const NOT_OVER: &str = "not-over";
+    /// Also sent with `Retry-After`: the server or the AI is too busy for now.
+    pub(crate) const BUSY: &str = "busy";
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     pub status: StatusCode,
@@ -49,7 +69,12 @@ impl ApiError {
     }
 
     pub fn not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not-found", "no such game")
+        Self::new(StatusCode::NOT_FOUND, code::NOT_FOUND, "no such game")
+    }
+
+    /// Seats a game cannot be created with.
+    pub(crate) fn bad_seats(message: impl Into<String>) -> Self {
+        Self::bad_request(code::BAD_SEATS, message)
     }
 
     pub fn unavailable() -> Self {
@@ -90,7 +115,7 @@ impl ApiError {
             StatusCode::UNSUPPORTED_MEDIA_TYPE => {
                 "send JSON with Content-Type: application/json".to_owned()
             }
-            _ => return Self::bad_request("bad-json", rejection.body_text()),
+            _ => return Self::bad_request(code::BAD_JSON, rejection.body_text()),
         };
         Self::of_status(rejection.status(), message)
     }
@@ -99,12 +124,12 @@ impl ApiError {
     /// parse, a body too large, a WebSocket request without its upgrade headers).
     pub fn of_status(status: StatusCode, message: impl Into<String>) -> Self {
         let code = match status {
-            StatusCode::NOT_FOUND => "not-found",
-            StatusCode::METHOD_NOT_ALLOWED => "bad-method",
+            StatusCode::NOT_FOUND => code::NOT_FOUND,
+            StatusCode::METHOD_NOT_ALLOWED => code::BAD_METHOD,
             StatusCode::PAYLOAD_TOO_LARGE => "too-large",
             StatusCode::UNSUPPORTED_MEDIA_TYPE => "bad-content-type",
             StatusCode::UPGRADE_REQUIRED => "bad-upgrade",
-            _ => "bad-request",
+            _ => code::BAD_REQUEST,
         };
         Self::new(status, code, message)
     }
@@ -217,22 +242,22 @@ impl From<Refusal> for ApiError {
             Refusal::NoHint => (StatusCode::FORBIDDEN, "no-hint"),
             Refusal::HintNotYourTurn => (StatusCode::FORBIDDEN, "not-your-turn"),
             Refusal::RatedNoHelp { .. } => (StatusCode::FORBIDDEN, "rated-game"),
-            Refusal::NotOver => (StatusCode::CONFLICT, "not-over"),
+            Refusal::NotOver => (StatusCode::CONFLICT, code::NOT_OVER),
             Refusal::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
-            Refusal::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
+            Refusal::Busy => (StatusCode::SERVICE_UNAVAILABLE, code::BUSY),
             Refusal::Waiting => (StatusCode::CONFLICT, "waiting-for-players"),
-            Refusal::NoOpenSeat => (StatusCode::CONFLICT, "no-open-seat"),
+            Refusal::NoOpenSeat => (StatusCode::CONFLICT, code::NO_OPEN_SEAT),
             Refusal::SeatedAlready => (StatusCode::CONFLICT, "already-seated"),
             Refusal::NotAbortable => (StatusCode::CONFLICT, "not-abortable"),
             Refusal::ClaimTwoOnly => (StatusCode::CONFLICT, "two-players-only"),
             Refusal::RatedWait { .. } => (StatusCode::FORBIDDEN, "rated-wait"),
             Refusal::NotAbsent => (StatusCode::CONFLICT, "not-absent"),
             Refusal::NotSeated => (StatusCode::FORBIDDEN, "not-seated"),
-            Refusal::NoRematchYet => (StatusCode::CONFLICT, "not-over"),
+            Refusal::NoRematchYet => (StatusCode::CONFLICT, code::NOT_OVER),
             Refusal::NoDraw => (StatusCode::CONFLICT, "no-draw"),
             Refusal::DrawWait { .. } => (StatusCode::CONFLICT, "draw-wait"),
             Refusal::NoDrawOffer => (StatusCode::CONFLICT, "no-draw-offer"),
-            Refusal::RatedNeedsName => (StatusCode::UNAUTHORIZED, "no-key"),
+            Refusal::RatedNeedsName => (StatusCode::UNAUTHORIZED, code::NO_KEY),
             Refusal::TooManyEvents { .. } => (StatusCode::CONFLICT, "too-many-events"),
             Refusal::TooManyGames { .. } => (StatusCode::CONFLICT, "too-many-games"),
         };
@@ -288,13 +313,15 @@ pub enum Rejected {
 impl From<Rejected> for ApiError {
     fn from(rejected: Rejected) -> Self {
         let (status, code) = match rejected {
-            Rejected::NoSuchResource | Rejected::NoSuchFile => (StatusCode::NOT_FOUND, "not-found"),
-            Rejected::BadMethod => (StatusCode::METHOD_NOT_ALLOWED, "bad-method"),
+            Rejected::NoSuchResource | Rejected::NoSuchFile => {
+                (StatusCode::NOT_FOUND, code::NOT_FOUND)
+            }
+            Rejected::BadMethod => (StatusCode::METHOD_NOT_ALLOWED, code::BAD_METHOD),
             Rejected::TooManySockets => (StatusCode::TOO_MANY_REQUESTS, "too-many-sockets"),
             Rejected::TooManyConnections => (StatusCode::TOO_MANY_REQUESTS, "too-many-connections"),
-            Rejected::Full => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
+            Rejected::Full => (StatusCode::SERVICE_UNAVAILABLE, code::BUSY),
             Rejected::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate-limited"),
-            Rejected::Unreadable => (StatusCode::BAD_REQUEST, "bad-request"),
+            Rejected::Unreadable => (StatusCode::BAD_REQUEST, code::BAD_REQUEST),
             Rejected::UriTooLong => (StatusCode::URI_TOO_LONG, "uri-too-long"),
             Rejected::HeadersTooLarge => (
                 StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
@@ -319,9 +346,9 @@ impl From<PlayerError> for ApiError {
             PlayerError::BadPassword => (StatusCode::BAD_REQUEST, "bad-password"),
             PlayerError::WrongPassword => (StatusCode::FORBIDDEN, "wrong-password"),
             PlayerError::WrongKey => (StatusCode::FORBIDDEN, "wrong-key"),
-            PlayerError::NoKey => (StatusCode::UNAUTHORIZED, "no-key"),
+            PlayerError::NoKey => (StatusCode::UNAUTHORIZED, code::NO_KEY),
             PlayerError::NoSuchPlayer | PlayerError::NoSuchKind => {
-                (StatusCode::NOT_FOUND, "not-found")
+                (StatusCode::NOT_FOUND, code::NOT_FOUND)
             }
             PlayerError::Unavailable => return ApiError::unavailable(),
         };
@@ -338,7 +365,7 @@ impl IntoResponse for ApiError {
             args: &self.args,
         };
         let mut response = (self.status, Json(body)).into_response();
-        if self.code == "busy" {
+        if self.code == code::BUSY {
             // Searches take about a second: a client should not ask again sooner.
             response.headers_mut().insert(
                 axum::http::header::RETRY_AFTER,

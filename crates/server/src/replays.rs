@@ -9,16 +9,17 @@ use quick_cache::sync::Cache;
 use quick_cache::Weighter;
 use serde_json::value::RawValue;
 use trio_catalog::AgentSpec;
-use trio_core::{Record, Seat, Turn};
+use trio_core::{Record, Turn};
 
 use crate::error::{ApiError, Refusal};
 use crate::pool::AiPool;
+use crate::room::Viewer;
 
 /// What the cache may hold in all: the positions of some hundred long games.
 const CACHE_BYTES: u64 = 64 << 20;
 
 /// A game and the seat it is seen from (`None`: a spectator).
-type Key = (String, Option<Seat>);
+type Key = (String, Viewer);
 
 /// The position after each number of actions, 0 to all, as JSON views.
 #[derive(Debug)]
@@ -69,7 +70,7 @@ impl Replays {
         &self,
         pool: &AiPool,
         id: &str,
-        viewer: Option<Seat>,
+        viewer: Viewer,
         ply: usize,
         record: F,
     ) -> Result<ReplayStep, ApiError>
@@ -102,14 +103,14 @@ impl Replays {
 }
 
 /// Plays the record through (chance from its seed), keeping the view after each action.
-fn positions(record: &Record, viewer: Option<Seat>) -> Result<Positions, String> {
+fn positions(record: &Record, viewer: Viewer) -> Result<Positions, String> {
     let game = trio_catalog::record_game(record).map_err(|e| e.to_string())?;
     let people = vec![AgentSpec::Human; game.seat_count()];
     let mut live = game
         .start(record.seed, &people, record.start.as_deref())
         .map_err(|e| e.to_string())?;
     let view = |live: &dyn trio_catalog::Live| {
-        RawValue::from_string(live.view_json(viewer).to_string())
+        RawValue::from_string(live.view_json(viewer.seat()).to_string())
             .expect("a JSON value serializes to JSON")
     };
     let mut views = vec![view(live.as_ref())];

@@ -15,16 +15,12 @@ import { loadRecord, checkSeed, seedPanel, downloadRecord } from './fairness.js'
 import { Replay } from './replay.js';
 import { Review } from './review.js';
 import { SPEEDS, speed, setSpeed, holdStill } from './motion.js';
-import { statusBar, playersPanel, resultPanel, moveList, moveLines, invitePanel, toolsRow, passDevice, messageLine, rolledLine, setUpNotice, casualNotice, joinPanel, clockText, timeLeft } from './panels.js';
+import { joinOffer, fillOffer, absentOffer, rematchRow, seatFromKey } from './offers.js';
+import { chatPanel } from './chat.js';
+import { statusBar, playersPanel, resultPanel, moveList, moveLines, invitePanel, toolsRow, passDevice, messageLine, rolledLine, setUpNotice, casualNotice, clockText, timeLeft } from './panels.js';
 
-/// The canned messages (`docs/protocol.md`, "Chat").
-const PHRASES = ['hello', 'good-luck', 'your-move', 'well-played', 'good-game', 'thanks', 'oops', 'sorry'];
 /// The most messages the chat shows.
 const CHAT_KEPT = 50;
-
-/// How long a game of more than two waits for players before the AI is offered for the
-/// free seats.
-const FILL_AFTER_MS = 15000;
 
 export class GamePage {
   constructor(id, { watch }) {
@@ -43,7 +39,7 @@ export class GamePage {
     }
     this.sawPlayingOn = false; // whether this page saw the AIs play a game out
     // A named player without the seat's token here (another device) gets one from its key.
-    if (!watch && !tokens.length && this.claimCode == null && player()) this.seatFromKey();
+    if (!watch && !tokens.length && this.claimCode == null && player()) seatFromKey(this);
     this.shown = null; // the conn whose view is shown
     this.unveiled = null; // hot seat: the seat that last confirmed it holds the device
     this.proposed = null;
@@ -368,19 +364,19 @@ export class GamePage {
       playersPanel(game, live, conn.open),
       resultPanel(game, live, this.resultTools()),
       this.review ? this.review.panel(game, live.seats.map(s => game.seatLabel(s.seat, live.view)), live.seats.map(s => game.swatch(s.seat, live.view)), live.moves) : null,
-      this.rematchRow(live),
+      rematchRow(this, live),
       moveList(game, replaying ? this.replay.all : moves, live.view, this.replay, moves),
       // Only a game of chance has dice or draws to be fair.
       live.facts && live.facts.chance ? seedPanel(live, this.record, this.seedCheck) : null,
       invitePanel(game, live, createdGame(this.id), this.conns.map(c => c.token)),
-      this.chatPanel(live),
+      chatPanel(this, live),
     ]);
     // A connection not answered yet at the page's opening is not a lost one.
     const offline = this.conns.some(c => !c.open && (c.wasOpen || c.failures > 0)) ? h('p', { class: 'offline', 'data-offline': '' }, [t('play.reconnecting')]) : null;
     const replayBar = this.replay ? this.replay.bar(() => { this.replay = null; this.draw(); }) : null;
     const status = statusBar(game, live, { conns: this.conns, shown: conn, mine: this.myTurn(), sending: this.sending, online: conn.open });
     const play = h('section', { class: 'play' }, [
-      status, this.playedOnLine(live), this.remindLine(), this.specLine(live), setUpNotice(live), casualNotice(live), this.joinOffer(live), this.fillOffer(), this.absentOffer(live), offline, replayBar, this.boardHost,
+      status, this.playedOnLine(live), this.remindLine(), this.specLine(live), setUpNotice(live), casualNotice(live), joinOffer(this, live), fillOffer(this), absentOffer(this, live), offline, replayBar, this.boardHost,
       // What to do now stays in view while the page scrolls (a tall table on a laptop).
       h('div', { class: 'action-bar' }, [rolledLine(game, moves, view), this.promptNode, this.actionsNode, messageLine(this.message)]),
       this.tools(live),
@@ -427,151 +423,6 @@ export class GamePage {
     const clock = conn && conn.game && conn.game.clock;
     if (!clock || !clock.spec.days || conn.role !== 'seat' || clock.running !== conn.seat) return false;
     return timeLeft(clock, conn.seat, performance.now() - conn.clockAt) <= clock.spec.days * 86400000 / 4;
-  }
-
-  /// The canned chat: the phrases a seat may say, what was said (others' hidden when
-  /// muted), and Mute for this game.
-  chatPanel(live) {
-    const seat = this.conns.find(c => c.role === 'seat' && c.open);
-    const shown = this.muted ? this.chat.filter(m => this.conns.some(c => c.seat === m.seat)) : this.chat;
-    const mute = () => {
-      this.muted = !this.muted;
-      localStorage.setItem(`trio.mute.${this.id}`, this.muted ? '1' : '0');
-      this.draw();
-    };
-    return h('section', { class: 'chat' }, [
-      h('h2', {}, [t('chat.title')]),
-      h('ol', { class: 'said', 'aria-live': 'polite' }, shown.map(m => h('li', { 'data-said': m.phrase }, [
-        h('strong', {}, [cap(this.game.seatLabel(m.seat, live.view)) + ': ']), t('chat.' + m.phrase)]))),
-      seat ? h('div', { class: 'phrases' }, PHRASES.map(p => h('button', {
-        type: 'button', class: 'small', 'data-say': p, onclick: () => seat.say(p),
-      }, [t('chat.' + p)]))) : null,
-      h('button', { type: 'button', class: 'small', 'data-act': 'mute', 'aria-pressed': String(this.muted), onclick: mute }, [t(this.muted ? 'chat.unmute' : 'chat.mute')]),
-    ]);
-  }
-
-  /// Once the game is over: Rematch (or Accept, when another asked) for the seats on this
-  /// device; when every person agreed, the page goes to the rematch with its new tokens.
-  rematchRow(live) {
-    // A game that just ended has no rematch asked yet (the server tells of one by a
-    // snapshot).
-    if (!live.result) return null;
-    const rematch = live.rematch ?? { agreed: live.seats.map(() => false), game: null };
-    const seated = this.conns.filter(c => c.role === 'seat');
-    const key = `trio.rematch.${this.id}`;
-    if (rematch.game) {
-      const tokens = JSON.parse(localStorage.getItem(key) || '[]');
-      if (tokens.length && !this.leaving) {
-        this.leaving = true;
-        localStorage.setItem(`trio.tokens.${rematch.game}`, JSON.stringify(tokens));
-        location.assign(`/games/${rematch.game}#` + tokens.map(tok => 'token=' + tok).join('&'));
-      }
-      return h('p', { class: 'rematch', 'data-rematch': rematch.game }, [h('a', { href: `/games/${rematch.game}` }, [t('rematch.watch')])]);
-    }
-    const others = rematch.agreed.map((a, s) => (a && !seated.some(c => c.seat === s) ? s : null)).filter(s => s != null);
-    const mine = seated.filter(c => c.game.offers && c.game.offers.rematch);
-    const ask = async () => {
-      const tokens = [];
-      for (const c of seated) {
-        const ticket = await api('POST', `/api/games/${this.id}/rematch`, { token: c.token });
-        tokens.push(ticket.token);
-      }
-      localStorage.setItem(key, JSON.stringify(tokens));
-      this.draw();
-    };
-    return h('div', { class: 'rematch', 'data-rematch': '' }, [
-      others.length ? h('p', {}, [t('rematch.asked', { names: others.map(s => this.game.seatLabel(s, live.view)).join(', ') })]) : null,
-      mine.length
-        ? h('button', { type: 'button', class: 'primary', 'data-act': 'rematch', onclick: () => ask().catch(e => { this.message = { refusal: e.body ?? { message: e.message } }; this.draw(); }) }, [t(others.length ? 'rematch.accept' : 'rematch.ask')])
-        : seated.length ? h('p', { class: 'note' }, [t('rematch.waiting')]) : null,
-    ]);
-  }
-
-  /// While a game of more than two waits for players, a seated player may give the free
-  /// seats to the AI (when the server offers it: `offers.fill`), shown after a short wait
-  /// (someone may still come).
-  fillOffer() {
-    const conn = this.conns.find(c => c.role === 'seat' && c.game && c.game.offers && c.game.offers.fill);
-    if (!conn) return null;
-    if (this.waitingSince == null) {
-      this.waitingSince = performance.now();
-      this.fillTimer = setTimeout(() => this.draw(), FILL_AFTER_MS);
-    }
-    if (performance.now() - this.waitingSince < FILL_AFTER_MS) return null;
-    const fill = async () => {
-      try {
-        await api('POST', `/api/games/${this.id}/fill`, { body: {}, token: conn.token });
-      } catch (e) {
-        this.message = { refusal: e.body ?? { message: e.message } };
-        this.draw();
-      }
-    };
-    return h('div', { class: 'join', 'data-fill': '' }, [
-      h('p', {}, [t('fill.ask')]),
-      h('button', { type: 'button', 'data-act': 'fill', onclick: fill }, [t('fill.button')]),
-    ]);
-  }
-
-  /// Asks the server for the tokens of the seats this browser's named player sits in
-  /// (`POST /api/games/{id}/seat-token`) and opens them; a game it does not sit in stays
-  /// watched.
-  async seatFromKey() {
-    try {
-      const { seats } = await api('POST', `/api/games/${this.id}/seat-token`, { token: player().key });
-      if (seats.length) location.replace(`/games/${this.id}#` + seats.map(s => 'token=' + s.token).join('&'));
-    } catch {
-      // Not seated here, or the server cannot say now: watching is what is left.
-    }
-  }
-
-  /// When the seat to act has been away long enough (the server says so: `absent`), a
-  /// seated player here may claim the win, hand the seat to the AI, or keep waiting (which
-  /// hides the offer until the seat is away anew).
-  absentOffer(live) {
-    const absent = live.absent;
-    const conn = this.conns.find(c => c.role === 'seat' && c.seat !== absent?.seat);
-    if (!absent || !conn || live.result || this.keptWaiting === `${absent.seat}:${absent.since_ms}`) return null;
-    const choose = async choice => {
-      try {
-        await api('POST', `/api/games/${this.id}/absent`, { body: { choice }, token: conn.token });
-      } catch (e) {
-        this.message = { refusal: e.body ?? { message: e.message } };
-        this.draw();
-      }
-    };
-    const wait = () => {
-      this.keptWaiting = `${absent.seat}:${absent.since_ms}`;
-      this.draw();
-    };
-    const name = cap(this.game.seatLabel(absent.seat, live.view));
-    return h('div', { class: 'join absent', 'data-absent': absent.seat, role: 'group', 'aria-labelledby': 'absent-ask' }, [
-      h('p', { id: 'absent-ask' }, [t('absent.ask', { name })]),
-      // The win is claimed only in a game of two: with more, the others play on.
-      live.seats.length === 2 ? h('button', { type: 'button', class: 'primary', 'data-act': 'absent-win', onclick: () => choose('win') }, [t('absent.win')]) : null,
-      h('button', { type: 'button', class: live.seats.length === 2 ? null : 'primary', 'data-act': 'absent-ai', onclick: () => choose('ai') }, [t('absent.ai')]),
-      h('button', { type: 'button', 'data-act': 'absent-wait', onclick: wait }, [t('absent.wait')]),
-    ]);
-  }
-
-  /// While the game waits for players, a seat this device may take: the one its
-  /// invitation is for, else an open one. Taking it opens the seat with its token.
-  joinOffer(live) {
-    if (live.turn.kind !== 'waiting' && !this.claimGone) return null;
-    if (this.conns.some(c => c.role === 'seat')) return null;
-    const invited = this.claimCode != null;
-    const seat = live.seats.find(s => s.player === (invited ? 'invite' : 'open'));
-    if (!seat && !this.claimGone) return null;
-    const take = async () => {
-      try {
-        const ticket = await api('POST', `/api/games/${this.id}/join`, { body: invited ? { code: this.claimCode } : { seat: seat.seat }, token: player()?.key });
-        location.replace(`/games/${this.id}#token=${ticket.token}`);
-      } catch (e) {
-        if (e instanceof ApiError && e.body?.code === 'no-open-seat') this.claimGone = true;
-        else this.message = { refusal: e.body ?? { message: e.message } };
-        this.draw();
-      }
-    };
-    return joinPanel(this.game, live, { seat: seat ? seat.seat : 0, invited, take, gone: this.claimGone });
   }
 
   /// The button that shows the position in words, and those words (`game.describe`).
@@ -668,7 +519,7 @@ export class GamePage {
       canResign: this.offered('resign'),
       // Not while one's own move is on its way: the answer would be for the game before it.
       canUndo: this.offered('undo') && !this.sending,
-      canHint: this.offered('hint') && this.myTurn() && !this.sending,
+      canHint: this.offered('hint') && !this.sending,
       // An undo is on its way as a move is, till its event comes (or its refusal).
       undo: () => { this.message = null; this.sending = true; conn.undo(); this.draw(); },
       hint: () => this.askHint(),

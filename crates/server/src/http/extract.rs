@@ -12,7 +12,7 @@ use axum::Json;
 use serde::de::DeserializeOwned;
 
 use super::limits::Peer;
-use crate::error::ApiError;
+use crate::error::{code, ApiError};
 use crate::protocol::check_cid;
 
 /// A JSON object body whose rejections are our JSON errors.
@@ -29,11 +29,14 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
         };
         // serde reads a struct from an array too: `[]` would pass for `{}`.
         if !raw.get().starts_with('{') {
-            return Err(ApiError::bad_request("bad-json", "a body is a JSON object"));
+            return Err(ApiError::bad_request(
+                code::BAD_JSON,
+                "a body is a JSON object",
+            ));
         }
         serde_json::from_str(raw.get())
             .map(Body)
-            .map_err(|e| ApiError::bad_request("bad-json", e.to_string()))
+            .map_err(|e| ApiError::bad_request(code::BAD_JSON, e.to_string()))
     }
 }
 

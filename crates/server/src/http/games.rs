@@ -12,10 +12,10 @@ use trio_core::{Record, Seat};
 
 use super::extract::{Address, Body};
 use super::keys::{bearer, player_of};
-use crate::error::ApiError;
+use crate::error::{code, ApiError};
 use crate::protocol::{CreateGame, Created, GamesQuery, Lobby, Snapshot};
 use crate::registry::{AppState, Creator};
-use crate::room::Command;
+use crate::room::{Command, Viewer};
 use crate::store::{Cursor, Listed};
 
 /// Running games and finished games per page, unless asked for another number up to the
@@ -59,7 +59,7 @@ async fn games_list(
         Some("finished") => (Listed::Finished, FINISHED_PAGE),
         Some(_) => {
             return Err(ApiError::bad_request(
-                "bad-request",
+                code::BAD_REQUEST,
                 "status is running or finished",
             ))
         }
@@ -67,7 +67,7 @@ async fn games_list(
     let limit = query.limit.unwrap_or(page);
     if !(1..=MAX_PAGE).contains(&limit) {
         return Err(ApiError::bad_request(
-            "bad-request",
+            code::BAD_REQUEST,
             format!("a page is 1 to {MAX_PAGE} games"),
         ));
     }
@@ -157,8 +157,8 @@ async fn replays_show(
             })
             .await?
             .you
-            .map(Seat),
-        None => None,
+            .map_or(Viewer::Spectator, |s| Viewer::Seat(Seat(s))),
+        None => Viewer::Spectator,
     };
     let record = state.ask(&id, |reply| Command::Record { reply });
     let step = state

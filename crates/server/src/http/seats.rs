@@ -62,7 +62,7 @@ async fn seats_fill(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let level = body.level.unwrap_or(FILL_LEVEL);
     if !(1..=5).contains(&level) {
-        return Err(ApiError::bad_request("bad-seats", "an AI level is 1 to 5"));
+        return Err(ApiError::bad_seats("an AI level is 1 to 5"));
     }
     state.room(&id).await?;
     let token = bearer(&headers)?;

@@ -29,7 +29,7 @@ use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::WebSocketStream;
 
 use super::limits::{Guard, Peer, Slot};
-use crate::error::{ApiError, Refusal, Rejected};
+use crate::error::{code, ApiError, Refusal, Rejected};
 use crate::protocol::{check_cid, ClientMessage, ServerMessage, MAX_MESSAGE_BYTES};
 use crate::registry::AppState;
 use crate::room::{Command, Reply, Request, RoomHandle, Who, CLIENT_QUEUE};
@@ -73,13 +73,13 @@ impl<S: Send + Sync> FromRequestParts<S> for Handshake {
         };
         if !says(CONNECTION, "upgrade") || !says(UPGRADE, "websocket") {
             return Err(ApiError::bad_request(
-                "bad-request",
+                code::BAD_REQUEST,
                 "this address is a WebSocket: open it with Connection: upgrade and Upgrade: websocket",
             ));
         }
         if !says(SEC_WEBSOCKET_VERSION, "13") {
             return Err(ApiError::bad_request(
-                "bad-request",
+                code::BAD_REQUEST,
                 "only version 13 of the WebSocket protocol is spoken",
             ));
         }
@@ -88,7 +88,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Handshake {
         match (key, upgrade) {
             (Some(key), Some(upgrade)) => Ok(Self { key, upgrade }),
             _ => Err(ApiError::bad_request(
-                "bad-request",
+                code::BAD_REQUEST,
                 "a WebSocket needs a Sec-WebSocket-Key on a connection that can be upgraded",
             )),
         }
@@ -193,7 +193,7 @@ async fn refuse(
 }
 
 fn read(message: &str) -> Result<ClientMessage, Bytes> {
-    serde_json::from_str(message).map_err(|e| error_text("bad-json", e.to_string()))
+    serde_json::from_str(message).map_err(|e| error_text(code::BAD_JSON, e.to_string()))
 }
 
 /// Whether `write` was done within `deadline`: a client that takes in nothing for that
@@ -235,19 +235,19 @@ async fn session(
         Ok(Some(Ok(Message::Text(text)))) => match read(&text) {
             Ok(ClientMessage::Hello { token, since }) => (token, since),
             Ok(_) => {
-                let text = error_text("no-hello", "say hello first");
-                return refuse(&mut socket, Some(text), CloseCode::Policy, "no-hello").await;
+                let text = error_text(code::NO_HELLO, "say hello first");
+                return refuse(&mut socket, Some(text), CloseCode::Policy, code::NO_HELLO).await;
             }
             Err(error) => {
-                return refuse(&mut socket, Some(error), CloseCode::Policy, "bad-json").await;
+                return refuse(&mut socket, Some(error), CloseCode::Policy, code::BAD_JSON).await;
             }
         },
         Err(_) => {
-            let text = error_text("no-hello", "say hello within 10 s");
-            return refuse(&mut socket, Some(text), CloseCode::Policy, "no-hello").await;
+            let text = error_text(code::NO_HELLO, "say hello within 10 s");
+            return refuse(&mut socket, Some(text), CloseCode::Policy, code::NO_HELLO).await;
         }
         // Closed by the client, or not text: nothing to tell.
-        Ok(_) => return refuse(&mut socket, None, CloseCode::Policy, "no-hello").await,
+        Ok(_) => return refuse(&mut socket, None, CloseCode::Policy, code::NO_HELLO).await,
     };
     let (out, mut outgoing) = mpsc::channel::<Bytes>(CLIENT_QUEUE);
     let (reply, joined) = oneshot::channel();

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use trio_catalog::{AgentSpec, AnyGame, CatalogError, Definitions};
 
-use crate::error::ApiError;
-use crate::room::{INVITED, OPEN};
+use crate::error::{code, ApiError};
+use crate::room::SeatAgent;
 
 /// A position of a built-in game as a spectator sees it, with the legal moves of the one to
 /// move and their parts: what the page's rules draw a board from (`GET /api/positions`).
@@ -16,7 +16,7 @@ pub(crate) fn position_shown(spec: &str, position: &str) -> Result<PositionShown
     let outside = vec![AgentSpec::Human; game.seat_count()];
     let live = game
         .start(0, &outside, Some(position))
-        .map_err(|e| ApiError::bad_request("bad-position", e.to_string()))?;
+        .map_err(|e| ApiError::bad_request(code::BAD_POSITION, e.to_string()))?;
     let moves = live.legal_moves();
     Ok(PositionShown {
         view: live.view_json(None),
@@ -39,44 +39,43 @@ pub(super) fn checked_game(
     spec: &str,
     definitions: BTreeMap<String, String>,
 ) -> Result<Arc<dyn AnyGame>, ApiError> {
-    let parsed: trio_catalog::GameSpec = spec
-        .parse()
-        .map_err(|e: trio_catalog::SpecError| ApiError::bad_request("bad-spec", e.to_string()))?;
+    let parsed: trio_catalog::GameSpec = spec.parse().map_err(|e: trio_catalog::SpecError| {
+        ApiError::bad_request(code::BAD_SPEC, e.to_string())
+    })?;
     let definitions = Definitions::given(&parsed, definitions)
-        .map_err(|e| ApiError::bad_request("bad-definition", e.to_string()))?;
+        .map_err(|e| ApiError::bad_request(code::BAD_DEFINITION, e.to_string()))?;
     trio_catalog::build_with(&parsed, definitions).map_err(|e| match e {
-        CatalogError::Definition { .. } => ApiError::bad_request("bad-definition", e.to_string()),
-        e => ApiError::bad_request("bad-spec", e.to_string()),
+        CatalogError::Definition { .. } => {
+            ApiError::bad_request(code::BAD_DEFINITION, e.to_string())
+        }
+        e => ApiError::bad_request(code::BAD_SPEC, e.to_string()),
     })
 }
 
 /// Seats a client may ask for: the creator (`human`), a seat waiting for a player
-/// (`open`, `invite`: `None` here), `random` and the AI levels (no external engines, no
-/// unbounded searches); at least one the creator plays.
-pub(super) fn checked_seats(seats: &[String]) -> Result<Vec<Option<AgentSpec>>, ApiError> {
-    let bad = |m: String| ApiError::bad_request("bad-seats", m);
+/// (`open`, `invite`), `random` and the AI levels (no external engines, no unbounded
+/// searches); at least one the creator plays.
+pub(super) fn checked_seats(seats: &[String]) -> Result<Vec<SeatAgent>, ApiError> {
+    let bad = ApiError::bad_seats;
     if seats.len() > 8 {
         return Err(bad("a game has at most 4 seats".to_owned()));
     }
     let asked = seats
         .iter()
         .map(|s| {
-            if s == OPEN || s == INVITED {
-                return Ok(None);
-            }
-            let agent: AgentSpec = s
+            let agent: SeatAgent = s
                 .parse()
                 .map_err(|e: trio_catalog::AgentError| bad(e.to_string()))?;
             match agent {
-                AgentSpec::Human | AgentSpec::Random | AgentSpec::Ai(_) => Ok(Some(agent)),
-                _ => Err(bad(format!(
+                SeatAgent::Bot(bot) if bot != AgentSpec::Random => Err(bad(format!(
                     "{}: a seat is human, open, invite, random or ai:1 to ai:5",
                     trio_catalog::excerpt(s)
                 ))),
+                agent => Ok(agent),
             }
         })
         .collect::<Result<Vec<_>, _>>()?;
-    if !asked.iter().flatten().any(AgentSpec::is_human) {
+    if !asked.contains(&SeatAgent::Person) {
         return Err(bad("at least one seat is human: the creator's".to_owned()));
     }
     Ok(asked)

@@ -10,11 +10,11 @@ use trio_core::Seat;
 
 use super::checks::{checked_game, checked_seats};
 use super::AppState;
-use crate::error::{ApiError, Refusal};
+use crate::error::{code, ApiError, Refusal};
 use crate::people::ratings::SeatRating;
 use crate::people::{playban, secrets};
 use crate::protocol::{ClockSpec, CreateGame, Created, Invitation, SeatTicket};
-use crate::room::{RematchPlan, INVITED};
+use crate::room::{RematchPlan, SeatAgent};
 use crate::store::{now, Casual, DrawRow, GameRow, PlayerRow, SeatRow, Status, StoredGame};
 
 /// A game to store, checked.
@@ -107,7 +107,10 @@ impl AppState {
             rated,
         } = request;
         let clock = clock
-            .map(|c| c.check().map_err(|m| ApiError::bad_request("bad-clock", m)))
+            .map(|c| {
+                c.check()
+                    .map_err(|m| ApiError::bad_request(code::BAD_CLOCK, m))
+            })
             .transpose()?;
         let position = position.as_deref();
         let seats = &seats[..];
@@ -116,23 +119,20 @@ impl AppState {
         let asked = checked_seats(seats)?;
         if rated {
             // An AI level has a fixed rating (its anchor); other bots have none.
-            let bots = asked
-                .iter()
-                .flatten()
-                .any(|a| !a.is_human() && !matches!(a, AgentSpec::Ai(_)));
+            let bots = asked.iter().any(|a| matches!(a, SeatAgent::Bot(_)));
             let why = if creator.is_none() {
                 Some("a rated game is for named players: send your player key")
             } else if position.is_some() || own_files {
                 Some("a rated game starts from the usual start with the built-in files")
             } else if bots {
                 Some("a rated game is between people and AI levels (ai:1 to ai:5)")
-            } else if asked.iter().flatten().filter(|a| a.is_human()).count() > 1 {
+            } else if asked.iter().filter(|a| **a == SeatAgent::Person).count() > 1 {
                 Some("a rated game seats each person once: keep one seat, leave the others open or invited")
             } else {
                 None
             };
             if let Some(why) = why {
-                return Err(ApiError::bad_request("bad-rated", why));
+                return Err(ApiError::bad_request(code::BAD_RATED, why));
             }
             if let Some(player) = &creator {
                 let now = self.inner.shared.time.now_millis() / 1000;
@@ -145,13 +145,10 @@ impl AppState {
             }
         }
         // A seat waiting for its player plays as a person.
-        let agents: Vec<AgentSpec> = asked
-            .iter()
-            .map(|s| s.clone().unwrap_or(AgentSpec::Human))
-            .collect();
+        let agents: Vec<AgentSpec> = asked.iter().map(SeatAgent::plays_as).collect();
         // A game the catalog cannot start is refused before anything is stored.
         game.start(0, &agents, None)
-            .map_err(|e| ApiError::bad_request("bad-seats", e.to_string()))?;
+            .map_err(|e| ApiError::bad_seats(e.to_string()))?;
         if let Some(by) = &by {
             self.check_running(by).await?;
         }
@@ -159,14 +156,14 @@ impl AppState {
         let mut tickets = Vec::new();
         let mut invites = Vec::new();
         let mut rows = Vec::new();
-        for (s, (text, asked)) in seats.iter().zip(&asked).enumerate() {
+        for (s, asked) in asked.iter().enumerate() {
             let seat = s as u8;
             let name = game.seat_name(Seat(seat));
             // The creator gets the tokens of its own seats; an invited seat's token goes
             // to whoever opens the invitation first, an open seat's to who joins first.
             let mut player = None;
             let secret = match asked {
-                Some(agent) if agent.is_human() => {
+                SeatAgent::Person => {
                     player.clone_from(&creator);
                     let token = secrets::new_token();
                     tickets.push(SeatTicket {
@@ -177,7 +174,7 @@ impl AppState {
                     });
                     Some(token)
                 }
-                None if text == INVITED => {
+                SeatAgent::Invited => {
                     let code = secrets::new_token();
                     invites.push(Invitation {
                         seat,
@@ -189,9 +186,7 @@ impl AppState {
                 _ => None,
             };
             rows.push(SeatRow {
-                agent: asked
-                    .as_ref()
-                    .map_or_else(|| text.clone(), ToString::to_string),
+                agent: asked.to_string(),
                 token_hash: secret.map(|t| secrets::token_hash_hex(&secrets::hash_token(&t))),
                 player,
                 rematch: None,
@@ -239,7 +234,7 @@ impl AppState {
         let seed = secrets::new_seed();
         let started = game
             .start(seed, &agents, position.as_deref())
-            .map_err(|e| ApiError::bad_request("bad-position", e.to_string()))?;
+            .map_err(|e| ApiError::bad_request(code::BAD_POSITION, e.to_string()))?;
         let ratings = self.seat_ratings(rated, game.as_ref(), &seats).await?;
         let nonce = secrets::new_nonce();
         // The commitment covers the game as its record will write it: spec, seats, start.
@@ -335,9 +330,9 @@ impl AppState {
             .seats
             .iter()
             .map(|s| {
-                s.agent.parse().map_err(|e: trio_catalog::AgentError| {
-                    ApiError::bad_request("bad-seats", e.to_string())
-                })
+                s.agent
+                    .parse()
+                    .map_err(|e: trio_catalog::AgentError| ApiError::bad_seats(e.to_string()))
             })
             .collect::<Result<Vec<AgentSpec>, _>>()?;
         // Its people agreed to it together: any two of them may have played their day's

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use super::checks::checked_game;
 use super::create::{Creator, Seeking};
 use super::AppState;
-use crate::error::ApiError;
+use crate::error::{code, ApiError};
 use crate::people::secrets;
 use crate::protocol::{CreateGame, SeekRequest, Seeked};
-use crate::room::{Command, OPEN};
+use crate::room::{Command, SeatAgent};
 
 /// How many waiting games "Play someone" tries before it makes one.
 const SEEK_CANDIDATES: usize = 8;
@@ -31,11 +31,14 @@ impl AppState {
         let game = checked_game(&request.game, BTreeMap::new())?;
         let clock = request
             .clock
-            .map(|c| c.check().map_err(|m| ApiError::bad_request("bad-clock", m)))
+            .map(|c| {
+                c.check()
+                    .map_err(|m| ApiError::bad_request(code::BAD_CLOCK, m))
+            })
             .transpose()?;
         if request.rated && player.is_none() {
             return Err(ApiError::bad_request(
-                "bad-rated",
+                code::BAD_RATED,
                 "a rated game is for named players: send your player key",
             ));
         }
@@ -89,7 +92,7 @@ impl AppState {
                     });
                 }
                 // Another player took it first: the next one.
-                Err(e) if e.code == "no-open-seat" => continue,
+                Err(e) if e.code == code::NO_OPEN_SEAT => continue,
                 Err(e) => return Err(e),
             }
         }
@@ -100,7 +103,14 @@ impl AppState {
                 CreateGame {
                     game: game.spec().to_string(),
                     seats: (0..seats)
-                        .map(|s| if s == mine { "human" } else { OPEN }.to_owned())
+                        .map(|s| {
+                            if s == mine {
+                                SeatAgent::Person
+                            } else {
+                                SeatAgent::Open
+                            }
+                            .to_string()
+                        })
                         .collect(),
                     position: None,
                     definitions: BTreeMap::new(),

@@ -71,7 +71,7 @@ impl Room {
         let seat = match who {
             Who::Token(Some(token)) => self.table.seat_of(token),
             Who::Token(None) => None,
-            Who::Conn(conn) => self.audience.viewer_of(*conn),
+            Who::Conn(conn) => self.audience.seat_of(*conn),
         };
         if let Some(seq) = seat.zip(cid).and_then(|(s, c)| self.table.resent(s, c)) {
             return Ok((seq, false));

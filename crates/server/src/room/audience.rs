@@ -7,6 +7,7 @@ use tokio::sync::mpsc;
 use trio_catalog::Live;
 use trio_core::{LogEntry, Seat};
 
+use super::viewer::Viewer;
 use super::views::{self, Views};
 use super::Room;
 use crate::error::Refusal;
@@ -20,7 +21,7 @@ const MAX_CATCH_UP: u64 = 256;
 #[derive(Debug)]
 struct Subscriber {
     conn: u64,
-    viewer: Option<Seat>,
+    viewer: Viewer,
     out: mpsc::Sender<Bytes>,
 }
 
@@ -50,23 +51,23 @@ impl Audience {
             .map(|s| {
                 self.subscribers
                     .iter()
-                    .any(|sub| sub.viewer == Some(Seat(s as u8)))
+                    .any(|sub| sub.viewer == Viewer::Seat(Seat(s as u8)))
             })
             .collect()
     }
 
-    /// The viewer of a connection; `None` for a spectator or a connection gone.
-    pub(super) fn viewer_of(&self, conn: u64) -> Option<Seat> {
+    /// The seat of a connection; `None` for a spectator or a connection gone.
+    pub(super) fn seat_of(&self, conn: u64) -> Option<Seat> {
         self.subscribers
             .iter()
             .find(|s| s.conn == conn)
-            .and_then(|s| s.viewer)
+            .and_then(|s| s.viewer.seat())
     }
 
     /// Adds a client, its first `messages` already in its queue; its connection number.
     pub(super) fn join(
         &mut self,
-        viewer: Option<Seat>,
+        viewer: Viewer,
         out: mpsc::Sender<Bytes>,
         messages: Vec<Bytes>,
     ) -> u64 {
@@ -87,12 +88,12 @@ impl Audience {
     /// Sends every client what `render` gives for its viewer, rendered once per viewer;
     /// drops those whose queue is full or closed. `true` if any was dropped.
     #[must_use]
-    pub(super) fn send_each(&mut self, mut render: impl FnMut(Option<Seat>) -> Vec<Bytes>) -> bool {
+    pub(super) fn send_each(&mut self, mut render: impl FnMut(Viewer) -> Vec<Bytes>) -> bool {
         let mut rendered: Vec<Option<Vec<Bytes>>> = vec![None; self.seats + 1];
         let seats = self.seats;
         let before = self.subscribers.len();
         self.subscribers.retain(|sub| {
-            let index = sub.viewer.map_or(seats, Seat::index);
+            let index = sub.viewer.index(seats);
             rendered[index]
                 .get_or_insert_with(|| render(sub.viewer))
                 .iter()
@@ -129,17 +130,16 @@ impl Room {
         let viewer = self.table.viewer(token)?;
         let before = self.audience.connected();
         let mut connected = before.clone();
-        if let Some(seat) = viewer {
+        if let Viewer::Seat(seat) = viewer {
             connected[seat.index()] = true;
         }
         let seq = self.views.seq();
         let mut messages = vec![ServerMessage::Welcome {
-            role: if viewer.is_some() {
-                Role::Seat
-            } else {
-                Role::Spectator
+            role: match viewer {
+                Viewer::Seat(_) => Role::Seat,
+                Viewer::Spectator => Role::Spectator,
             },
-            seat: viewer.map(|s| s.0),
+            seat: viewer.seat().map(|s| s.0),
             seq,
             connected,
         }
@@ -215,7 +215,7 @@ impl Room {
     }
 
     /// Everything `viewer` may know of the game now.
-    pub(super) fn snapshot(&self, viewer: Option<Seat>) -> Snapshot {
+    pub(super) fn snapshot(&self, viewer: Viewer) -> Snapshot {
         let summary = self.summary.lock().expect("summary lock");
         let mut snapshot = self
             .views
@@ -243,7 +243,7 @@ impl Room {
 }
 
 /// The events after version `from` as `viewer` may know them, the state with the last.
-fn events_since(live: &dyn Live, views: &Views, from: u64, viewer: Option<Seat>) -> Vec<Bytes> {
+fn events_since(live: &dyn Live, views: &Views, from: u64, viewer: Viewer) -> Vec<Bytes> {
     let missed: &[LogEntry] = live.log().get(from as usize..).unwrap_or_default();
     missed
         .iter()

@@ -39,7 +39,7 @@ impl Room {
     /// A seat's canned message, sent to everyone (a spectator's is not: only players talk);
     /// at most one a second per seat, the rest dropped.
     pub(super) fn say(&mut self, conn: u64, phrase: Phrase) {
-        let Some(seat) = self.audience.viewer_of(conn) else {
+        let Some(seat) = self.audience.seat_of(conn) else {
             let refusal = ServerMessage::Error {
                 code: "spectator".to_owned(),
                 message: "spectators only watch".to_owned(),

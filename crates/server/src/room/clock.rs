@@ -18,12 +18,12 @@ pub(crate) struct Clock {
     pub(crate) spec: ClockSpec,
     /// Per seat, the time left as of `since` (for the seat whose clock runs) or now.
     remaining_ms: Vec<i64>,
-    /// Seats are kept as their numbers here: the clock is stored as JSON with the game.
-    running: Option<u8>,
+    #[serde(with = "seat_number")]
+    running: Option<Seat>,
     since_ms: i64,
     /// The seat whose time ran out, once one has.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    flagged: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "seat_number")]
+    flagged: Option<Seat>,
 }
 
 impl Clock {
@@ -53,19 +53,19 @@ impl Clock {
                 self.remaining_ms[next.index()] = per_move;
             }
         }
-        self.running = next.map(|s| s.0);
+        self.running = next;
         self.since_ms = now;
     }
 
     /// The seat whose clock runs, if one does.
     pub(crate) fn running(&self) -> Option<Seat> {
-        self.running.map(Seat)
+        self.running
     }
 
     /// When the running clock's flag falls, if one runs.
     pub(crate) fn deadline(&self) -> Option<i64> {
         self.running
-            .map(|s| self.since_ms + self.remaining_ms[usize::from(s)])
+            .map(|s| self.since_ms + self.remaining_ms[s.index()])
     }
 
     /// When the running seat's first decision is due, if it is yet to make one: the game
@@ -83,7 +83,7 @@ impl Clock {
         self.remaining_ms[seat.index()] = 0;
         self.running = None;
         self.since_ms = now;
-        self.flagged = Some(seat.0);
+        self.flagged = Some(seat);
         Some(seat)
     }
 
@@ -91,14 +91,14 @@ impl Clock {
     pub(crate) fn shown(&self, now: i64) -> ClockShown {
         let mut remaining_ms = self.remaining_ms.clone();
         if let Some(s) = self.running {
-            let left = &mut remaining_ms[usize::from(s)];
+            let left = &mut remaining_ms[s.index()];
             *left = (*left - (now - self.since_ms)).max(0);
         }
         ClockShown {
             spec: self.spec,
             remaining_ms,
-            running: self.running,
-            flagged: self.flagged,
+            running: self.running.map(|s| s.0),
+            flagged: self.flagged.map(|s| s.0),
         }
     }
 }
@@ -134,6 +134,22 @@ impl ClockSpec {
             ClockSpec::RealTime { .. } => None,
             ClockSpec::Correspondence { days } => Some(i64::from(days) * DAY_MS),
         }
+    }
+}
+
+/// A seat stored as its number, as the clock's JSON has always had it.
+mod seat_number {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use trio_core::Seat;
+
+    pub(super) fn serialize<S: Serializer>(seat: &Option<Seat>, to: S) -> Result<S::Ok, S::Error> {
+        seat.map(|s| s.0).serialize(to)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        from: D,
+    ) -> Result<Option<Seat>, D::Error> {
+        Ok(Option::<u8>::deserialize(from)?.map(Seat))
     }
 }
 
@@ -186,6 +202,22 @@ mod tests {
         assert_eq!(clock.shown(80_000).remaining_ms, [0, 58_000]);
         assert_eq!(clock.shown(80_000).flagged, Some(0));
         assert_eq!(clock.deadline(), None);
+    }
+
+    #[test]
+    fn a_clock_is_stored_with_its_seats_as_numbers() {
+        let mut clock = Clock::new(ClockSpec::Correspondence { days: 1 }, 2);
+        clock.after_change(0, None, Some(Seat(1)));
+        let stored = serde_json::to_value(&clock).unwrap();
+        assert_eq!(stored["running"], 1);
+        assert!(stored.get("flagged").is_none());
+        clock.flag(DAY_MS);
+        let stored = serde_json::to_value(&clock).unwrap();
+        assert_eq!(
+            (&stored["running"], &stored["flagged"]),
+            (&serde_json::Value::Null, &1.into())
+        );
+        assert_eq!(serde_json::from_value::<Clock>(stored).unwrap(), clock);
     }
 
     #[test]

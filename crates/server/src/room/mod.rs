@@ -21,7 +21,8 @@
 //! - [`commitment`]: the seed's, published at the start and revealed with the record;
 //! - [`table`] and [`offers`]: seats, tokens, client ids, the undo and hint policy, the
 //!   record;
-//! - [`views`]: the game now as each viewer sees it, cached after every change;
+//! - [`views`]: the game now as each [`Viewer`] (a seat, a spectator) sees it, cached
+//!   after every change;
 //! - [`driver`]: chance and bots, under the game's lease on a shared store;
 //! - [`follower`]: keeping up with other instances on a shared store;
 //! - [`rebuild`]: the room again from its stored events;
@@ -32,6 +33,7 @@
 //! a spectator) may know.
 
 mod act;
+mod agent;
 mod audience;
 mod away;
 mod chat;
@@ -52,6 +54,7 @@ mod rematch;
 mod reply;
 mod seating;
 mod table;
+mod viewer;
 mod views;
 
 use std::collections::VecDeque;
@@ -61,12 +64,13 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use trio_catalog::Live;
 
+pub(crate) use agent::SeatAgent;
 pub(crate) use audience::CLIENT_QUEUE;
 pub use away::Absence;
 pub(crate) use command::{Command, Reply, Request, RoomHandle, Who};
 pub(crate) use error::RoomError;
 pub(crate) use rematch::{MakeRematch, RematchPlan};
-pub(crate) use table::{INVITED, OPEN};
+pub(crate) use viewer::Viewer;
 
 use crate::error::Refusal;
 use crate::protocol::GameSummary;

@@ -6,7 +6,9 @@
 use trio_catalog::Live;
 use trio_core::{PlayError, Seat, Turn};
 
-use super::table::{Table, OPEN};
+use super::agent::SeatAgent;
+use super::table::Table;
+use super::viewer::Viewer;
 use crate::error::Refusal;
 use crate::protocol::Offers;
 
@@ -86,8 +88,8 @@ impl Table {
     }
 
     /// The seat a hint is for: the viewer's, when it is to move against the AI alone.
-    pub(super) fn hint_seat(&self, live: &dyn Live, viewer: Option<Seat>) -> Result<Seat, Refusal> {
-        let Some(seat) = viewer else {
+    pub(super) fn hint_seat(&self, live: &dyn Live, viewer: Viewer) -> Result<Seat, Refusal> {
+        let Viewer::Seat(seat) = viewer else {
             return Err(Refusal::NoToken {
                 needed: "a hint is for a seat",
             });
@@ -107,8 +109,8 @@ impl Table {
 
     /// What the page may offer `viewer` now (see [`Offers`]); a spectator is offered
     /// nothing, nor is a person while the game waits, but to fill the open seats.
-    pub(super) fn offers(&self, live: &dyn Live, viewer: Option<Seat>) -> Offers {
-        let Some(seat) = viewer.filter(|&s| self.is_person(s)) else {
+    pub(super) fn offers(&self, live: &dyn Live, viewer: Viewer) -> Offers {
+        let Some(seat) = viewer.seat().filter(|&s| self.is_person(s)) else {
             return Offers::default();
         };
         let going_on = live.turn() != Turn::Over && !self.aborted();
@@ -116,7 +118,9 @@ impl Table {
         if self.waiting() {
             let seats = self.agents().len();
             return Offers {
-                fill: going_on && seats >= 3 && (0..seats).any(|s| self.player(s) == OPEN),
+                fill: going_on
+                    && seats >= 3
+                    && (0..seats).any(|s| self.player(s) == SeatAgent::Open),
                 abort,
                 ..Offers::default()
             };
@@ -141,9 +145,10 @@ impl Table {
     /// Whether `viewer` may ask for (or accept) a rematch of the game over: a person's seat
     /// that has not agreed yet, while no rematch is made. The snapshot asks it anew after
     /// each agreement, which changes no view.
-    pub(super) fn rematch_offered(&self, viewer: Option<Seat>) -> bool {
+    pub(super) fn rematch_offered(&self, viewer: Viewer) -> bool {
         let shown = self.rematch.shown();
         viewer
+            .seat()
             .is_some_and(|s| self.is_person(s) && !shown.agreed[s.index()] && shown.game.is_none())
     }
 }
@@ -157,21 +162,25 @@ mod tests {
     use crate::protocol::Offers;
     use crate::room::table::tests::{row_of, seated};
     use crate::room::table::Table;
+    use crate::room::Viewer;
 
     #[test]
     fn undo_takes_back_the_ais_answer_but_never_a_persons_move() {
         let (table, mut live) = seated("gyges", &["human", "ai:1"]);
         let south = Seat(0);
-        let offers = table.offers(live.as_ref(), Some(Seat(0)));
+        let offers = table.offers(live.as_ref(), Viewer::Seat(Seat(0)));
         assert_eq!((offers.undo, offers.hint), (false, true));
         let setup = live.legal_moves().actions[0].clone();
         live.submit(south, &setup, None).unwrap();
         live.run().unwrap(); // the AI's setup
         assert!(table.check_undo(live.as_ref(), south, None).is_ok());
-        assert!(table.offers(live.as_ref(), Some(Seat(0))).undo);
+        assert!(table.offers(live.as_ref(), Viewer::Seat(Seat(0))).undo);
         let stale = table.check_undo(live.as_ref(), south, Some(0)).unwrap_err();
         assert_eq!(crate::error::ApiError::from(stale).code, "stale-version");
-        assert_eq!(table.offers(live.as_ref(), None), Offers::default());
+        assert_eq!(
+            table.offers(live.as_ref(), Viewer::Spectator),
+            Offers::default()
+        );
 
         let (table, mut live) = table_of_people();
         let setup = live.legal_moves().actions[0].clone();
@@ -202,7 +211,7 @@ mod tests {
                 max: live.version()
             }
         );
-        assert!(!table.offers(live.as_ref(), Some(Seat(0))).undo);
+        assert!(!table.offers(live.as_ref(), Viewer::Seat(Seat(0))).undo);
         let moved = live.legal_moves().actions[0].clone();
         live.submit(south, &moved, None).unwrap();
     }
@@ -219,7 +228,9 @@ mod tests {
             .start(7, table.agents(), None)
             .unwrap();
         let south = Seat(0);
-        let refused = table.hint_seat(live.as_ref(), Some(Seat(0))).unwrap_err();
+        let refused = table
+            .hint_seat(live.as_ref(), Viewer::Seat(Seat(0)))
+            .unwrap_err();
         assert_eq!(refused, Refusal::RatedNoHelp { what: "a hint" });
         assert_eq!(crate::error::ApiError::from(refused).code, "rated-game");
         let setup = live.legal_moves().actions[0].clone();
@@ -227,7 +238,7 @@ mod tests {
         live.run().unwrap(); // the AI's setup
         let refused = table.check_undo(live.as_ref(), south, None).unwrap_err();
         assert!(matches!(refused, Refusal::RatedNoHelp { .. }), "{refused}");
-        let offered = table.offers(live.as_ref(), Some(Seat(0)));
+        let offered = table.offers(live.as_ref(), Viewer::Seat(Seat(0)));
         assert_eq!(
             (offered.undo, offered.hint, offered.resign),
             (false, false, true)
@@ -242,17 +253,17 @@ mod tests {
     fn hints_are_for_the_seat_to_move_against_the_ai_alone() {
         let (table, live) = table_of_people();
         assert_eq!(
-            table.hint_seat(live.as_ref(), Some(Seat(0))),
+            table.hint_seat(live.as_ref(), Viewer::Seat(Seat(0))),
             Err(Refusal::NoHint)
         );
         let (table, live) = seated("orbit(players=3)", &["ai:1", "human", "random"]);
         assert!(matches!(
-            table.hint_seat(live.as_ref(), None),
+            table.hint_seat(live.as_ref(), Viewer::Spectator),
             Err(Refusal::NoToken { .. })
         ));
         // Chance draws the order first.
         assert_eq!(
-            table.hint_seat(live.as_ref(), Some(Seat(1))),
+            table.hint_seat(live.as_ref(), Viewer::Seat(Seat(1))),
             Err(Refusal::HintNotYourTurn)
         );
     }
@@ -262,14 +273,14 @@ mod tests {
     #[test]
     fn against_the_ai_alone_and_resigning_are_offered_to_a_persons_seat() {
         let (table, live) = seated("orbit(players=3)", &["ai:1", "human", "random"]);
-        let mine = table.offers(live.as_ref(), Some(Seat(1)));
+        let mine = table.offers(live.as_ref(), Viewer::Seat(Seat(1)));
         assert!(mine.against_ai && mine.resign && !mine.fill && !mine.rematch);
         assert_eq!(
-            table.offers(live.as_ref(), Some(Seat(0))),
+            table.offers(live.as_ref(), Viewer::Seat(Seat(0))),
             Offers::default()
         );
         let (table, live) = seated("orbit(players=3)", &["ai:1", "human", "human"]);
-        let mine = table.offers(live.as_ref(), Some(Seat(1)));
+        let mine = table.offers(live.as_ref(), Viewer::Seat(Seat(1)));
         assert!(!mine.against_ai && !mine.hint && mine.resign);
     }
 
@@ -289,8 +300,11 @@ mod tests {
             abort: true,
             ..Offers::default()
         };
-        assert_eq!(waiting.offers(live.as_ref(), Some(Seat(0))), fill);
-        assert_eq!(waiting.offers(live.as_ref(), None), Offers::default());
+        assert_eq!(waiting.offers(live.as_ref(), Viewer::Seat(Seat(0))), fill);
+        assert_eq!(
+            waiting.offers(live.as_ref(), Viewer::Spectator),
+            Offers::default()
+        );
 
         let two = Table::from_row(&row_of("gyges", &["human", "open"])).unwrap();
         let live = trio_catalog::game("gyges")
@@ -301,7 +315,7 @@ mod tests {
             abort: true,
             ..Offers::default()
         };
-        assert_eq!(two.offers(live.as_ref(), Some(Seat(0))), abort);
+        assert_eq!(two.offers(live.as_ref(), Viewer::Seat(Seat(0))), abort);
     }
 
     /// Once the game is over, each person who has not agreed is offered a rematch, until
@@ -309,15 +323,15 @@ mod tests {
     #[test]
     fn a_rematch_is_offered_to_each_person_of_a_finished_game_until_agreed() {
         let (mut table, mut live) = seated("gyges", &["human", "human"]);
-        assert!(!table.offers(live.as_ref(), Some(Seat(0))).rematch);
+        assert!(!table.offers(live.as_ref(), Viewer::Seat(Seat(0))).rematch);
         live.resign(Seat(1)).unwrap();
-        let over = table.offers(live.as_ref(), Some(Seat(0)));
+        let over = table.offers(live.as_ref(), Viewer::Seat(Seat(0)));
         assert!(over.rematch && !over.resign && !over.undo);
         table
             .rematch
             .agree(Seat(0), crate::people::secrets::hash_token("again"));
-        assert!(!table.rematch_offered(Some(Seat(0))));
-        assert!(table.rematch_offered(Some(Seat(1))));
-        assert!(!table.rematch_offered(None));
+        assert!(!table.rematch_offered(Viewer::Seat(Seat(0))));
+        assert!(table.rematch_offered(Viewer::Seat(Seat(1))));
+        assert!(!table.rematch_offered(Viewer::Spectator));
     }
 }

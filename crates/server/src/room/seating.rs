@@ -6,7 +6,7 @@
 
 use trio_core::Seat;
 
-use super::{table, Room, RoomError};
+use super::{Room, RoomError, SeatAgent};
 use crate::error::Refusal;
 use crate::people::{playban, secrets};
 use crate::protocol::SeatTicket;
@@ -61,7 +61,7 @@ impl Room {
         self.start_clock();
         let token_hash = Some(secrets::token_hash_hex(&hash));
         if !self
-            .store_seat(seat, was.agent(), "human".to_owned(), token_hash, player_id)
+            .store_seat(seat, was.agent(), SeatAgent::Person, token_hash, player_id)
             .await?
         {
             self.tell_seats();
@@ -125,7 +125,7 @@ impl Room {
         self.start_clock();
         for &seat in &filled {
             if !self
-                .store_seat(seat, table::OPEN, agent.to_string(), None, None)
+                .store_seat(seat, SeatAgent::Open, agent.clone().into(), None, None)
                 .await?
             {
                 self.tell_seats();
@@ -165,19 +165,19 @@ impl Room {
     async fn store_seat(
         &mut self,
         seat: Seat,
-        was: &str,
-        agent: String,
+        was: SeatAgent,
+        agent: SeatAgent,
         token_hash: Option<String>,
         player: Option<String>,
     ) -> Result<bool, RoomError> {
         let casual = self.summary.lock().expect("summary lock").casual;
         // A person sitting down (not the AI) starts the day a pair's games are counted in.
-        let seated_at = (agent == "human").then(|| self.shared.time.now_millis() / 1000);
+        let seated_at = (agent == SeatAgent::Person).then(|| self.shared.time.now_millis() / 1000);
         let change = SeatClaim {
             game_id: self.id.clone(),
             seat,
-            was: was.to_owned(),
-            agent,
+            was: was.to_string(),
+            agent: agent.to_string(),
             token_hash,
             player,
             automatic: self.automatic(),
@@ -210,7 +210,7 @@ impl Room {
         self.refresh();
         let player = self.table.player_id(seat);
         let stored = self
-            .store_seat(seat, &was, TIMEOUT_AI.to_string(), token, player)
+            .store_seat(seat, was, TIMEOUT_AI.into(), token, player)
             .await?;
         self.tell_seats();
         Ok(stored)

@@ -8,10 +8,12 @@ use std::collections::HashMap;
 use trio_catalog::{AgentSpec, Live};
 use trio_core::{Record, Seat};
 
+use super::agent::SeatAgent;
 use super::commitment::Commitment;
 use super::draws::Draws;
 use super::error::StoredFault;
 use super::rematch::Agreements;
+use super::viewer::Viewer;
 use crate::error::Refusal;
 use crate::people::secrets::{self, TokenHash};
 use crate::store::{GameRow, PlayerRow, Rated, SeatRow};
@@ -27,19 +29,15 @@ pub(super) enum Claim {
 }
 
 impl Claim {
-    /// The stored agent of a seat not taken yet.
-    pub(super) fn agent(self) -> &'static str {
+    /// The stored agent of a seat not taken yet, or of a person's once taken.
+    pub(super) fn agent(self) -> SeatAgent {
         match self {
-            Claim::Taken => "human",
-            Claim::Open => OPEN,
-            Claim::Invited(_) => INVITED,
+            Claim::Taken => SeatAgent::Person,
+            Claim::Open => SeatAgent::Open,
+            Claim::Invited(_) => SeatAgent::Invited,
         }
     }
 }
-
-/// The stored agents of seats waiting for their player (`docs/api.md`, "Open seats").
-pub(crate) const OPEN: &str = "open";
-pub(crate) const INVITED: &str = "invite";
 
 #[derive(Debug)]
 pub(super) struct Table {
@@ -89,18 +87,17 @@ impl Table {
                 Some(h) => Some(secrets::token_hash_from_hex(h).ok_or(StoredFault::TokenHash)?),
                 None => None,
             };
-            let (agent, claim, token) = match (seat.agent.as_str(), hash) {
-                (OPEN, _) => (AgentSpec::Human, Claim::Open, None),
-                (INVITED, Some(code)) => (AgentSpec::Human, Claim::Invited(code), None),
-                (INVITED, None) => return Err(StoredFault::TokenHash),
-                (agent, hash) => {
-                    let agent = agent.parse().map_err(|error| StoredFault::Agent {
-                        agent: agent.to_owned(),
-                        error,
-                    })?;
-                    (agent, Claim::Taken, hash)
-                }
+            let agent: SeatAgent = seat.agent.parse().map_err(|error| StoredFault::Agent {
+                agent: seat.agent.clone(),
+                error,
+            })?;
+            let (claim, token) = match (&agent, hash) {
+                (SeatAgent::Open, _) => (Claim::Open, None),
+                (SeatAgent::Invited, Some(code)) => (Claim::Invited(code), None),
+                (SeatAgent::Invited, None) => return Err(StoredFault::TokenHash),
+                (_, hash) => (Claim::Taken, hash),
             };
+            let agent = agent.plays_as();
             agents.push(agent);
             claims.push(claim);
             tokens.push(token);
@@ -141,12 +138,12 @@ impl Table {
         self.claims.iter().any(|c| *c != Claim::Taken)
     }
 
-    /// Who plays `seat` as the lobby says it: its agent, or `open` / `invite` while it
+    /// Who plays `seat` as the lobby says it: its agent, or open / invited while it
     /// waits for its player.
-    pub(super) fn player(&self, seat: usize) -> String {
+    pub(super) fn player(&self, seat: usize) -> SeatAgent {
         match self.claims[seat] {
-            Claim::Taken => self.agents[seat].to_string(),
-            claim => claim.agent().to_owned(),
+            Claim::Taken => self.agents[seat].clone().into(),
+            claim => claim.agent(),
         }
     }
 
@@ -268,11 +265,15 @@ impl Table {
 
     /// A person's `seat` is played by `agent` from now on (its time ran out); its token
     /// still shows the seat. The seat's stored agent before, and its token's hash in hex.
-    pub(super) fn hand_to_ai(&mut self, seat: Seat, agent: AgentSpec) -> (String, Option<String>) {
+    pub(super) fn hand_to_ai(
+        &mut self,
+        seat: Seat,
+        agent: AgentSpec,
+    ) -> (SeatAgent, Option<String>) {
         let seat = seat.index();
         let was = std::mem::replace(&mut self.agents[seat], agent);
         (
-            was.to_string(),
+            was.into(),
             self.tokens[seat].as_ref().map(secrets::token_hash_hex),
         )
     }
@@ -321,11 +322,14 @@ impl Table {
             .collect()
     }
 
-    /// The viewer a token stands for: `None` (a spectator) without one.
-    pub(super) fn viewer(&self, token: Option<&str>) -> Result<Option<Seat>, Refusal> {
+    /// The viewer a token stands for: a spectator without one.
+    pub(super) fn viewer(&self, token: Option<&str>) -> Result<Viewer, Refusal> {
         match token {
-            None => Ok(None),
-            Some(token) => self.seat_of(token).map(Some).ok_or(Refusal::WrongToken),
+            None => Ok(Viewer::Spectator),
+            Some(token) => self
+                .seat_of(token)
+                .map(Viewer::Seat)
+                .ok_or(Refusal::WrongToken),
         }
     }
 
@@ -338,7 +342,7 @@ impl Table {
         needed: &'static str,
     ) -> Result<Seat, Refusal> {
         match self.viewer(token)? {
-            Some(seat) if fits(seat) => Ok(seat),
+            Viewer::Seat(seat) if fits(seat) => Ok(seat),
             _ => Err(Refusal::NoToken { needed }),
         }
     }

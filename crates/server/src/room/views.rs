@@ -8,6 +8,7 @@ use trio_core::{Change, EndReason, Ending, Forfeit, LogEntry, RecordResult, Seat
 use super::clock::Clock;
 use super::ratings::SeatRatings;
 use super::table::Table;
+use super::viewer::Viewer;
 use crate::protocol::{
     ClockShown, Event, EventKind, GameFacts, GameSummary, JsonText, MoveInfo, Offers, SeatInfo,
     Snapshot, StateNow, TurnInfo, TurnKind,
@@ -64,18 +65,13 @@ impl Views {
             Turn::Chance => TurnInfo::of(TurnKind::Chance),
             Turn::Over => TurnInfo::of(TurnKind::Over),
         });
-        let raw = |viewer: Option<Seat>| JsonText::new(&live.view_json(viewer));
+        let raw = |viewer: Viewer| JsonText::new(&live.view_json(viewer.seat()));
         self.views = if live.facts().seat_views {
-            (0..seats)
-                .map(|s| raw(Some(Seat(s as u8))))
-                .chain(std::iter::once(raw(None)))
-                .collect()
+            Viewer::all(seats).map(raw).collect()
         } else {
-            vec![raw(None)]
+            vec![raw(Viewer::Spectator)]
         };
-        self.offers = (0..seats)
-            .map(|s| Some(Seat(s as u8)))
-            .chain(std::iter::once(None))
+        self.offers = Viewer::all(seats)
             .map(|viewer| table.offers(live, viewer))
             .collect();
         self.mover = match turn {
@@ -112,13 +108,13 @@ impl Views {
         self.result.is_some() || self.aborted
     }
 
-    fn index(&self, viewer: Option<Seat>) -> usize {
-        viewer.map_or(self.seat_names.len(), Seat::index)
+    fn index(&self, viewer: Viewer) -> usize {
+        viewer.index(self.seat_names.len())
     }
 
     /// The state now for `viewer`.
-    pub(super) fn state(&self, live: &dyn Live, viewer: Option<Seat>) -> StateNow {
-        let mover = viewer.is_some() && viewer == self.mover;
+    pub(super) fn state(&self, live: &dyn Live, viewer: Viewer) -> StateNow {
+        let mover = self.mover.is_some_and(|m| viewer == Viewer::Seat(m));
         let view = if self.views.len() == 1 {
             &self.views[0]
         } else {
@@ -157,7 +153,7 @@ impl Views {
             .map(|(s, name)| SeatInfo {
                 seat: s as u8,
                 name: name.clone(),
-                player: table.player(s),
+                player: table.player(s).to_string(),
                 player_name: table.player_name(s),
                 rating: ratings.of(table, s),
                 connected: connected.get(s).copied().unwrap_or(false),
@@ -171,7 +167,7 @@ impl Views {
         summary: &GameSummary,
         live: &dyn Live,
         table: &Table,
-        viewer: Option<Seat>,
+        viewer: Viewer,
     ) -> Snapshot {
         let mut state = self.state(live, viewer);
         // An agreement to a rematch is told by a snapshot and changes no view: asked anew.
@@ -182,7 +178,7 @@ impl Views {
             game: summary.game.clone(),
             seq: self.seq,
             seats: summary.seats.clone(),
-            you: viewer.map(|s| s.0),
+            you: viewer.seat().map(|s| s.0),
             facts: GameFacts {
                 chance: facts.chance,
                 hidden_information: facts.hidden_information,
@@ -193,7 +189,7 @@ impl Views {
             legal_parts: state.legal_parts,
             offers: state.offers,
             moves: live
-                .history_for(viewer)
+                .history_for(viewer.seat())
                 .into_iter()
                 .map(|(by, shown)| {
                     let (action, parts) = shown.map(|s| (s.action, s.parts)).unzip();
@@ -235,15 +231,15 @@ pub(super) fn event(
     entry: &LogEntry,
     views: &Views,
     live: &dyn Live,
-    viewer: Option<Seat>,
+    viewer: Viewer,
     with_state: bool,
 ) -> Event {
     Event {
         seq: entry.version,
         kind: event_kind(entry),
         seat: entry.by.map(|s| s.0),
-        action: entry.action_for(viewer).map(str::to_owned),
-        parts: entry.parts_for(viewer).cloned(),
+        action: entry.action_for(viewer.seat()).map(str::to_owned),
+        parts: entry.parts_for(viewer.seat()).cloned(),
         undone: match entry.change {
             Change::Undone(depth) => Some(depth),
             _ => None,

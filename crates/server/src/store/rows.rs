@@ -9,8 +9,9 @@ use super::StorageError;
 use crate::people::ratings::SeatRating;
 
 /// Whether a game goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Status {
+    #[default]
     Running,
     Over,
 }
@@ -32,8 +33,9 @@ impl Status {
     }
 }
 
-/// A game as created: everything but its events.
-#[derive(Clone, Debug)]
+/// A game as created: everything but its events. Its default, a running game of nothing
+/// with no seats, is for tests to fill in.
+#[derive(Clone, Debug, Default)]
 pub struct GameRow {
     pub id: String,
     pub spec: String,

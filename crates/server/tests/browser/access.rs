@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use crate::driver::{axe_source, key, screenshot_path, Browser};
-use crate::page::{server, GAME};
+use crate::page::{seated, server, DESKTOP, GAME, PHONE, TRILES_LAST_TILE};
 
 /// Presses Tab (with Shift, `back`) until the focus is on what `css` matches.
 async fn tab_to(b: &Browser, css: &str, back: bool) {
@@ -141,13 +141,11 @@ async fn gyges_is_played_to_the_end_by_keyboard_alone() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn triles_is_played_to_the_end_by_keyboard_alone() {
-    let server = server().await;
-    let b = Browser::start(1280, 900).await;
-    b.seat_of_new(
-        &server,
+    let (_server, b) = seated(
+        DESKTOP,
         "triles",
         &["human", "ai:1"],
-        Some("C@0,0,0 | B:A1 | W:A1B1C1 | pool:A7B8C7D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B"),
+        Some(TRILES_LAST_TILE),
     )
     .await;
     b.my_turn().await;
@@ -189,10 +187,8 @@ async fn triles_is_played_to_the_end_by_keyboard_alone() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn orbit_is_played_to_the_end_by_keyboard_alone() {
-    let server = server().await;
-    let b = Browser::start(1280, 900).await;
-    b.seat_of_new(
-        &server,
+    let (_server, b) = seated(
+        DESKTOP,
         "orbit(players=3)",
         &["human", "ai:1", "ai:1"],
         Some("rgb r r:H,H,6.3/g:H,H,H/b:C,C,C - turn=50 finished=g"),
@@ -314,10 +310,7 @@ async fn finger_sizes(b: &Browser) -> (f64, usize, f64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn orbit_on_a_phone_has_every_target_a_finger_wide() {
-    let server = server().await;
-    let b = Browser::start(390, 844).await;
-    b.seat_of_new(&server, "orbit(players=2)", &["human", "ai:1"], None)
-        .await;
+    let (_server, b) = seated(PHONE, "orbit(players=2)", &["human", "ai:1"], None).await;
     b.my_turn().await;
     // The board zoomed round the places in play: fields a finger apart, the rest as wide.
     let (apart, fields, others) = finger_sizes(&b).await;

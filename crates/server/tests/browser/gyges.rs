@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::driver::{screenshot_path, Browser};
-use crate::page::{server, GAME};
+use crate::page::{seated, server, DESKTOP, GAME};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gyges_against_the_ai_by_clicks_in_english_and_polish() {
@@ -206,10 +206,7 @@ async fn gyges_finished_game_shows_result_seed_record_and_replay() {
 /// result, which the page says in words; nothing is left to abort or resign.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_is_called_off_from_the_page_before_both_have_set_up() {
-    let server = server().await;
-    let b = Browser::start(1280, 900).await;
-    b.seat_of_new(&server, "gyges", &["human", "ai:1"], None)
-        .await;
+    let (_server, b) = seated(DESKTOP, "gyges", &["human", "ai:1"], None).await;
     b.my_turn().await;
     b.js("window.confirm = () => true;", json!([])).await;
     b.click("[data-act=abort]").await;
@@ -309,10 +306,7 @@ async fn gyges_numerals_are_a_setting_and_a_link_can_be_shared() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hint_and_undo_wait_while_ones_move_is_on_its_way() {
-    let server = server().await;
-    let b = Browser::start(1280, 900).await;
-    b.seat_of_new(&server, "gyges", &["human", "ai:1"], None)
-        .await;
+    let (_server, b) = seated(DESKTOP, "gyges", &["human", "ai:1"], None).await;
     b.wait("svg.board.gyges").await;
     b.gyges_set_up().await;
     b.wait("[data-act=hint]:not([disabled])").await;

@@ -5,14 +5,11 @@
 use serde_json::json;
 
 use crate::driver::{screenshot_path, Browser};
-use crate::page::{server, GAME};
+use crate::page::{seated, server, DESKTOP, GAME, PHONE};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_phone_sized_window_plays() {
-    let server = server().await;
-    let b = Browser::start(390, 844).await;
-    b.seat_of_new(&server, "gyges", &["human", "ai:1"], None)
-        .await;
+    let (server, b) = seated(PHONE, "gyges", &["human", "ai:1"], None).await;
     b.wait("svg.board.gyges").await;
     b.my_turn().await;
     let fits = b
@@ -57,10 +54,7 @@ async fn a_phone_sized_window_plays() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_keeps_its_width_whether_or_not_it_scrolls() {
-    let server = server().await;
-    let b = Browser::start(1280, 900).await;
-    b.seat_of_new(&server, "gyges", &["human", "ai:1"], None)
-        .await;
+    let (_server, b) = seated(DESKTOP, "gyges", &["human", "ai:1"], None).await;
     b.my_turn().await;
     // The width the page lays out in (the body's), as it is (taller than the window) and cut short (as
     // a page is before Confirm's row or a message makes it scroll): the same, so that
@@ -116,10 +110,7 @@ const MOVING: &str =
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_slide_at_the_speed_chosen_and_not_with_reduced_motion() {
-    let server = server().await;
-    let b = Browser::start(1280, 900).await;
-    b.seat_of_new(&server, "gyges", &["human", "ai:1"], None)
-        .await;
+    let (_server, b) = seated(DESKTOP, "gyges", &["human", "ai:1"], None).await;
     b.my_turn().await;
     // Slowly, so that the test sees the AI's piece on its way.
     b.click("select[data-setting=motion] option[value=slow]")
@@ -159,10 +150,7 @@ async fn moves_slide_at_the_speed_chosen_and_not_with_reduced_motion() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_ais_answer_is_shown_at_a_pace_a_person_can_follow() {
-    let server = server().await;
-    let b = Browser::start(1280, 900).await;
-    b.seat_of_new(&server, "gyges", &["human", "ai:1"], None)
-        .await;
+    let (_server, b) = seated(DESKTOP, "gyges", &["human", "ai:1"], None).await;
     b.gyges_set_up().await;
     b.record_when_shown().await;
     b.click("[data-sq=a1]").await;
@@ -245,10 +233,7 @@ async fn the_prompt_names_the_move_about_to_be_played_in_each_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_game_page_says_its_variant_and_shows_fairness_only_with_chance() {
-    let server = server().await;
-    let b = Browser::start(1280, 900).await;
-    b.seat_of_new(&server, "gyges(variant=official)", &["human", "ai:1"], None)
-        .await;
+    let (server, b) = seated(DESKTOP, "gyges(variant=official)", &["human", "ai:1"], None).await;
     b.wait("svg.board.gyges").await;
     b.wait(".spec").await;
     assert_eq!(

@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use crate::driver::{screenshot_path, Browser};
-use crate::page::{server, GAME};
+use crate::page::{seated, server, DESKTOP, GAME};
 use crate::support::Server;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -303,10 +303,8 @@ const MARKS_LIKE_PAWNS: &str = "(() => {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn orbit_marks_are_never_a_pawns_colour_and_differ_by_shape() {
-    let server = server().await;
-    let b = Browser::start(1280, 900).await;
-    b.seat_of_new(
-        &server,
+    let (_server, b) = seated(
+        DESKTOP,
         "orbit(players=4)",
         &["human", "ai:1", "ai:1", "ai:1"],
         Some("rgby r r:1.0,4.0/g:1.5,1.7/b:C,C/y:C,C -"),

@@ -42,6 +42,28 @@ pub async fn server() -> Served {
     }
 }
 
+/// A laptop's window, and a phone's (an iPhone 12's CSS pixels), as `(width, height)`.
+pub const DESKTOP: (u32, u32) = (1280, 900);
+pub const PHONE: (u32, u32) = (390, 844);
+
+/// Triles with one tile left to lay: Black's A7 ends it.
+pub const TRILES_LAST_TILE: &str =
+    "C@0,0,0 | B:A1 | W:A1B1C1 | pool:A7B8C7D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B";
+
+/// How most page tests begin: a server of the test's own, and a browser window of `size`
+/// at seat 0 of a new game of `game` with `seats` (from `position` when given).
+pub async fn seated(
+    size: (u32, u32),
+    game: &str,
+    seats: &[&str],
+    position: Option<&str>,
+) -> (Served, Browser) {
+    let server = server().await;
+    let b = Browser::start(size.0, size.1).await;
+    b.seat_of_new(&server, game, seats, position).await;
+    (server, b)
+}
+
 impl Browser {
     pub async fn moves(&self) -> usize {
         self.js(&format!("return {GAME}.moves.length;"), json!([]))

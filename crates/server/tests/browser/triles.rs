@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use crate::driver::{screenshot_path, Browser};
-use crate::page::{server, GAME};
+use crate::page::{seated, server, DESKTOP, GAME, TRILES_LAST_TILE};
 
 /// Whether a WebSocket frame names a tile the spectator may not see: a hand's contents,
 /// or a drawn tile other than the starting one.
@@ -241,13 +241,11 @@ async fn triles_hot_seat_hides_each_hand_behind_a_pass_the_device_screen() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn triles_finished_game_from_the_last_tile() {
-    let server = server().await;
-    let b = Browser::start(1280, 900).await;
-    b.seat_of_new(
-        &server,
+    let (_server, b) = seated(
+        DESKTOP,
         "triles",
         &["human", "ai:1"],
-        Some("C@0,0,0 | B:A1 | W:A1B1C1 | pool:A7B8C7D9E1F1G1H1I1J1K1L1M1N1O1P1Q1R1S1T1 | B"),
+        Some(TRILES_LAST_TILE),
     )
     .await;
     b.triles_turn().await;
@@ -264,10 +262,8 @@ async fn triles_finished_game_from_the_last_tile() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn triles_open_hands_is_played_to_the_end_with_both_hands_on_the_table() {
-    let server = server().await;
-    let b = Browser::start(1280, 900).await;
-    b.seat_of_new(
-        &server,
+    let (_server, b) = seated(
+        DESKTOP,
         "triles(variant=open-hands)",
         &["human", "ai:1"],
         None,

@@ -28,11 +28,8 @@ fn game(id: &str, automatic: bool) -> GameRow {
         seed: u64::MAX - 3,
         seed_nonce: "n".to_owned(),
         seed_hash: "h".to_owned(),
-        version: 0,
-        status: Status::Running,
         created_at: 1,
         updated_at: 1,
-        start: None,
         definitions: [("board".to_owned(), "name = \"ring\"\n".to_owned())].into(),
         seats: vec![
             SeatRow {
@@ -50,17 +47,7 @@ fn game(id: &str, automatic: bool) -> GameRow {
         ],
         automatic,
         summary: Some(format!("{{\"id\":\"{id}\"}}")),
-        clock: None,
-        deadline: None,
-        seek: None,
-        seeker: None,
-        creator: None,
-        rematch: None,
-        rated: false,
-        casual: None,
-        ratings_owed: false,
-        ratings: Vec::new(),
-        more_tokens: Vec::new(),
+        ..GameRow::default()
     }
 }
 
@@ -83,6 +70,25 @@ fn append(id: &str, seq: u64, status: Status, automatic: bool) -> Append {
         summary: None,
         clock: None,
         deadline: None,
+    }
+}
+
+/// Seat 1 of game `id`, open, taken by a guest whose token hashes to `token_hash`.
+fn seat_taken(id: &str, token_hash: &str) -> SeatClaim {
+    SeatClaim {
+        game_id: id.to_owned(),
+        seat: Seat(1),
+        was: "open".to_owned(),
+        agent: "human".to_owned(),
+        token_hash: Some(token_hash.to_owned()),
+        player: None,
+        automatic: false,
+        summary: "{}".to_owned(),
+        clock: None,
+        deadline: None,
+        rated: false,
+        casual: None,
+        seated_at: None,
     }
 }
 
@@ -257,19 +263,9 @@ async fn a_waiting_seat_is_taken_once(backend: Backend) {
     );
     assert!(a.player_of("key-c").await.unwrap().is_none());
     let claim = |who: &str| SeatClaim {
-        game_id: "seats".to_owned(),
-        seat: Seat(1),
-        was: "open".to_owned(),
-        agent: "human".to_owned(),
-        token_hash: Some(format!("{who}{who}")),
         player: Some(format!("player-{who}")),
-        automatic: false,
         summary: format!(r#"{{"id":"seats","by":"{who}"}}"#),
-        clock: None,
-        deadline: None,
-        rated: false,
-        casual: None,
-        seated_at: None,
+        ..seat_taken("seats", &format!("{who}{who}"))
     };
     let (x, y) = (claim("a"), claim("b"));
     let (x, y) = tokio::join!(a.claim_seat(&x), b.claim_seat(&y));
@@ -372,23 +368,8 @@ async fn an_idle_game_is_due_and_aborted_once(backend: Backend) {
     );
     let loaded = store.load("idle").await.unwrap().unwrap().game;
     assert_eq!(loaded.status, Status::Over);
-    let claim = SeatClaim {
-        game_id: "idle".to_owned(),
-        seat: Seat(1),
-        was: "open".to_owned(),
-        agent: "human".to_owned(),
-        token_hash: Some("t".to_owned()),
-        player: None,
-        automatic: false,
-        summary: "{}".to_owned(),
-        clock: None,
-        deadline: None,
-        rated: false,
-        casual: None,
-        seated_at: None,
-    };
     assert!(
-        !store.claim_seat(&claim).await.unwrap(),
+        !store.claim_seat(&seat_taken("idle", "t")).await.unwrap(),
         "an aborted game is not seated"
     );
     let seats = store.load("idle").await.unwrap().unwrap().game.seats;
@@ -693,22 +674,7 @@ async fn postgres_notices_say_ids_only_and_a_cut_listener_resyncs() {
     let mut waiting = game("n2", false);
     waiting.seats[1].agent = "open".to_owned();
     a.create(&waiting).await.unwrap();
-    let claim = SeatClaim {
-        game_id: "n2".to_owned(),
-        seat: Seat(1),
-        was: "open".to_owned(),
-        agent: "human".to_owned(),
-        token_hash: Some("cd".to_owned()),
-        player: None,
-        automatic: false,
-        summary: "{}".to_owned(),
-        clock: None,
-        deadline: None,
-        rated: false,
-        casual: None,
-        seated_at: None,
-    };
-    assert!(a.claim_seat(&claim).await.unwrap());
+    assert!(a.claim_seat(&seat_taken("n2", "cd")).await.unwrap());
     assert_eq!(
         next_notice(&mut heard).await,
         Notice::Seated {

@@ -4,7 +4,7 @@
 use trio_core::{Seat, COMMITMENT_VERSION};
 
 use super::*;
-use crate::store::{SeatRow, Status};
+use crate::store::SeatRow;
 
 /// The stored row of a game of `agents` for `spec`, each person's token `token-<seat>`.
 pub(in crate::room) fn row_of(spec: &str, agents: &[&str]) -> GameRow {
@@ -14,11 +14,6 @@ pub(in crate::room) fn row_of(spec: &str, agents: &[&str]) -> GameRow {
         seed: 7,
         seed_nonce: "nonce".to_owned(),
         seed_hash: "hash".to_owned(),
-        version: 0,
-        status: Status::Running,
-        created_at: 0,
-        updated_at: 0,
-        start: None,
         seats: agents
             .iter()
             .enumerate()
@@ -30,20 +25,7 @@ pub(in crate::room) fn row_of(spec: &str, agents: &[&str]) -> GameRow {
                 rematch: None,
             })
             .collect(),
-        definitions: Default::default(),
-        automatic: false,
-        summary: None,
-        clock: None,
-        deadline: None,
-        seek: None,
-        seeker: None,
-        creator: None,
-        rematch: None,
-        rated: false,
-        casual: None,
-        ratings_owed: false,
-        ratings: Vec::new(),
-        more_tokens: Vec::new(),
+        ..GameRow::default()
     }
 }
 
@@ -60,8 +42,8 @@ pub(in crate::room) fn seated(spec: &str, agents: &[&str]) -> (Table, Box<dyn Li
 #[test]
 fn tokens_name_seats_and_anything_else_is_refused() {
     let (table, _) = seated("gyges", &["human", "random"]);
-    assert_eq!(table.viewer(None), Ok(None));
-    assert_eq!(table.viewer(Some("token-0")), Ok(Some(Seat(0))));
+    assert_eq!(table.viewer(None), Ok(Viewer::Spectator));
+    assert_eq!(table.viewer(Some("token-0")), Ok(Viewer::Seat(Seat(0))));
     assert_eq!(table.viewer(Some("token-1")), Err(Refusal::WrongToken));
     assert_eq!(table.viewer(Some("")), Err(Refusal::WrongToken));
 }
@@ -70,15 +52,15 @@ fn tokens_name_seats_and_anything_else_is_refused() {
 fn waiting_seats_are_taken_by_an_open_join_or_their_invitation_alone() {
     let mut row = row_of("orbit(players=3)", &["human", "open", "open"]);
     row.seats[2] = SeatRow {
-        agent: INVITED.to_owned(),
+        agent: SeatAgent::Invited.to_string(),
         token_hash: Some(secrets::token_hash_hex(&secrets::hash_token("code"))),
         player: None,
         rematch: None,
     };
     let mut table = Table::from_row(&row).unwrap();
     assert!(table.waiting());
-    assert_eq!(table.player(1), "open");
-    assert_eq!(table.player(2), "invite");
+    assert_eq!(table.player(1), SeatAgent::Open);
+    assert_eq!(table.player(2), SeatAgent::Invited);
     assert_eq!(table.claimable(None, None), Ok(Seat(1)));
     assert_eq!(
         table.claimable(Some(Seat(2)), None),
@@ -106,8 +88,8 @@ fn waiting_seats_are_taken_by_an_open_join_or_their_invitation_alone() {
     assert!(table.waiting());
     table.take(Seat(2), secrets::hash_token("t2"), None);
     assert!(!table.waiting());
-    assert_eq!(table.viewer(Some("t2")), Ok(Some(Seat(2))));
-    assert_eq!(table.player(2), "human");
+    assert_eq!(table.viewer(Some("t2")), Ok(Viewer::Seat(Seat(2))));
+    assert_eq!(table.player(2), SeatAgent::Person);
     // An invitation stored without its code does not read.
     row.seats[2].token_hash = None;
     assert!(matches!(Table::from_row(&row), Err(StoredFault::TokenHash)));
