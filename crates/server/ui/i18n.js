@@ -404,7 +404,9 @@ const STRINGS = {
     'code.not-absent': 'The player is back, or has not been away long enough.',
     'code.wrong-password': 'No player has this name and password.',
     'code.bad-password': 'A password has 8 to 128 characters.',
-    'code.rate-limited': 'Too many tries from here; try again later.',
+    'code.rate-limited': 'Too many tries; try again in {seconds} s.',
+    // Accounts: easy passwords.
+    'code.weak-password': 'This password is too easy to guess: it is the name, or one of the most used.',
     'code.not-abortable': 'Every seat has played: the game can no longer be aborted (resign instead).',
     'code.rated-wait': 'You aborted {aborts} rated games this week: your next rated game may start in {minutes} min (casual games now).',
     'code.rated-game': 'Not in a rated game: it counts as played.',
@@ -804,7 +806,9 @@ const STRINGS = {
     'code.not-absent': 'Gracz wrócił albo nie ma go jeszcze dość długo.',
     'code.wrong-password': 'Żaden gracz nie ma takiego imienia i hasła.',
     'code.bad-password': 'Hasło ma od 8 do 128 znaków.',
-    'code.rate-limited': 'Za dużo prób stąd; spróbuj później.',
+    'code.rate-limited': 'Za dużo prób; spróbuj za {seconds} s.',
+    // Konta: łatwe hasła.
+    'code.weak-password': 'To hasło łatwo zgadnąć: to imię albo jedno z najczęściej używanych.',
     'code.not-abortable': 'Każde miejsce już zagrało: gry nie da się już przerwać (możesz się poddać).',
     'code.rated-wait': 'Przerwane gry rankingowe w tym tygodniu: {aborts}. Następna gra rankingowa za {minutes} min (towarzyskie od razu).',
     'code.rated-game': 'Nie w grze rankingowej: ona się liczy.',

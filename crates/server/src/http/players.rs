@@ -7,11 +7,13 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
-use super::extract::Body;
+use super::extract::{Address, Body};
 use super::keys::signed_in;
+use super::limits::network_name;
 use crate::error::ApiError;
 use crate::people::players::{
-    self, Leaderboard, MyGames, NewPassword, NewPlayer, PlayerKey, PlayerShown, Profile, SignIn,
+    self, Asker, Leaderboard, MyGames, NewPassword, NewPlayer, PlayerKey, PlayerShown, Profile,
+    SignIn,
 };
 use crate::registry::AppState;
 
@@ -68,9 +70,15 @@ async fn passwords_update(
 /// Signs in with a name and its password: a new key for this device.
 async fn sign_ins_create(
     State(state): State<AppState>,
+    Address(address): Address,
     Body(request): Body<SignIn>,
 ) -> Result<(StatusCode, Json<PlayerKey>), ApiError> {
-    let key = players::sign_in(state.store(), request).await?;
+    let network = network_name(address);
+    let asker = Asker {
+        network: &network,
+        now: state.now(),
+    };
+    let key = players::sign_in(state.store(), state.sign_in_limits(), asker, request).await?;
     Ok((StatusCode::CREATED, Json(key)))
 }
 

@@ -12,6 +12,13 @@ pub enum PlayerError {
     NameTaken { name: String },
     #[error("a password has 8 to 128 characters")]
     BadPassword,
+    #[error("a password may not be the player's name")]
+    PasswordIsName,
+    #[error("this password is among the most used ones: choose another")]
+    CommonPassword,
+    /// Too many failed sign-ins on this name, from this network or in all, lately.
+    #[error("too many failed sign-ins; try again in {seconds} s")]
+    SignInsLimited { seconds: u64 },
     /// A sign-in whose name and password do not match; a name that cannot be one is
     /// refused alike, so that nothing is learnt.
     #[error("no player has this name and password")]

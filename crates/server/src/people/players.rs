@@ -8,6 +8,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use super::error::PlayerError;
 use super::ratings::{Model, PROVISIONAL_DEVIATION};
+use super::sign_ins::SignInLimits;
 use super::{passwords, secrets};
 use crate::protocol::GameSummary;
 use crate::store::{PlayerRow, ProfileRow, RatingRow, Storage, StorageError};
@@ -127,7 +128,7 @@ pub struct SignIn {
 
 /// A store failure, logged as what could not be done; the client is told only that the
 /// server is unavailable.
-fn unavailable(what: &'static str) -> impl FnOnce(StorageError) -> PlayerError {
+pub(super) fn unavailable(what: &'static str) -> impl FnOnce(StorageError) -> PlayerError {
     move |e| {
         tracing::error!("cannot {what}: {e}");
         PlayerError::Unavailable
@@ -202,7 +203,7 @@ pub(crate) async fn set_password(
     player: &PlayerRow,
     password: String,
 ) -> Result<(), PlayerError> {
-    passwords::checked(&password)?;
+    passwords::checked(&password, &player.name)?;
     let hash = passwords::hashed(password).await?;
     store
         .set_password(&player.id, &hash)
@@ -210,24 +211,50 @@ pub(crate) async fn set_password(
         .map_err(unavailable("store a password"))
 }
 
+/// Who asks to sign in, for the limits on failed sign-ins: its network (an IPv4 address,
+/// an IPv6 /64) and the server's time in milliseconds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Asker<'a> {
+    pub network: &'a str,
+    pub now: i64,
+}
+
 /// Signs in with a name and its password: a new key for this device (the keys of the
 /// player's other devices stay as they are; the server could not give one back, it keeps
-/// only their hashes).
+/// only their hashes). Refused past the limits on failed sign-ins, and a failure counted.
 pub(crate) async fn sign_in(
     store: &dyn Storage,
+    limits: &SignInLimits,
+    asker: Asker<'_>,
     request: SignIn,
 ) -> Result<PlayerKey, PlayerError> {
     let unavailable = || unavailable("sign a player in");
-    // A name that cannot be one is refused as a wrong password is: nothing to learn.
-    let Ok((_, folded)) = checked_name(&request.name) else {
-        return Err(PlayerError::WrongPassword);
+    // A name that cannot be one is refused as a wrong password is, and counted alike:
+    // nothing to learn.
+    let folded = checked_name(&request.name).map(|(_, folded)| folded);
+    let name_key = folded.clone().unwrap_or_else(|_| {
+        request
+            .name
+            .chars()
+            .take(64)
+            .collect::<String>()
+            .to_lowercase()
+    });
+    limits
+        .check(store, &name_key, asker.network, asker.now)
+        .await?;
+    let found = match &folded {
+        Ok(folded) => store.password_of(folded).await.map_err(unavailable())?,
+        Err(_) => None,
     };
-    let found = store.password_of(&folded).await.map_err(unavailable())?;
     let (player, stored) = found.map_or((None, None), |f| (Some(f.player), f.hash));
     // Checked even when there is nothing to check against, so that the time taken says
     // neither whether the name is taken nor whether it has a password.
     let right = passwords::matches(request.password, stored).await?;
     let Some(player) = player.filter(|_| right) else {
+        limits
+            .failed(store, &name_key, asker.network, asker.now)
+            .await?;
         return Err(PlayerError::WrongPassword);
     };
     let key = secrets::new_player_key();

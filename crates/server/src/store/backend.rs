@@ -13,9 +13,9 @@ use trio_core::Seat;
 use super::conn::{Conn, Pooled, Tx};
 use super::shared::{Lease, Shared};
 use super::{
-    games, people, seats, Append, Cursor, EventRow, GameRow, Listed, Notice, PasswordRow,
-    PlayerRow, ProfileRow, Rated, RatedEnd, RatingRow, SeatClaim, Storage, StorageError,
-    StoredGame,
+    accounts, games, people, seats, Append, Cursor, EventRow, FailureScope, Failures, GameRow,
+    Listed, Notice, PasswordRow, PlayerRow, ProfileRow, Rated, RatedEnd, RatingRow, SeatClaim,
+    Storage, StorageError, StoredGame,
 };
 use crate::people::ratings::SeatRating;
 
@@ -263,6 +263,31 @@ impl<B: Backend> Storage for Store<B> {
     ) -> BoxFuture<'a, Result<Option<PlayerRow>, StorageError>> {
         self.read(async move |conn| people::read_player(conn, key_hash).await)
             .boxed()
+    }
+
+    fn sign_in_failures<'a>(
+        &'a self,
+        scope: FailureScope<'a>,
+        since: i64,
+    ) -> BoxFuture<'a, Result<Failures, StorageError>> {
+        self.read(async move |conn| accounts::count_failures(conn, scope, since).await)
+            .boxed()
+    }
+
+    fn add_sign_in_failure<'a>(
+        &'a self,
+        name_key: &'a str,
+        network: &'a str,
+        at: i64,
+        forget_before: i64,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        let (name_key, network) = (name_key.to_owned(), network.to_owned());
+        self.backend.write(move |mut conn| {
+            async move {
+                accounts::insert_failure(&mut conn, &name_key, &network, at, forget_before).await
+            }
+            .boxed()
+        })
     }
 
     fn player_games<'a>(

@@ -74,6 +74,11 @@ fn shared() -> Vec<Migration> {
             include_str!("migrations/0017_seat_ratings.sql"),
         ),
         (18, "farming", include_str!("migrations/0018_farming.sql")),
+        (
+            19,
+            "sign-in failures",
+            include_str!("migrations/0019_sign_in_failures.sql"),
+        ),
     ]
     .into_iter()
     .map(migration)

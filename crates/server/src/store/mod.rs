@@ -29,6 +29,7 @@ use trio_core::Seat;
 
 use crate::people::ratings::SeatRating;
 
+mod accounts;
 mod backend;
 mod conn;
 mod games;
@@ -171,6 +172,23 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         &'a self,
         key_hash: &'a str,
     ) -> BoxFuture<'a, Result<Option<PlayerRow>, StorageError>>;
+
+    /// The failed sign-ins of `scope` since `since` (milliseconds since the Unix epoch).
+    fn sign_in_failures<'a>(
+        &'a self,
+        scope: FailureScope<'a>,
+        since: i64,
+    ) -> BoxFuture<'a, Result<Failures, StorageError>>;
+
+    /// Keeps a failed sign-in on folded name `name_key` from `network` at `at`
+    /// (milliseconds), forgetting those before `forget_before`.
+    fn add_sign_in_failure<'a>(
+        &'a self,
+        name_key: &'a str,
+        network: &'a str,
+        at: i64,
+        forget_before: i64,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
 
     /// The lobby lines of the games player `id` sits in, running or over, newest first,
     /// at most `limit`.
