@@ -306,7 +306,9 @@ impl IntoResponse for Rejected {
 impl From<PlayerError> for ApiError {
     fn from(error: PlayerError) -> Self {
         let (status, code) = match &error {
-            PlayerError::BadName => (StatusCode::BAD_REQUEST, "bad-name"),
+            PlayerError::BadName | PlayerError::NameHidden | PlayerError::NameMixesScripts => {
+                (StatusCode::BAD_REQUEST, "bad-name")
+            }
             PlayerError::NameTaken { .. } => (StatusCode::CONFLICT, "name-taken"),
             PlayerError::BadPassword => (StatusCode::BAD_REQUEST, "bad-password"),
             PlayerError::PasswordIsName | PlayerError::CommonPassword => {
@@ -321,7 +323,7 @@ impl From<PlayerError> for ApiError {
             PlayerError::WrongPassword => (StatusCode::FORBIDDEN, "wrong-password"),
             PlayerError::WrongKey => (StatusCode::FORBIDDEN, "wrong-key"),
             PlayerError::NoKey => (StatusCode::UNAUTHORIZED, "no-key"),
-            PlayerError::NoSuchPlayer | PlayerError::NoSuchKind => {
+            PlayerError::NoSuchPlayer | PlayerError::NoSuchKind | PlayerError::NoSuchSession => {
                 (StatusCode::NOT_FOUND, "not-found")
             }
             PlayerError::Unavailable => return ApiError::unavailable(),

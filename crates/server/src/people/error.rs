@@ -10,6 +10,12 @@ pub enum PlayerError {
     /// address).
     #[error("{name} is taken: choose another name")]
     NameTaken { name: String },
+    /// A character not allowed in identifiers (UTS #39): an invisible one, a direction
+    /// control, a symbol of letters' look.
+    #[error("a name may not hold invisible, direction-control or unusual characters")]
+    NameHidden,
+    #[error("a name is written in one script (digits go with any)")]
+    NameMixesScripts,
     #[error("a password has 8 to 128 characters")]
     BadPassword,
     #[error("a password may not be the player's name")]
@@ -29,6 +35,8 @@ pub enum PlayerError {
     NoKey,
     #[error("no such player")]
     NoSuchPlayer,
+    #[error("no such session of this player")]
+    NoSuchSession,
     /// A kind of game ratings are not kept for.
     #[error("no such kind of game")]
     NoSuchKind,

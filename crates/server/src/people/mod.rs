@@ -5,12 +5,14 @@
 //! `http::players` call it, and it refuses with a [`PlayerError`].
 
 mod error;
+pub mod names;
 pub(crate) mod pairs;
 pub(crate) mod passwords;
 pub(crate) mod playban;
 pub mod players;
 pub mod ratings;
 pub mod secrets;
+pub mod sessions;
 pub mod sign_ins;
 
 pub use error::PlayerError;

@@ -149,6 +149,7 @@ impl AppState {
     /// included); on a shared store games are loaded when asked for, or when their
     /// automatic turns wait on a lease that ran out.
     pub async fn open(store: Arc<dyn Storage>, settings: Settings) -> Result<Self, StorageError> {
+        crate::people::names::skeletons_filled(store.as_ref()).await?;
         let rooms: Arc<Mutex<HashMap<String, RoomHandle>>> = Arc::default();
         let forget = Arc::downgrade(&rooms);
         let threads = std::thread::available_parallelism().map_or(2, |n| n.get());

@@ -79,6 +79,12 @@ fn shared() -> Vec<Migration> {
             "sign-in failures",
             include_str!("migrations/0019_sign_in_failures.sql"),
         ),
+        (
+            20,
+            "name skeletons",
+            include_str!("migrations/0020_name_skeletons.sql"),
+        ),
+        (21, "sessions", include_str!("migrations/0021_sessions.sql")),
     ]
     .into_iter()
     .map(migration)

@@ -157,6 +157,17 @@ pub struct Failures {
     pub oldest: Option<i64>,
 }
 
+/// A key of a player: a session (`people::sessions`).
+#[derive(Clone, Debug)]
+pub struct SessionRow {
+    /// The key's SHA-256, in hex.
+    pub key_hash: String,
+    pub label: Option<String>,
+    /// Seconds since the Unix epoch.
+    pub created_at: i64,
+    pub last_used_at: Option<i64>,
+}
+
 /// A named player (`POST /api/players`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerRow {
