@@ -405,8 +405,14 @@ const STRINGS = {
     'code.wrong-password': 'No player has this name and password.',
     'code.bad-password': 'A password has 8 to 128 characters.',
     'code.rate-limited': 'Too many tries; try again in {seconds} s.',
-    // Accounts: easy passwords.
+    // Accounts: easy passwords, sessions.
     'code.weak-password': 'This password is too easy to guess: it is the name, or one of the most used.',
+    'me.password.current': 'Current password (to change it)',
+    'me.sessions': 'Signed-in devices',
+    'me.sessions.device': 'A device',
+    'me.sessions.this': '(this one)',
+    'me.sessions.end': 'Sign out',
+    'me.sessions.others': 'Sign out everywhere else',
     'code.not-abortable': 'Every seat has played: the game can no longer be aborted (resign instead).',
     'code.rated-wait': 'You aborted {aborts} rated games this week: your next rated game may start in {minutes} min (casual games now).',
     'code.rated-game': 'Not in a rated game: it counts as played.',
@@ -807,8 +813,14 @@ const STRINGS = {
     'code.wrong-password': 'Żaden gracz nie ma takiego imienia i hasła.',
     'code.bad-password': 'Hasło ma od 8 do 128 znaków.',
     'code.rate-limited': 'Za dużo prób; spróbuj za {seconds} s.',
-    // Konta: łatwe hasła.
+    // Konta: łatwe hasła, sesje.
     'code.weak-password': 'To hasło łatwo zgadnąć: to imię albo jedno z najczęściej używanych.',
+    'me.password.current': 'Obecne hasło (by je zmienić)',
+    'me.sessions': 'Zalogowane urządzenia',
+    'me.sessions.device': 'Urządzenie',
+    'me.sessions.this': '(to)',
+    'me.sessions.end': 'Wyloguj',
+    'me.sessions.others': 'Wyloguj wszędzie indziej',
     'code.not-abortable': 'Każde miejsce już zagrało: gry nie da się już przerwać (możesz się poddać).',
     'code.rated-wait': 'Przerwane gry rankingowe w tym tygodniu: {aborts}. Następna gra rankingowa za {minutes} min (towarzyskie od razu).',
     'code.rated-game': 'Nie w grze rankingowej: ona się liczy.',
