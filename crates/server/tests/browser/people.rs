@@ -91,6 +91,14 @@ async fn a_password_set_on_one_device_signs_the_player_in_on_another() {
     laptop.js(fill, json!(["zoë", "correct horse"])).await;
     laptop.click("[data-action=sign-in]").await;
     laptop.wait("[data-me='Zoë']").await;
+    // Both devices are listed, this one marked; the phone is signed out from here.
+    laptop.click(".sessions summary").await;
+    let listed =
+        |n: usize| format!("document.querySelectorAll('.sessions [data-session]').length === {n}");
+    laptop.wait_for("both devices listed", &listed(2)).await;
+    laptop.click("[data-action=end-other-sessions]").await;
+    laptop.wait_for("the laptop alone", &listed(1)).await;
+    assert!(laptop.text(".sessions li").await.contains("(this one)"));
     laptop.close().await;
 }
 
