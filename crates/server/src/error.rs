@@ -105,6 +105,12 @@ impl ApiError {
         }
     }
 
+    /// A refusal that may be asked again in `seconds`: `args.seconds`, and `Retry-After`.
+    fn retry_after(mut self, seconds: u64) -> Self {
+        self.args.insert("seconds".to_owned(), seconds.to_string());
+        self
+    }
+
     /// A JSON body axum could not read.
     pub fn json(rejection: &JsonRejection) -> Self {
         let message = match rejection.status() {
@@ -328,7 +334,11 @@ impl From<Rejected> for ApiError {
                 "headers-too-large",
             ),
         };
-        ApiError::new(status, code, rejected.to_string())
+        let error = ApiError::new(status, code, rejected.to_string());
+        match rejected {
+            Rejected::RateLimited { seconds } => error.retry_after(seconds),
+            _ => error,
+        }
     }
 }
 
@@ -341,13 +351,24 @@ impl IntoResponse for Rejected {
 impl From<PlayerError> for ApiError {
     fn from(error: PlayerError) -> Self {
         let (status, code) = match &error {
-            PlayerError::BadName => (StatusCode::BAD_REQUEST, "bad-name"),
+            PlayerError::BadName | PlayerError::NameHidden | PlayerError::NameMixesScripts => {
+                (StatusCode::BAD_REQUEST, "bad-name")
+            }
             PlayerError::NameTaken { .. } => (StatusCode::CONFLICT, "name-taken"),
             PlayerError::BadPassword => (StatusCode::BAD_REQUEST, "bad-password"),
+            PlayerError::PasswordIsName | PlayerError::CommonPassword => {
+                (StatusCode::BAD_REQUEST, "weak-password")
+            }
+            PlayerError::SignInsLimited { seconds } => {
+                let seconds = *seconds;
+                let message = error.to_string();
+                return ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate-limited", message)
+                    .retry_after(seconds);
+            }
             PlayerError::WrongPassword => (StatusCode::FORBIDDEN, "wrong-password"),
             PlayerError::WrongKey => (StatusCode::FORBIDDEN, "wrong-key"),
             PlayerError::NoKey => (StatusCode::UNAUTHORIZED, code::NO_KEY),
-            PlayerError::NoSuchPlayer | PlayerError::NoSuchKind => {
+            PlayerError::NoSuchPlayer | PlayerError::NoSuchKind | PlayerError::NoSuchSession => {
                 (StatusCode::NOT_FOUND, code::NOT_FOUND)
             }
             PlayerError::Unavailable => return ApiError::unavailable(),
@@ -365,12 +386,16 @@ impl IntoResponse for ApiError {
             args: &self.args,
         };
         let mut response = (self.status, Json(body)).into_response();
-        if self.code == code::BUSY {
-            // Searches take about a second: a client should not ask again sooner.
-            response.headers_mut().insert(
-                axum::http::header::RETRY_AFTER,
-                axum::http::HeaderValue::from_static("1"),
-            );
+        // Searches take about a second: a client should not ask again sooner.
+        let wait = match self.code {
+            code::BUSY => Some("1"),
+            "rate-limited" => self.args.get("seconds").map(String::as_str),
+            _ => None,
+        };
+        if let Some(wait) = wait.and_then(|w| axum::http::HeaderValue::from_str(w).ok()) {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, wait);
         }
         response
     }

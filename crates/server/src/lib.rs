@@ -41,6 +41,7 @@ mod time;
 pub use error::ApiError;
 pub use http::limits::{connection_budget, raise_descriptor_limit, Limits, Rate};
 pub use http::{app, serve};
+pub use people::sign_ins::{Allowance, SignInLimits};
 pub use people::{players, ratings, secrets};
 pub use registry::{AppState, Settings};
 pub use room::Absence;

@@ -171,6 +171,7 @@ export class Lobby {
       h('p', { 'data-me': me.name }, [t('me.as', { name: me.name }), ' ', h('a', { href: `/players/${encodeURIComponent(me.name)}` }, [t('me.page')])]),
       h('details', {}, [h('summary', {}, [t('me.link')]), linkRow(t('me.link'), `${location.origin}/#player=${me.key}`, 'player')]),
       this.passwordForm(me),
+      this.sessionsPanel(me),
       h('h2', {}, [t('me.games')]),
       this.mineList,
     ]);
@@ -203,12 +204,16 @@ export class Lobby {
   /// A password for this name, to sign in on another device with the name alone.
   passwordForm(me) {
     const password = h('input', { type: 'password', name: 'new-password', autocomplete: 'new-password', minlength: 8, maxlength: 128, 'aria-label': t('me.password') });
+    // Changing a password set before takes it: the key alone is not enough.
+    const current = h('input', { type: 'password', name: 'current-password', autocomplete: 'current-password', placeholder: t('me.password.current'), 'aria-label': t('me.password.current') });
     const status = h('p', { class: 'note', 'aria-live': 'polite' });
     const save = async event => {
       event.preventDefault();
       try {
-        await api('POST', '/api/players/me/password', { body: { password: password.value }, token: me.key });
+        const body = current.value ? { current: current.value, password: password.value } : { password: password.value };
+        await api('POST', '/api/players/me/password', { body, token: me.key });
         password.value = '';
+        current.value = '';
         status.className = 'note';
         status.dataset.passwordSet = '';
         status.textContent = t('me.password.set');
@@ -220,8 +225,42 @@ export class Lobby {
     return h('details', { class: 'password' }, [
       h('summary', {}, [t('me.password.title')]),
       h('form', { class: 'name-row', 'data-form': 'password', onsubmit: save }, [
-        password, h('button', { type: 'submit', 'data-action': 'set-password' }, [t('me.password.button')]),
+        current, password, h('button', { type: 'submit', 'data-action': 'set-password' }, [t('me.password.button')]),
       ]),
+      status,
+    ]);
+  }
+
+  /// The devices this name is signed in on (its sessions): each other one may be ended
+  /// here, or all of them at once.
+  sessionsPanel(me) {
+    const list = h('ul', { class: 'sessions' });
+    const status = h('p', { class: 'note', 'aria-live': 'polite' });
+    const failed = e => {
+      status.className = 'error';
+      status.textContent = e instanceof ApiError ? refusal(e.body) : e.message;
+    };
+    const load = async () => {
+      try {
+        const { sessions } = await api('GET', '/api/players/me/sessions', { token: me.key });
+        clear(list);
+        for (const session of sessions) {
+          const end = () => api('DELETE', `/api/players/me/sessions/${session.id}`, { token: me.key }).then(load, failed);
+          const when = new Date((session.last_used_at ?? session.created_at) * 1000).toLocaleString();
+          list.append(h('li', { 'data-session': session.id }, [
+            `${session.label ?? t('me.sessions.device')} · ${when} `,
+            session.current ? h('strong', {}, [t('me.sessions.this')]) : h('button', { type: 'button', 'data-action': 'end-session', onclick: end }, [t('me.sessions.end')]),
+          ]));
+        }
+      } catch (e) {
+        failed(e);
+      }
+    };
+    const endOthers = () => api('POST', '/api/players/me/sessions/end-others', { body: {}, token: me.key }).then(load, failed);
+    return h('details', { class: 'sessions', ontoggle: event => event.target.open && load() }, [
+      h('summary', {}, [t('me.sessions')]),
+      list,
+      h('button', { type: 'button', 'data-action': 'end-other-sessions', onclick: endOthers }, [t('me.sessions.others')]),
       status,
     ]);
   }

@@ -288,10 +288,17 @@ export class Conn {
 }
 
 /// The tokens this browser holds for a game: seat tokens from the link's fragment
-/// (`#token=A&token=B` for several seats on one device) and from earlier visits.
+/// (`#token=A&token=B` for several seats on one device) and from earlier visits. Tokens
+/// read from the address leave it at once, kept in this browser's storage instead, so
+/// that an address copied or shared later does not give the seat away.
 export function tokensFor(gameId) {
   const params = new URLSearchParams(location.hash.slice(1));
   const fromLink = params.getAll('token').filter(t => /^[0-9a-f]{16,64}$/i.test(t));
+  if (params.has('token')) {
+    params.delete('token');
+    const rest = params.toString();
+    history.replaceState(history.state, '', location.pathname + location.search + (rest ? '#' + rest : ''));
+  }
   if (fromLink.length) localStorage.setItem(tokensKey(gameId), JSON.stringify(fromLink));
   return fromLink.length ? fromLink : savedTokens(gameId);
 }

@@ -70,7 +70,8 @@ pub struct ServeArgs {
     /// for.
     #[arg(long, default_value = "10/s", value_name = "RATE")]
     pub lobby_rate: Rate,
-    /// Sign-ins with a password (and passwords set) one address may try.
+    /// Passwords set one address may try (sign-ins are limited by their failures instead:
+    /// 10 per account, 200 per network, 1,000 in all, each within ten minutes).
     #[arg(long, default_value = "10/h", value_name = "RATE")]
     pub sign_in_rate: Rate,
     /// Running games one creator may have at once: a named player (by its key), or else

@@ -1,11 +1,11 @@
 //! Bearer keys: the `Authorization: Bearer` header carries a seat token or a named
-//! player's key; the player's is looked up here (`docs/api.md`, "Players").
+//! player's key; the player's is looked up here, and its session's use written down
+//! (`docs/api.md`, "Players", "Sessions").
 
 use axum::http::{header, HeaderMap};
 
 use crate::error::ApiError;
-use crate::people::players;
-use crate::people::PlayerError;
+use crate::people::{players, sessions, PlayerError};
 use crate::registry::AppState;
 use crate::store::PlayerRow;
 
@@ -30,10 +30,21 @@ pub(crate) async fn player_of(
     state: &AppState,
     headers: &HeaderMap,
 ) -> Result<Option<PlayerRow>, ApiError> {
+    Ok(session_of(state, headers).await?.map(|(player, _)| player))
+}
+
+/// The player whose key the request carries and the key's hash (its session), its use
+/// written down; `None` without a key.
+async fn session_of(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<Option<(PlayerRow, String)>, ApiError> {
     let Some(key) = bearer(headers)? else {
         return Ok(None);
     };
-    Ok(Some(players::player_of_key(state.store(), &key).await?))
+    let (player, hash) = players::player_of_key(state.store(), &key).await?;
+    sessions::touched(state.store(), &hash, state.now(), None).await?;
+    Ok(Some((player, hash)))
 }
 
 /// The player a request must name.
@@ -42,4 +53,21 @@ pub(crate) async fn signed_in(
     headers: &HeaderMap,
 ) -> Result<PlayerRow, ApiError> {
     Ok(player_of(state, headers).await?.ok_or(PlayerError::NoKey)?)
+}
+
+/// The player a request must name, and its key's hash.
+pub(crate) async fn signed_in_session(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<(PlayerRow, String), ApiError> {
+    Ok(session_of(state, headers)
+        .await?
+        .ok_or(PlayerError::NoKey)?)
+}
+
+/// The request's User-Agent, if it reads as text.
+pub(crate) fn user_agent(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
 }

@@ -3,14 +3,14 @@
 //! WebSocket keep-alive, and per-address token buckets on what costs the server most.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU32;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::{MatchedPath, Request};
-use axum::http::{header, HeaderValue, Method};
+use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
@@ -49,8 +49,8 @@ pub struct Limits {
     pub replays: Rate,
     /// Pages of the lobby (`GET /api/games`): each reads the store.
     pub lobby: Rate,
-    /// Sign-ins with a password and passwords set: few, against guessing (each also costs
-    /// an Argon2 hash).
+    /// Passwords set: few, as each costs an Argon2 hash (sign-ins are limited by their
+    /// failures, `Settings::sign_in_limits`).
     pub sign_ins: Rate,
 }
 
@@ -143,6 +143,22 @@ pub fn connection_budget() -> usize {
         .current
         .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
     limit.saturating_sub((limit / 8).max(64)).max(1)
+}
+
+/// The network `ip` is counted in: an IPv4 address alone, an IPv6 address's /64 (what one
+/// subscriber is usually given, so that its 2^64 addresses count as one), an IPv4 address
+/// written as IPv6 as that IPv4 address.
+pub(crate) fn network(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !u128::from(u64::MAX))),
+        v4 => v4,
+    }
+}
+
+/// How a request's network is named where it is kept (`unknown`: a test calling the app
+/// without [`crate::serve`], which alone knows the peer).
+pub(crate) fn network_name(address: Option<IpAddr>) -> String {
+    address.map_or_else(|| "unknown".to_owned(), |ip| network(ip).to_string())
 }
 
 /// The address a request came from, set by [`crate::serve`].
@@ -264,9 +280,8 @@ impl Guard {
             (&Method::GET, "/api/games/{id}/replay/{ply}" | "/api/games/{id}/review") => {
                 Some(&self.replays)
             }
-            (&Method::POST, "/api/players/sign-in" | "/api/players/me/password") => {
-                Some(&self.sign_ins)
-            }
+            // Sign-ins are held by their failures instead (`people::sign_ins`).
+            (&Method::POST, "/api/players/me/password") => Some(&self.sign_ins),
             _ => None,
         }
     }
@@ -303,16 +318,79 @@ pub(crate) async fn rate_limit(
             .bucket(request.method(), route.as_str())
             .map(|b| (b, peer.0))
     });
-    if let Some(Err(wait)) = bucket.map(|(bucket, ip)| draw(bucket, ip)) {
+    if let Some(Err(wait)) = bucket.map(|(bucket, ip)| draw(bucket, network(ip))) {
         let delay = wait.min(REFUSAL_DELAY);
         tokio::time::sleep(delay).await;
         let wait = wait - delay;
         let seconds = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
-        let mut response = Rejected::RateLimited { seconds }.into_response();
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-        return response;
+        return Rejected::RateLimited { seconds }.into_response();
     }
     next.run(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::people::players::{self, Asker, SignIn};
+    use crate::people::sign_ins::{Allowance, SignInLimits};
+    use crate::people::PlayerError;
+
+    #[test]
+    fn an_ipv6_slash_64_is_one_network_and_an_ipv4_address_its_own() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert_eq!(
+            network(ip("2001:db8:1:2:aaaa::1")),
+            network(ip("2001:db8:1:2:ffff:ffff:ffff:ffff"))
+        );
+        assert_eq!(network(ip("2001:db8:1:2::9")), ip("2001:db8:1:2::"));
+        assert_ne!(
+            network(ip("2001:db8:1:2::1")),
+            network(ip("2001:db8:1:3::1"))
+        );
+        assert_eq!(network(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
+        assert_ne!(network(ip("192.0.2.7")), network(ip("192.0.2.8")));
+    }
+
+    /// Guesses from many addresses of one IPv6 /64, each at another name, are stopped by
+    /// the per-network allowance as if from one address; another /64 is not.
+    #[tokio::test]
+    async fn failed_sign_ins_from_one_slash_64_count_as_one_network() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("trio.db");
+        let store = crate::store::SqliteStorage::open(path.to_str().unwrap())
+            .await
+            .unwrap();
+        let limits = SignInLimits {
+            per_network: Allowance::new(3, Duration::from_secs(600)),
+            ..SignInLimits::default()
+        };
+        let guess = |address: &str, name: &str| {
+            let network = network_name(Some(address.parse().unwrap()));
+            let request = SignIn {
+                name: name.to_owned(),
+                password: "not the password".to_owned(),
+            };
+            let store = &store;
+            async move {
+                let asker = Asker {
+                    network: &network,
+                    now: 1_000_000,
+                };
+                players::sign_in(store, &limits, asker, request).await.err()
+            }
+        };
+        for (i, name) in ["Ann", "Bob", "Cy"].iter().enumerate() {
+            let address = format!("2001:db8:7:7::{:x}", i + 1);
+            let guessed = guess(&address, name).await;
+            assert_eq!(guessed, Some(PlayerError::WrongPassword));
+        }
+        assert_eq!(
+            guess("2001:db8:7:7:abcd::42", "Dee").await,
+            Some(PlayerError::SignInsLimited { seconds: 600 })
+        );
+        assert_eq!(
+            guess("2001:db8:7:8::1", "Dee").await,
+            Some(PlayerError::WrongPassword)
+        );
+    }
 }

@@ -15,6 +15,7 @@ mod listen;
 mod players;
 mod seats;
 mod seeks;
+mod sessions;
 mod ui;
 mod ws;
 
@@ -59,6 +60,7 @@ fn guarded(state: AppState, guard: std::sync::Arc<Guard>) -> Router {
         .merge(seeks::router())
         .merge(kinds::router())
         .merge(players::router())
+        .merge(sessions::router())
         .merge(ws::router())
         .fallback(not_found)
         .method_not_allowed_fallback(|| async { Rejected::BadMethod })

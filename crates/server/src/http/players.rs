@@ -7,12 +7,15 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
-use super::extract::Body;
-use super::keys::signed_in;
+use super::extract::{Address, Body};
+use super::keys::{signed_in, signed_in_session, user_agent};
+use super::limits::network_name;
 use crate::error::ApiError;
 use crate::people::players::{
-    self, Leaderboard, MyGames, NewPassword, NewPlayer, PlayerKey, PlayerShown, Profile, SignIn,
+    self, Asker, Leaderboard, MyGames, NewPassword, NewPlayer, PlayerKey, PlayerShown, Profile,
+    SignIn,
 };
+use crate::people::sessions;
 use crate::registry::AppState;
 
 pub(super) fn router() -> Router<AppState> {
@@ -28,9 +31,11 @@ pub(super) fn router() -> Router<AppState> {
 
 async fn players_create(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Body(request): Body<NewPlayer>,
 ) -> Result<(StatusCode, Json<PlayerKey>), ApiError> {
     let key = players::create(state.store(), &request.name).await?;
+    sessions::begun(state.store(), &key.key, state.now(), user_agent(&headers)).await?;
     Ok((StatusCode::CREATED, Json(key)))
 }
 
@@ -54,23 +59,39 @@ async fn player_games_list(
     Ok(Json(players::games_of(state.store(), &player).await?))
 }
 
-/// The key's player sets (or changes) its password.
+/// The key's player sets (or changes) its password; its other sessions end.
 async fn passwords_update(
     State(state): State<AppState>,
+    Address(address): Address,
     headers: HeaderMap,
     Body(request): Body<NewPassword>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let player = signed_in(&state, &headers).await?;
-    players::set_password(state.store(), &player, request.password).await?;
-    Ok(Json(serde_json::json!({})))
+    let (player, key_hash) = signed_in_session(&state, &headers).await?;
+    let network = network_name(address);
+    let asker = Asker {
+        network: &network,
+        now: state.now(),
+    };
+    let limits = state.sign_in_limits();
+    let session = (&player, key_hash.as_str());
+    let ended = players::set_password(state.store(), limits, asker, session, request).await?;
+    Ok(Json(serde_json::json!({ "ended": ended })))
 }
 
 /// Signs in with a name and its password: a new key for this device.
 async fn sign_ins_create(
     State(state): State<AppState>,
+    Address(address): Address,
+    headers: HeaderMap,
     Body(request): Body<SignIn>,
 ) -> Result<(StatusCode, Json<PlayerKey>), ApiError> {
-    let key = players::sign_in(state.store(), request).await?;
+    let network = network_name(address);
+    let asker = Asker {
+        network: &network,
+        now: state.now(),
+    };
+    let key = players::sign_in(state.store(), state.sign_in_limits(), asker, request).await?;
+    sessions::begun(state.store(), &key.key, state.now(), user_agent(&headers)).await?;
     Ok((StatusCode::CREATED, Json(key)))
 }
 

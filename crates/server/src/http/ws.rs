@@ -28,7 +28,7 @@ use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::WebSocketStream;
 
-use super::limits::{Guard, Peer, Slot};
+use super::limits::{network, Guard, Peer, Slot};
 use crate::error::{code, ApiError, Refusal, Rejected};
 use crate::protocol::{check_cid, ClientMessage, ServerMessage, MAX_MESSAGE_BYTES};
 use crate::registry::AppState;
@@ -388,7 +388,7 @@ async fn session(
             }
             // Over its address's rate, the socket is read no faster.
             if let Some(ip) = ip {
-                guard.actions.until_key_ready(&ip).await;
+                guard.actions.until_key_ready(&network(ip)).await;
             }
             let act = Command::Act {
                 who: Who::Conn(conn),

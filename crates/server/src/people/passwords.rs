@@ -4,9 +4,13 @@
 //!
 //! Argon2id at OWASP's first recommendation — 19 MiB, 2 passes, 1 lane — takes a few tens
 //! of milliseconds of one core: hashing runs on the blocking pool, two at once at most (the
-//! machine has two cores and games to run), and each address draws on a small budget of
-//! sign-ins (`Limits::sign_ins`) against guessing.
+//! machine has two cores and games to run), and failed sign-ins are limited per account,
+//! network and in all (`sign_ins`) against guessing.
+//!
+//! A password is refused when it is the player's name or one of the most used ones
+//! (`common-passwords.txt`, from zxcvbn's list), the first guesses of anyone guessing.
 
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use argon2::password_hash::SaltString;
@@ -53,13 +57,28 @@ fn verify(password: &str, stored: Option<&str>) -> bool {
     right && !decoy
 }
 
-/// Checks a password's length (`400 bad-password`).
-pub(crate) fn checked(password: &str) -> Result<(), PlayerError> {
-    if PASSWORD_CHARS.contains(&password.chars().count()) {
-        Ok(())
-    } else {
-        Err(PlayerError::BadPassword)
+/// The most used passwords long enough to be taken, in lowercase.
+static COMMON: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    include_str!("common-passwords.txt")
+        .lines()
+        .filter(|line| !line.starts_with("# "))
+        .collect()
+});
+
+/// Checks player `name`'s new password: its length (`400 bad-password`), neither the
+/// name nor one of the most used, whatever their case (`400 weak-password`).
+pub(crate) fn checked(password: &str, name: &str) -> Result<(), PlayerError> {
+    if !PASSWORD_CHARS.contains(&password.chars().count()) {
+        return Err(PlayerError::BadPassword);
     }
+    let lower = password.to_lowercase();
+    if lower == name.to_lowercase() {
+        return Err(PlayerError::PasswordIsName);
+    }
+    if COMMON.contains(lower.as_str()) {
+        return Err(PlayerError::CommonPassword);
+    }
+    Ok(())
 }
 
 /// `password`'s hash, computed off the async threads.
@@ -107,6 +126,27 @@ mod tests {
             hash("correct horse").unwrap(),
             "a fresh salt each time"
         );
-        assert!(checked("1234567").is_err() && checked("12345678").is_ok());
+    }
+
+    #[test]
+    fn a_password_is_long_enough_not_the_name_and_not_a_common_one() {
+        assert_eq!(checked("1234567", "Zoë"), Err(PlayerError::BadPassword));
+        assert_eq!(
+            checked(&"x".repeat(129), "Zoë"),
+            Err(PlayerError::BadPassword)
+        );
+        assert_eq!(
+            checked("Aleksandra", "aleksandra"),
+            Err(PlayerError::PasswordIsName)
+        );
+        for common in ["12345678", "password", "PassWord", "iloveyou", "1qaz2wsx"] {
+            assert_eq!(
+                checked(common, "Zoë"),
+                Err(PlayerError::CommonPassword),
+                "{common}"
+            );
+        }
+        assert_eq!(checked("correct horse battery", "Zoë"), Ok(()));
+        assert_eq!(checked(&"x".repeat(128).replace("xx", "xy"), "Zoë"), Ok(()));
     }
 }

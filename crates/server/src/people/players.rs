@@ -4,16 +4,15 @@
 //! `http::players`'; what they answer is made here.
 
 use serde::{Deserialize, Serialize};
-use unicode_normalization::UnicodeNormalization;
 
 use super::error::PlayerError;
+use super::names::{self, checked_name};
 use super::ratings::{Model, PROVISIONAL_DEVIATION};
-use super::{passwords, secrets};
+use super::sign_ins::SignInLimits;
+use super::{passwords, secrets, sessions};
 use crate::protocol::GameSummary;
 use crate::store::{PlayerRow, ProfileRow, RatingRow, Storage, StorageError};
 
-/// A name's length, in characters.
-const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=20;
 /// The most games "My games" lists.
 const MY_GAMES: usize = 200;
 /// The most games a player's public page lists.
@@ -114,6 +113,9 @@ pub struct MyGames {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewPassword {
+    /// The password set now, if one is: changing it needs it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current: Option<String>,
     pub password: String,
 }
 
@@ -127,45 +129,24 @@ pub struct SignIn {
 
 /// A store failure, logged as what could not be done; the client is told only that the
 /// server is unavailable.
-fn unavailable(what: &'static str) -> impl FnOnce(StorageError) -> PlayerError {
+pub(super) fn unavailable(what: &'static str) -> impl FnOnce(StorageError) -> PlayerError {
     move |e| {
         tracing::error!("cannot {what}: {e}");
         PlayerError::Unavailable
     }
 }
 
-/// A name as written (trimmed, NFC), and its folded form that two names reading the same
-/// share, if it is one: 2 to 20 letters or digits, the first a letter.
-pub fn checked_name(name: &str) -> Result<(String, String), PlayerError> {
-    let name: String = name.trim().nfc().collect();
-    let chars = name.chars().count();
-    let fits = NAME_CHARS.contains(&chars)
-        && name.chars().next().is_some_and(char::is_alphabetic)
-        && name.chars().all(char::is_alphanumeric);
-    if !fits {
-        return Err(PlayerError::BadName);
-    }
-    let folded = name.nfkc().collect::<String>().to_lowercase();
-    // `/api/players/me` is the caller's own.
-    if folded == "me" {
-        return Err(PlayerError::NameTaken {
-            name: "me".to_owned(),
-        });
-    }
-    Ok((name, folded))
-}
-
 /// A new player named `name`, with its first key.
 pub(crate) async fn create(store: &dyn Storage, name: &str) -> Result<PlayerKey, PlayerError> {
-    let (name, folded) = checked_name(name)?;
+    let name = checked_name(name)?;
     let player = PlayerRow {
         id: secrets::new_game_id(),
-        name,
+        name: name.written,
     };
     let key = secrets::new_player_key();
     let hash = secrets::token_hash_hex(&secrets::hash_token(&key));
     let created = store
-        .create_player(&player, &folded, &hash)
+        .create_player(&player, &name.folded, &name.skeleton, &hash)
         .await
         .map_err(unavailable("store a player"))?;
     if !created {
@@ -183,51 +164,91 @@ fn key_shown(player: PlayerRow, key: String) -> PlayerKey {
     }
 }
 
-/// The player whose key is `key`; a key of no player is refused.
+/// The player whose key is `key`, and the key's hash (hex); a key of no player is refused.
 pub(crate) async fn player_of_key(
     store: &dyn Storage,
     key: &str,
-) -> Result<PlayerRow, PlayerError> {
+) -> Result<(PlayerRow, String), PlayerError> {
     let hash = secrets::token_hash_hex(&secrets::hash_token(key));
     let player = store
         .player_of(&hash)
         .await
         .map_err(unavailable("read a player"))?;
-    player.ok_or(PlayerError::WrongKey)
+    Ok((player.ok_or(PlayerError::WrongKey)?, hash))
 }
 
-/// The player sets (or changes) its password.
+/// The player sets (or changes) its password. A password already set is changed only
+/// with it (`current`): a key alone, found on a device left signed in, cannot lock its
+/// player out; a wrong one counts as a failed sign-in. Every other session of the player
+/// (its keys but the caller's, hashing to `key_hash`) then ends: how many did.
 pub(crate) async fn set_password(
     store: &dyn Storage,
-    player: &PlayerRow,
-    password: String,
-) -> Result<(), PlayerError> {
-    passwords::checked(&password)?;
-    let hash = passwords::hashed(password).await?;
+    limits: &SignInLimits,
+    asker: Asker<'_>,
+    (player, key_hash): (&PlayerRow, &str),
+    request: NewPassword,
+) -> Result<u64, PlayerError> {
+    passwords::checked(&request.password, &player.name)?;
+    let name_key = names::folded(&player.name);
+    let stored = store
+        .password_of(&name_key)
+        .await
+        .map_err(unavailable("read a password"))?
+        .and_then(|found| found.hash);
+    if let Some(stored) = stored {
+        limits
+            .check(store, &name_key, asker.network, asker.now)
+            .await?;
+        let current = request.current.unwrap_or_default();
+        if !passwords::matches(current, Some(stored)).await? {
+            limits
+                .failed(store, &name_key, asker.network, asker.now)
+                .await?;
+            return Err(PlayerError::WrongPassword);
+        }
+    }
+    let hash = passwords::hashed(request.password).await?;
     store
         .set_password(&player.id, &hash)
         .await
-        .map_err(unavailable("store a password"))
+        .map_err(unavailable("store a password"))?;
+    sessions::end_others(store, player, key_hash).await
+}
+
+/// Who asks to sign in, for the limits on failed sign-ins: its network (an IPv4 address,
+/// an IPv6 /64) and the server's time in milliseconds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Asker<'a> {
+    pub network: &'a str,
+    pub now: i64,
 }
 
 /// Signs in with a name and its password: a new key for this device (the keys of the
 /// player's other devices stay as they are; the server could not give one back, it keeps
-/// only their hashes).
+/// only their hashes). Refused past the limits on failed sign-ins, and a failure counted.
 pub(crate) async fn sign_in(
     store: &dyn Storage,
+    limits: &SignInLimits,
+    asker: Asker<'_>,
     request: SignIn,
 ) -> Result<PlayerKey, PlayerError> {
     let unavailable = || unavailable("sign a player in");
-    // A name that cannot be one is refused as a wrong password is: nothing to learn.
-    let Ok((_, folded)) = checked_name(&request.name) else {
-        return Err(PlayerError::WrongPassword);
-    };
-    let found = store.password_of(&folded).await.map_err(unavailable())?;
+    // Looked up as folded alone, not checked as a new name is: a name taken before the
+    // rules of `names` signs in all the same. A name of no player is refused as a wrong
+    // password is, and counted alike: nothing to learn.
+    let name_key: String = names::folded(&request.name).chars().take(64).collect();
+    limits
+        .check(store, &name_key, asker.network, asker.now)
+        .await?;
+    let found = store.password_of(&name_key).await.map_err(unavailable())?;
     let (player, stored) = found.map_or((None, None), |f| (Some(f.player), f.hash));
     // Checked even when there is nothing to check against, so that the time taken says
     // neither whether the name is taken nor whether it has a password.
     let right = passwords::matches(request.password, stored).await?;
     let Some(player) = player.filter(|_| right) else {
+        limits
+            .failed(store, &name_key, asker.network, asker.now)
+            .await?;
         return Err(PlayerError::WrongPassword);
     };
     let key = secrets::new_player_key();
@@ -313,25 +334,4 @@ fn summaries(lines: &[String]) -> Vec<GameSummary> {
         .iter()
         .filter_map(|line| serde_json::from_str(line).ok())
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_letters_and_digits_and_fold_to_one() {
-        assert_eq!(checked_name(" Zoë ").unwrap().0, "Zoë");
-        // A name typed with a combining mark is the same name.
-        assert_eq!(
-            checked_name("Zoe\u{308}").unwrap(),
-            checked_name("ZOË")
-                .map(|(_, f)| ("Zoë".to_owned(), f))
-                .unwrap()
-        );
-        assert_eq!(checked_name("Łucja7").unwrap().1, "łucja7");
-        for bad in ["a", "7up", "two words", "x".repeat(21).as_str(), "a-b", ""] {
-            assert_eq!(checked_name(bad), Err(PlayerError::BadName), "{bad:?}");
-        }
-    }
 }

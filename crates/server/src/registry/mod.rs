@@ -47,6 +47,8 @@ pub struct Settings {
     /// Rated games two named players may begin together within a day; one more between
     /// them is played casual (`trio serve --rated-games-per-pair`).
     pub rated_games_per_pair: u64,
+    /// Failed sign-ins allowed per account, per network and in all.
+    pub sign_in_limits: crate::people::sign_ins::SignInLimits,
 }
 
 impl Default for Settings {
@@ -57,6 +59,7 @@ impl Default for Settings {
             games_per_creator: 100,
             max_events: 5_000,
             rated_games_per_pair: 3,
+            sign_in_limits: crate::people::sign_ins::SignInLimits::default(),
         }
     }
 }
@@ -77,6 +80,7 @@ struct Inner {
     reviews: Arc<crate::reviews::Reviews>,
     /// Running games one creator may have ([`Settings::games_per_creator`]).
     games_per_creator: u64,
+    sign_in_limits: crate::people::sign_ins::SignInLimits,
 }
 
 impl std::fmt::Debug for Inner {
@@ -145,6 +149,7 @@ impl AppState {
     /// included); on a shared store games are loaded when asked for, or when their
     /// automatic turns wait on a lease that ran out.
     pub async fn open(store: Arc<dyn Storage>, settings: Settings) -> Result<Self, StorageError> {
+        crate::people::names::skeletons_filled(store.as_ref()).await?;
         let rooms: Arc<Mutex<HashMap<String, RoomHandle>>> = Arc::default();
         let forget = Arc::downgrade(&rooms);
         let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -182,6 +187,7 @@ impl AppState {
                 replays: crate::replays::Replays::new(),
                 reviews: crate::reviews::Reviews::new(),
                 games_per_creator: settings.games_per_creator,
+                sign_in_limits: settings.sign_in_limits,
             }
         });
         let state = Self { inner };
@@ -212,8 +218,13 @@ impl AppState {
         Ok(state)
     }
 
+    /// The failed sign-ins allowed ([`Settings::sign_in_limits`]).
+    pub(crate) fn sign_in_limits(&self) -> &crate::people::sign_ins::SignInLimits {
+        &self.inner.sign_in_limits
+    }
+
     /// The server's time in milliseconds since the Unix epoch (`crate::Time`).
-    pub(super) fn now(&self) -> i64 {
+    pub(crate) fn now(&self) -> i64 {
         self.inner.shared.time.now_millis()
     }
 

@@ -13,9 +13,9 @@ use trio_core::Seat;
 use super::conn::{Conn, Pooled, Tx};
 use super::shared::{Lease, Shared};
 use super::{
-    games, people, seats, Append, Cursor, DrawRow, EventRow, GameRow, Listed, Notice, PasswordRow,
-    PlayerRow, ProfileRow, Rated, RatedEnd, RatingRow, SeatClaim, Storage, StorageError,
-    StoredGame,
+    accounts, games, people, seats, Append, Cursor, DrawRow, EventRow, FailureScope, Failures,
+    GameRow, Listed, Notice, PasswordRow, PlayerRow, ProfileRow, Rated, RatedEnd, RatingRow,
+    SeatClaim, SessionRow, Storage, StorageError, StoredGame,
 };
 use crate::crash::crash_point;
 use crate::people::ratings::SeatRating;
@@ -220,13 +220,33 @@ impl<B: Backend> Storage for Store<B> {
         &'a self,
         player: &'a PlayerRow,
         name_key: &'a str,
+        skeleton: &'a str,
         key_hash: &'a str,
     ) -> BoxFuture<'a, Result<bool, StorageError>> {
-        let (player, name_key, key_hash) =
-            (player.clone(), name_key.to_owned(), key_hash.to_owned());
+        let player = player.clone();
+        let keys = [name_key, skeleton, key_hash].map(str::to_owned);
         self.backend.write(move |mut conn| {
-            async move { people::create_player(&mut conn, &player, &name_key, &key_hash).await }
-                .boxed()
+            async move {
+                let [name_key, skeleton, key_hash] = &keys;
+                people::create_player(&mut conn, &player, name_key, skeleton, key_hash).await
+            }
+            .boxed()
+        })
+    }
+
+    fn players_without_skeleton(&self) -> BoxFuture<'_, Result<Vec<PlayerRow>, StorageError>> {
+        self.read(async move |conn| accounts::without_skeleton(conn).await)
+            .boxed()
+    }
+
+    fn set_skeleton<'a>(
+        &'a self,
+        id: &'a str,
+        skeleton: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        let (id, skeleton) = (id.to_owned(), skeleton.to_owned());
+        self.backend.write(move |mut conn| {
+            async move { accounts::set_skeleton(&mut conn, &id, &skeleton).await }.boxed()
         })
     }
 
@@ -266,6 +286,74 @@ impl<B: Backend> Storage for Store<B> {
     ) -> BoxFuture<'a, Result<Option<PlayerRow>, StorageError>> {
         self.read(async move |conn| people::read_player(conn, key_hash).await)
             .boxed()
+    }
+
+    fn sign_in_failures<'a>(
+        &'a self,
+        scope: FailureScope<'a>,
+        since: i64,
+    ) -> BoxFuture<'a, Result<Failures, StorageError>> {
+        self.read(async move |conn| accounts::count_failures(conn, scope, since).await)
+            .boxed()
+    }
+
+    fn add_sign_in_failure<'a>(
+        &'a self,
+        name_key: &'a str,
+        network: &'a str,
+        at: i64,
+        forget_before: i64,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        let (name_key, network) = (name_key.to_owned(), network.to_owned());
+        self.backend.write(move |mut conn| {
+            async move {
+                accounts::insert_failure(&mut conn, &name_key, &network, at, forget_before).await
+            }
+            .boxed()
+        })
+    }
+
+    fn touch_key<'a>(
+        &'a self,
+        key_hash: &'a str,
+        now: i64,
+        label: Option<&'a str>,
+    ) -> BoxFuture<'a, Result<(), StorageError>> {
+        let (key_hash, label) = (key_hash.to_owned(), label.map(str::to_owned));
+        self.backend.write(move |mut conn| {
+            async move { accounts::touch_key(&mut conn, &key_hash, now, label.as_deref()).await }
+                .boxed()
+        })
+    }
+
+    fn sessions_of<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<SessionRow>, StorageError>> {
+        self.read(async move |conn| accounts::read_sessions(conn, id).await)
+            .boxed()
+    }
+
+    fn end_session<'a>(
+        &'a self,
+        id: &'a str,
+        session: &'a str,
+    ) -> BoxFuture<'a, Result<u64, StorageError>> {
+        let (id, session) = (id.to_owned(), session.to_owned());
+        self.backend.write(move |mut conn| {
+            async move { accounts::delete_session(&mut conn, &id, &session).await }.boxed()
+        })
+    }
+
+    fn end_other_sessions<'a>(
+        &'a self,
+        id: &'a str,
+        keep: &'a str,
+    ) -> BoxFuture<'a, Result<u64, StorageError>> {
+        let (id, keep) = (id.to_owned(), keep.to_owned());
+        self.backend.write(move |mut conn| {
+            async move { accounts::delete_other_sessions(&mut conn, &id, &keep).await }.boxed()
+        })
     }
 
     fn player_games<'a>(

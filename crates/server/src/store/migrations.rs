@@ -74,6 +74,17 @@ fn shared() -> Vec<Migration> {
             include_str!("migrations/0017_seat_ratings.sql"),
         ),
         (18, "farming", include_str!("migrations/0018_farming.sql")),
+        (
+            19,
+            "sign-in failures",
+            include_str!("migrations/0019_sign_in_failures.sql"),
+        ),
+        (
+            20,
+            "name skeletons",
+            include_str!("migrations/0020_name_skeletons.sql"),
+        ),
+        (21, "sessions", include_str!("migrations/0021_sessions.sql")),
         (22, "draws", include_str!("migrations/0022_draws.sql")),
     ]
     .into_iter()

@@ -29,6 +29,7 @@ use trio_core::Seat;
 
 use crate::people::ratings::SeatRating;
 
+mod accounts;
 mod backend;
 mod conn;
 mod games;
@@ -137,14 +138,26 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<(String, Cursor)>, StorageError>>;
 
-    /// Stores a new player with its first key (a SHA-256 in hex), if the folded name
-    /// `name_key` is free: `false` if it is taken.
+    /// Stores a new player with its first key (a SHA-256 in hex), if neither its folded
+    /// name `name_key` nor its skeleton is another's: `false` if one is.
     fn create_player<'a>(
         &'a self,
         player: &'a PlayerRow,
         name_key: &'a str,
+        skeleton: &'a str,
         key_hash: &'a str,
     ) -> BoxFuture<'a, Result<bool, StorageError>>;
+
+    /// The players taken before names' skeletons were kept, oldest first, whose skeleton
+    /// is not filled in.
+    fn players_without_skeleton(&self) -> BoxFuture<'_, Result<Vec<PlayerRow>, StorageError>>;
+
+    /// Fills in player `id`'s name skeleton, unless another player has it.
+    fn set_skeleton<'a>(
+        &'a self,
+        id: &'a str,
+        skeleton: &'a str,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
 
     /// Sets player `id`'s password hash (`passwords`).
     fn set_password<'a>(
@@ -171,6 +184,53 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
         &'a self,
         key_hash: &'a str,
     ) -> BoxFuture<'a, Result<Option<PlayerRow>, StorageError>>;
+
+    /// The failed sign-ins of `scope` since `since` (milliseconds since the Unix epoch).
+    fn sign_in_failures<'a>(
+        &'a self,
+        scope: FailureScope<'a>,
+        since: i64,
+    ) -> BoxFuture<'a, Result<Failures, StorageError>>;
+
+    /// Keeps a failed sign-in on folded name `name_key` from `network` at `at`
+    /// (milliseconds), forgetting those before `forget_before`.
+    fn add_sign_in_failure<'a>(
+        &'a self,
+        name_key: &'a str,
+        network: &'a str,
+        at: i64,
+        forget_before: i64,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
+
+    /// Writes down that the key hashing to `key_hash` was used at `now` (seconds), with
+    /// its device's `label` if one is given.
+    fn touch_key<'a>(
+        &'a self,
+        key_hash: &'a str,
+        now: i64,
+        label: Option<&'a str>,
+    ) -> BoxFuture<'a, Result<(), StorageError>>;
+
+    /// Player `id`'s keys, newest first.
+    fn sessions_of<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<SessionRow>, StorageError>>;
+
+    /// Deletes player `id`'s key whose hash begins with `session` (16 hex digits): how many
+    /// were.
+    fn end_session<'a>(
+        &'a self,
+        id: &'a str,
+        session: &'a str,
+    ) -> BoxFuture<'a, Result<u64, StorageError>>;
+
+    /// Deletes every key of player `id` but the one hashing to `keep`: how many were.
+    fn end_other_sessions<'a>(
+        &'a self,
+        id: &'a str,
+        keep: &'a str,
+    ) -> BoxFuture<'a, Result<u64, StorageError>>;
 
     /// The lobby lines of the games player `id` sits in, running or over, newest first,
     /// at most `limit`.

@@ -10,18 +10,20 @@ pub(super) async fn create_player(
     conn: &mut Conn<'_>,
     player: &PlayerRow,
     name_key: &str,
+    skeleton: &str,
     key_hash: &str,
 ) -> Result<bool, StorageError> {
     let mut tx = conn.begin().await?;
     let mut conn = tx.conn();
     let created = conn
         .query(
-            "INSERT INTO players (id, name, name_key, created_at) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (name_key) DO NOTHING RETURNING id",
+            "INSERT INTO players (id, name, name_key, name_skeleton, created_at) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id",
         )
         .bind(player.id.as_str())
         .bind(player.name.as_str())
         .bind(name_key)
+        .bind(skeleton)
         .bind(now())
         .fetch_optional()
         .await?
@@ -98,7 +100,7 @@ pub(super) async fn read_player(
 }
 
 /// A player of `id, name`.
-fn read_player_row(row: &Row) -> Result<PlayerRow, StorageError> {
+pub(super) fn read_player_row(row: &Row) -> Result<PlayerRow, StorageError> {
     Ok(PlayerRow {
         id: row.get("id")?,
         name: row.get("name")?,

@@ -141,6 +141,35 @@ pub struct PasswordRow {
     pub hash: Option<String>,
 }
 
+/// Whose failed sign-ins are counted ([`super::Storage::sign_in_failures`]).
+#[derive(Clone, Copy, Debug)]
+pub enum FailureScope<'a> {
+    /// Those tried on one folded name.
+    Account(&'a str),
+    /// Those from one network (an IPv4 address, an IPv6 /64).
+    Network(&'a str),
+    /// Every one.
+    All,
+}
+
+/// Failed sign-ins within a window: how many, and when the oldest was (milliseconds).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Failures {
+    pub count: u64,
+    pub oldest: Option<i64>,
+}
+
+/// A key of a player: a session (`people::sessions`).
+#[derive(Clone, Debug)]
+pub struct SessionRow {
+    /// The key's SHA-256, in hex.
+    pub key_hash: String,
+    pub label: Option<String>,
+    /// Seconds since the Unix epoch.
+    pub created_at: i64,
+    pub last_used_at: Option<i64>,
+}
+
 /// A named player (`POST /api/players`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerRow {

@@ -67,6 +67,31 @@ pub struct SqliteBackend {
     jobs: mpsc::Sender<Job>,
 }
 
+/// Creates the database file at `path` if missing, readable and writable by its owner
+/// alone (it holds running games' seeds), and makes an older one, and its log and shared
+/// memory if present, so too. SQLite creates `-wal` and `-shm` with the database's mode.
+fn owner_only(path: &str) -> Result<(), StorageError> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let io = |e: std::io::Error| StorageError::Database(sqlx::Error::Io(e));
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(path)
+        .map_err(io)?;
+    for file in [
+        path.to_owned(),
+        format!("{path}-wal"),
+        format!("{path}-shm"),
+    ] {
+        match std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(e)),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 impl Store<SqliteBackend> {
     /// The log's size, in pages, at which the checkpointer has the writer checkpoint, so that
     /// the log starts over (64 MiB; at 930 moves a second, every 2.5 s). Each time holds the
@@ -84,6 +109,7 @@ impl Store<SqliteBackend> {
                 crate::people::secrets::new_game_id()
             ))?
         } else {
+            owner_only(path)?;
             SqliteConnectOptions::new()
                 .filename(path)
                 .create_if_missing(true)

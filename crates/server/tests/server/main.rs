@@ -6,6 +6,7 @@
 mod support;
 
 mod aborts;
+mod accounts;
 mod clocks;
 mod draws;
 mod engine;

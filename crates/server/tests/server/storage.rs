@@ -256,7 +256,10 @@ async fn a_waiting_seat_is_taken_once(backend: Backend) {
         id: "player-c".to_owned(),
         name: "NAMEa".to_owned(),
     };
-    assert!(!a.create_player(&again, "namea", "key-c").await.unwrap());
+    assert!(!a
+        .create_player(&again, "namea", "skeleton-c", "key-c")
+        .await
+        .unwrap());
     assert_eq!(
         b.player_of("key-b").await.unwrap().map(|p| p.name),
         Some("Nameb".to_owned())
@@ -410,7 +413,7 @@ async fn create_players(store: &dyn Storage, [id, name, key]: [&str; 3], who: &[
         };
         let folded = player.name.to_lowercase();
         assert!(store
-            .create_player(&player, &folded, &format!("{key}-{who}"))
+            .create_player(&player, &folded, &folded, &format!("{key}-{who}"))
             .await
             .unwrap());
     }
@@ -475,7 +478,10 @@ async fn a_game_ends_with_its_ratings_or_not_at_all(backend: Backend) {
             name: format!("Ender{who}"),
         };
         let (name, key) = (format!("ender{who}"), format!("ek-{who}"));
-        assert!(store.create_player(&player, &name, &key).await.unwrap());
+        assert!(store
+            .create_player(&player, &name, &name, &key)
+            .await
+            .unwrap());
     }
     let rated = |id: &str| {
         let mut row = GameRow {
