@@ -32,6 +32,9 @@
 //! which a review does not do: [`clarity`] values each one at a decision as a decision is
 //! judged, [`game_clarity`] at decisions spread over a game (the lab's `--clarity`).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
 use serde::Serialize;
 use trio_core::rng::{self, GameRng};
 use trio_core::{EndReason, Game, Outcome, Seat, Turn};
@@ -62,6 +65,12 @@ pub trait Judge<G: Game>: Send {
     /// move; the same `state` and `seed` always give the same answer.
     fn appraise(&mut self, game: &G, state: &G::State, seed: u64) -> Appraisal<G::Action>;
 
+    /// Another judge giving the same answers, for a review spread over threads; `None`
+    /// (the default) when it cannot be copied, and the review searches on one.
+    fn fork(&self) -> Option<Box<dyn Judge<G>>> {
+        None
+    }
+
     /// The same, seen from `view` alone: hidden parts are drawn consistent with it. The
     /// default draws one state, which is right for games of perfect information.
     fn appraise_view(&mut self, game: &G, view: &G::View, seed: u64) -> Appraisal<G::Action> {
@@ -78,6 +87,10 @@ impl<G: Game, E: Evaluator<G> + 'static> Judge<G> for MctsBot<G, E> {
 
     fn appraise(&mut self, game: &G, state: &G::State, seed: u64) -> Appraisal<G::Action> {
         MctsBot::appraise(self, game, &mut |_| state.clone(), seed)
+    }
+
+    fn fork(&self) -> Option<Box<dyn Judge<G>>> {
+        Some(Box::new(self.clone()))
     }
 
     fn appraise_view(&mut self, game: &G, view: &G::View, seed: u64) -> Appraisal<G::Action> {
@@ -126,6 +139,10 @@ impl GygesJudge {
 impl Judge<Gyges> for GygesJudge {
     fn name(&self) -> String {
         trio_core::Bot::name(&crate::AlphaBetaBot::new(self.limit))
+    }
+
+    fn fork(&self) -> Option<Box<dyn Judge<Gyges>>> {
+        Some(Box::new(Self::new(self.limit)))
     }
 
     /// The engine's table is cleared first, so that the answer depends on the position
@@ -263,6 +280,13 @@ pub struct Dynamics {
 pub struct Review {
     /// The judge with its budget.
     pub judge: String,
+    /// The judge's level (1–6, [`crate::JUDGE_LEVELS`]) and the level of the strongest
+    /// seat it judged (people and engines of unknown strength count as the top level),
+    /// when the review was asked for by level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judge_level: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players_level: Option<u8>,
     pub steps: Vec<Step>,
     pub seats: Vec<SeatSummary>,
     pub dynamics: Dynamics,
@@ -384,16 +408,31 @@ pub struct Ending {
     pub by: Option<Seat>,
 }
 
-/// Reviews the game that went from `start` through `actions` with `judge`. `ending`
-/// gives the result of a game that stopped before its rules ended it; without one such a
-/// game is reviewed up to its last position, valued by the judge. `progress` hears
-/// `(done, total)` as the work goes on.
+/// Reviews the game that went from `start` through `actions` with `judge`, on this
+/// thread. `ending` gives the result of a game that stopped before its rules ended it;
+/// without one such a game is reviewed up to its last position, valued by the judge.
+/// `progress` hears `(done, total)` as the work goes on.
 pub fn review<G: Game>(
     game: &G,
     start: &G::State,
     actions: &[G::Action],
     ending: Option<&Ending>,
     judge: &mut dyn Judge<G>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Review {
+    review_on(game, start, actions, ending, judge, 1, progress)
+}
+
+/// [`review`] spread over `threads` threads, each searching with its own copy of `judge`
+/// ([`Judge::fork`]; a judge that cannot be copied searches alone). Every search depends
+/// on its position and seed alone, so the review is the same on any number of threads.
+pub fn review_on<G: Game>(
+    game: &G,
+    start: &G::State,
+    actions: &[G::Action],
+    ending: Option<&Ending>,
+    judge: &mut dyn Judge<G>,
+    threads: usize,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Review {
     let seats = game.seat_count();
@@ -407,56 +446,99 @@ pub fn review<G: Game>(
     let total = states.len() + actions.len();
     let mut done = 0;
     let seed_of = |ply: usize| rng::sub_seed(REVIEW_SEED, ply as u64);
-    // Last to first: a position with one thing that can happen (a forced move, a certain
-    // outcome) is worth what follows it, and takes no search.
-    let mut appraisals: Vec<Option<Appraisal<G::Action>>> = vec![None; states.len()];
+    let mut forks: Vec<Box<dyn Judge<G>>> =
+        (1..threads.max(1)).map_while(|_| judge.fork()).collect();
+    let mut judges: Vec<&mut dyn Judge<G>> = Vec::with_capacity(forks.len() + 1);
+    judges.push(&mut *judge);
+    for fork in &mut forks {
+        judges.push(fork.as_mut());
+    }
+
+    // A position with one thing that can happen (a forced move, a certain outcome) is
+    // worth what follows it, and takes no search.
     let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    for ply in (0..states.len()).rev() {
-        let state = &states[ply];
-        let forced = ply < actions.len()
-            && match game.turn(state) {
-                Turn::Seat(_) => {
-                    game.legal_actions(state, &mut legal);
-                    legal.len() == 1
+    let forced: Vec<bool> = (0..states.len())
+        .map(|ply| {
+            ply < actions.len()
+                && match game.turn(&states[ply]) {
+                    Turn::Seat(_) => {
+                        game.legal_actions(&states[ply], &mut legal);
+                        legal.len() == 1
+                    }
+                    Turn::Chance => {
+                        game.chance_outcomes(&states[ply], &mut outcomes);
+                        outcomes.len() == 1
+                    }
+                    Turn::Over => false,
                 }
-                Turn::Chance => {
-                    game.chance_outcomes(state, &mut outcomes);
-                    outcomes.len() == 1
-                }
-                Turn::Over => false,
-            };
-        appraisals[ply] = Some(match (forced, &appraisals.get(ply + 1)) {
-            (true, Some(Some(next))) => Appraisal {
-                values: next.values.clone(),
-                best: matches!(game.turn(state), Turn::Seat(_)).then(|| actions[ply].clone()),
-            },
-            _ => judge.appraise(game, state, seed_of(ply)),
-        });
+        })
+        .collect();
+    let searched: Vec<usize> = (0..states.len()).filter(|&ply| !forced[ply]).collect();
+    done += states.len() - searched.len();
+    let mut tick = || {
         done += 1;
         progress(done, total);
+    };
+    let found = spread(
+        &mut judges,
+        &searched,
+        &|judge, &ply| judge.appraise(game, &states[ply], seed_of(ply)),
+        &mut tick,
+    );
+    let mut appraisals: Vec<Option<Appraisal<G::Action>>> = vec![None; states.len()];
+    for (ply, appraisal) in searched.into_iter().zip(found) {
+        appraisals[ply] = Some(appraisal);
+    }
+    // Last to first, so that what follows a forced position is known.
+    for ply in (0..states.len()).rev() {
+        if forced[ply] {
+            let next = appraisals[ply + 1].as_ref().expect("valued after");
+            appraisals[ply] = Some(Appraisal {
+                values: next.values.clone(),
+                best: matches!(game.turn(&states[ply]), Turn::Seat(_))
+                    .then(|| actions[ply].clone()),
+            });
+        }
     }
     let appraisals: Vec<Appraisal<G::Action>> = appraisals.into_iter().flatten().collect();
 
+    let decisions: Vec<(usize, Seat)> = (0..actions.len())
+        .filter_map(|ply| match game.turn(&states[ply]) {
+            Turn::Seat(mover) => Some((ply, mover)),
+            _ => None,
+        })
+        .collect();
+    let judged = spread(
+        &mut judges,
+        &decisions,
+        &|judge, &(ply, mover)| {
+            judge_decision(
+                game,
+                judge,
+                &states[ply],
+                &states[ply + 1],
+                &actions[ply],
+                mover,
+                ply,
+                hidden,
+                &appraisals,
+                seed_of,
+            )
+        },
+        &mut tick,
+    );
+    drop(judges);
+    let mut judged = judged.into_iter();
+
     let mut steps = Vec::with_capacity(actions.len() + 1);
     for (ply, action) in actions.iter().enumerate() {
-        let (state, next) = (&states[ply], &states[ply + 1]);
+        let state = &states[ply];
         let before = appraisals[ply].values.clone();
         let after = appraisals[ply + 1].values.clone();
         let text = game.format_action(state, action);
         let step = match game.turn(state) {
             Turn::Seat(mover) => {
-                let judged = judge_decision(
-                    game,
-                    judge,
-                    state,
-                    next,
-                    action,
-                    mover,
-                    ply,
-                    hidden,
-                    &appraisals,
-                    seed_of,
-                );
+                let judged = judged.next().expect("one judgement a decision");
                 Step {
                     seat: Some(mover.0),
                     action: text,
@@ -474,6 +556,7 @@ pub fn review<G: Game>(
                 }
             }
             _ => {
+                tick();
                 let luck = after.iter().zip(&before).map(|(a, b)| a - b).collect();
                 Step {
                     seat: None,
@@ -490,8 +573,6 @@ pub fn review<G: Game>(
             }
         };
         steps.push(step);
-        done += 1;
-        progress(done, total);
     }
 
     let last = &appraisals[states.len() - 1].values;
@@ -510,10 +591,57 @@ pub fn review<G: Game>(
         .collect();
     Review {
         judge: judge.name(),
+        judge_level: None,
+        players_level: None,
         dynamics: dynamics(&start_values, &result, &steps),
         steps,
         seats: summaries,
     }
+}
+
+/// `work` done on every item, in the items' order, spread over `judges` (one thread each
+/// when there are several); `tick` hears each item done.
+fn spread<G: Game, T: Sync, R: Send>(
+    judges: &mut [&mut dyn Judge<G>],
+    items: &[T],
+    work: &(dyn Fn(&mut dyn Judge<G>, &T) -> R + Sync),
+    tick: &mut dyn FnMut(),
+) -> Vec<R> {
+    if let [judge] = judges {
+        return items
+            .iter()
+            .map(|item| {
+                let result = work(&mut **judge, item);
+                tick();
+                result
+            })
+            .collect();
+    }
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        for judge in judges.iter_mut() {
+            let (send, next) = (send.clone(), &next);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    // The receiver outlives the workers: sending cannot fail.
+                    let _ = send.send((i, work(&mut **judge, item)));
+                }
+            });
+        }
+        drop(send);
+        for (i, result) in receive {
+            results[i] = Some(result);
+            tick();
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.expect("every item done"))
+        .collect()
 }
 
 /// The game's [`Dynamics`] from the values before its first step (`start`), after each

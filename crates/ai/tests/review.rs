@@ -10,7 +10,7 @@ mod toys;
 
 use rand::Rng;
 use trio_ai::review::{
-    clarity, game_clarity, review, Clarity, Ending, GygesJudge, Judge, Label, Review,
+    clarity, game_clarity, review, review_on, Clarity, Ending, GygesJudge, Judge, Label, Review,
 };
 use trio_ai::{Appraisal, MctsBot, MctsConfig, SearchLimit, TrilesRollout};
 use trio_core::{rng, EndReason, Game, Outcome, Seat, Turn};
@@ -138,6 +138,53 @@ fn gyges_reviews_close_and_have_no_luck() {
             "{:?}",
             review.seats
         );
+    }
+}
+
+/// A review spread over threads is the review made on one, step for step, and hears its
+/// progress to the end: each search depends on its position and seed alone.
+#[test]
+fn a_review_on_threads_is_the_review_on_one() {
+    let pig = random_line(&Pig, &Pig.new_game(), 5, usize::MAX);
+    let gyges = Gyges::default();
+    let line = random_line(&gyges, &gyges.new_game(), 3, 60);
+    for threads in [2, 3] {
+        let mut heard = Vec::new();
+        let spread = review_on(
+            &Pig,
+            &Pig.new_game(),
+            &pig,
+            None,
+            &mut mcts(100),
+            threads,
+            &mut |done, total| heard.push((done, total)),
+        );
+        let alone = review(
+            &Pig,
+            &Pig.new_game(),
+            &pig,
+            None,
+            &mut mcts(100),
+            &mut |_, _| {},
+        );
+        assert_eq!(spread, alone, "{threads} threads");
+        let total = 2 * pig.len() + 1;
+        assert_eq!(heard.last(), Some(&(total, total)));
+        assert!(heard.windows(2).all(|w| w[0].0 < w[1].0), "{heard:?}");
+
+        let judge = || GygesJudge::new(trio_ai::gyges::SearchLimit::nodes(300));
+        let start = gyges.new_game();
+        let spread = review_on(
+            &gyges,
+            &start,
+            &line,
+            None,
+            &mut judge(),
+            threads,
+            &mut |_, _| {},
+        );
+        let alone = review(&gyges, &start, &line, None, &mut judge(), &mut |_, _| {});
+        assert_eq!(spread, alone, "{threads} threads");
     }
 }
 

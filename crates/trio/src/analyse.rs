@@ -30,10 +30,16 @@ pub struct AnalyseArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// The judge's strength, 1 to 5: the search of that AI level (docs/ai.md) on one
-    /// core; each level about five times the work of the one below.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
-    pub level: u8,
+    /// The judge's strength, 1 to 6: the search of that AI level (docs/ai.md), 6 the top
+    /// level with twice its search; each level about five times the work of the one
+    /// below. By default one level above the strongest player (6 for people), at least 3.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub level: Option<u8>,
+
+    /// Threads the judge searches on (by default every core): the review is the same on
+    /// any number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 
     /// Print the review as JSON (the shape of docs/review.md) instead of tables.
     #[arg(long)]
@@ -67,7 +73,11 @@ pub fn run(args: &AnalyseArgs) -> Result<()> {
         .expect("a valid template"),
     );
     let started = Instant::now();
-    let review = game.review(&record, args.level, &mut |done, total| {
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let review = game.review(&record, args.level, threads, &mut |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     })?;
@@ -87,12 +97,13 @@ pub fn run(args: &AnalyseArgs) -> Result<()> {
             .map(|(name, agent)| format!("{name} ({agent})"))
             .collect();
         println!(
-            "{}, seed {}: {}. Judged by {} in {:.1} s.\n",
+            "{}, seed {}: {}.\n{} Took {:.1} s on {threads} thread{}.\n",
             record.game,
             record.seed,
             seats.join(" vs "),
-            review.judge,
-            took.as_secs_f64()
+            judge_words(&review),
+            took.as_secs_f64(),
+            if threads == 1 { "" } else { "s" },
         );
         print!("{tables}");
     }
@@ -245,6 +256,34 @@ pub fn text(review: &Review, names: &[String]) -> String {
         );
     }
     out
+}
+
+/// Who judged and how it compares to the players: a judge no stronger than a player
+/// mis-scores that player's moves, so the words say so.
+pub fn judge_words(review: &Review) -> String {
+    let (Some(judge), Some(players)) = (review.judge_level, review.players_level) else {
+        return format!("Judged by {}.", review.judge);
+    };
+    let top = if judge > *trio_ai::LEVELS.end() {
+        ", the top level with more search"
+    } else {
+        ""
+    };
+    let name = &review.judge;
+    if judge > players {
+        let above = judge - players;
+        format!(
+            "Judged by level {judge} ({name}{top}), {} above the strongest player (level \
+             {players}).",
+            count(usize::from(above), "level")
+        )
+    } else {
+        format!(
+            "Judged by level {judge} ({name}), no stronger than the strongest player (level \
+             {players}): its verdicts on that player's moves are doubtful. Leave out --level \
+             for a judge above every player."
+        )
+    }
 }
 
 /// `n` things, in English: `1 mistake`, `2 mistakes`, `3 inaccuracies`.
