@@ -45,12 +45,27 @@ use crate::gyges::{self, GygesEngine, SearchLimit as GygesLimit};
 use crate::mcts::Appraisal;
 use crate::{Evaluator, MctsBot};
 
+/// A skill loss is labelled only when it is at least this many times the judge's own
+/// spread ([`Noise::spread`]): smaller losses may be the judge's noise.
+pub const NOISE_MARGIN: f64 = 2.0;
+
+/// Positions of a game judged a second time to measure the judge's noise, spread evenly
+/// over its decisions.
+pub const NOISE_POSITIONS: usize = 6;
+
+/// A seat whose residual is at least this much of a result: the judge could not follow
+/// the game, and says so.
+pub const LARGE_RESIDUAL: f64 = 0.25;
+
 /// A skill loss of at least this much expected score is an inaccuracy.
 pub const INACCURACY: f64 = 0.05;
 /// At least this much, a mistake.
 pub const MISTAKE: f64 = 0.10;
 /// At least this much, a blunder.
 pub const BLUNDER: f64 = 0.20;
+
+/// The sub-seed of a second look ([`Judge::second_look`]).
+const SECOND_LOOK: u64 = 3;
 
 /// Every search of a review is seeded from this and the ply, so that a review of the same
 /// record with the same judge always gives the same figures.
@@ -69,6 +84,12 @@ pub trait Judge<G: Game>: Send {
     /// (the default) when it cannot be copied, and the review searches on one.
     fn fork(&self) -> Option<Box<dyn Judge<G>>> {
         None
+    }
+
+    /// A second look at `state`, to measure the judge's own noise ([`Noise`]): by default
+    /// the same search with another seed.
+    fn second_look(&mut self, game: &G, state: &G::State, seed: u64) -> Appraisal<G::Action> {
+        self.appraise(game, state, rng::sub_seed(seed, SECOND_LOOK))
     }
 
     /// The same, seen from `view` alone: hidden parts are drawn consistent with it. The
@@ -145,6 +166,21 @@ impl Judge<Gyges> for GygesJudge {
         Some(Box::new(Self::new(self.limit)))
     }
 
+    /// The engine's answer does not depend on a seed: it looks again with half as many
+    /// nodes more, and the difference is how much its answer still moves with its budget.
+    fn second_look(
+        &mut self,
+        game: &Gyges,
+        state: &GygesState,
+        seed: u64,
+    ) -> Appraisal<trio_gyges::Move> {
+        let limit = self.limit;
+        self.limit.nodes = limit.nodes.map(|n| n + n / 2);
+        let appraisal = self.appraise(game, state, seed);
+        self.limit = limit;
+        appraisal
+    }
+
     /// The engine's table is cleared first, so that the answer depends on the position
     /// alone. South's setup, made on an empty board, is valued even and not judged: there
     /// is nothing yet to prefer one order by (the engine's bot draws it at random).
@@ -195,6 +231,14 @@ pub enum Label {
 }
 
 impl Label {
+    /// The label of a skill loss by a judge whose differences spread by `spread`: none
+    /// unless the loss is at least [`NOISE_MARGIN`] times it, then as [`Label::of`].
+    pub fn beyond(loss: f64, spread: f64) -> Option<Self> {
+        (loss >= NOISE_MARGIN * spread)
+            .then(|| Self::of(loss))
+            .flatten()
+    }
+
     /// The label of a skill loss, `None` below [`INACCURACY`].
     pub fn of(loss: f64) -> Option<Self> {
         if loss >= BLUNDER {
@@ -275,6 +319,34 @@ pub struct Dynamics {
     pub luck_share: f64,
 }
 
+/// The judge's own noise, measured on the game it reviews: [`NOISE_POSITIONS`] of its
+/// decisions judged a second time ([`Judge::second_look`]) and the mover's value compared.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Noise {
+    /// Positions judged twice.
+    pub positions: usize,
+    /// The root mean square of the differences between the two looks: how far apart two
+    /// of the judge's values can be for no reason but its search, as a skill loss is a
+    /// difference of two values.
+    pub spread: f64,
+}
+
+impl Noise {
+    /// The noise from the mover's value at each position at the first and second look.
+    pub fn of(pairs: &[(f64, f64)]) -> Self {
+        let squares: f64 = pairs.iter().map(|(a, b)| (a - b).powi(2)).sum();
+        Self {
+            positions: pairs.len(),
+            spread: (squares / pairs.len().max(1) as f64).sqrt(),
+        }
+    }
+
+    /// The least loss that is labelled: [`INACCURACY`], or [`NOISE_MARGIN`] spreads.
+    pub fn least_label(&self) -> f64 {
+        INACCURACY.max(NOISE_MARGIN * self.spread)
+    }
+}
+
 /// A whole game reviewed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Review {
@@ -287,6 +359,8 @@ pub struct Review {
     pub judge_level: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub players_level: Option<u8>,
+    /// The judge's noise on this game: losses within it are not labelled.
+    pub noise: Noise,
     pub steps: Vec<Step>,
     pub seats: Vec<SeatSummary>,
     pub dynamics: Dynamics,
@@ -475,6 +549,7 @@ pub fn review_on<G: Game>(
         .collect();
     let searched: Vec<usize> = (0..states.len()).filter(|&ply| !forced[ply]).collect();
     done += states.len() - searched.len();
+    let total = total + NOISE_POSITIONS.min(searched.len());
     let mut tick = || {
         done += 1;
         progress(done, total);
@@ -486,7 +561,7 @@ pub fn review_on<G: Game>(
         &mut tick,
     );
     let mut appraisals: Vec<Option<Appraisal<G::Action>>> = vec![None; states.len()];
-    for (ply, appraisal) in searched.into_iter().zip(found) {
+    for (&ply, appraisal) in searched.iter().zip(found) {
         appraisals[ply] = Some(appraisal);
     }
     // Last to first, so that what follows a forced position is known.
@@ -501,6 +576,37 @@ pub fn review_on<G: Game>(
         }
     }
     let appraisals: Vec<Appraisal<G::Action>> = appraisals.into_iter().flatten().collect();
+
+    // The noise: decisions with a choice, at the middles of equal parts of the game.
+    let choices: Vec<usize> = searched
+        .iter()
+        .copied()
+        .filter(|&ply| ply < actions.len() && matches!(game.turn(&states[ply]), Turn::Seat(_)))
+        .collect();
+    let m = NOISE_POSITIONS.min(choices.len());
+    let sample: Vec<usize> = (0..m)
+        .map(|j| choices[(2 * j + 1) * choices.len() / (2 * m)])
+        .collect();
+    let second = spread(
+        &mut judges,
+        &sample,
+        &|judge, &ply| judge.second_look(game, &states[ply], seed_of(ply)),
+        &mut tick,
+    );
+    let pairs: Vec<(f64, f64)> = sample
+        .iter()
+        .zip(&second)
+        .map(|(&ply, again)| {
+            let Turn::Seat(mover) = game.turn(&states[ply]) else {
+                unreachable!("sampled where a seat is to move")
+            };
+            (
+                appraisals[ply].values[mover.index()],
+                again.values[mover.index()],
+            )
+        })
+        .collect();
+    let noise = Noise::of(&pairs);
 
     let decisions: Vec<(usize, Seat)> = (0..actions.len())
         .filter_map(|ply| match game.turn(&states[ply]) {
@@ -545,7 +651,7 @@ pub fn review_on<G: Game>(
                     before,
                     after,
                     skill_loss: Some(judged.loss),
-                    label: Label::of(judged.loss),
+                    label: Label::beyond(judged.loss, noise.spread),
                     best_parts: judged
                         .best
                         .as_ref()
@@ -580,7 +686,7 @@ pub fn review_on<G: Game>(
         (Some(outcome), _) => scores(&outcome, seats),
         (None, Some(ending)) => {
             let result = scores(&ending.outcome, seats);
-            steps.push(closing_step(last, &result, ending));
+            steps.push(closing_step(last, &result, ending, &noise));
             result
         }
         (None, None) => last.clone(),
@@ -593,6 +699,7 @@ pub fn review_on<G: Game>(
         judge: judge.name(),
         judge_level: None,
         players_level: None,
+        noise,
         dynamics: dynamics(&start_values, &result, &steps),
         steps,
         seats: summaries,
@@ -792,7 +899,7 @@ fn judge_decision<G: Game>(
 /// The step that ends a game its rules did not end. A seat that gave up lost what it had
 /// left, judged as a decision against playing on; a flag, an absence or an expiry is no
 /// decision, so it is neither a skill loss nor labelled (the change stays unexplained).
-fn closing_step(last: &[f64], result: &[f64], ending: &Ending) -> Step {
+fn closing_step(last: &[f64], result: &[f64], ending: &Ending, noise: &Noise) -> Step {
     let by = ending.by;
     let effects: Vec<f64> = result.iter().zip(last).map(|(r, l)| r - l).collect();
     let decided = ending.reason == EndReason::Resign;
@@ -805,7 +912,7 @@ fn closing_step(last: &[f64], result: &[f64], ending: &Ending) -> Step {
         before: last.to_vec(),
         after: result.to_vec(),
         skill_loss: loss,
-        label: loss.and_then(Label::of),
+        label: loss.and_then(|loss| Label::beyond(loss, noise.spread)),
         best: None,
         best_parts: serde_json::Value::Null,
         effects: loss.map(|_| {

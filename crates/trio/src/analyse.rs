@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use trio_ai::review::Review;
+use trio_ai::review::{Review, LARGE_RESIDUAL, NOISE_MARGIN};
 use trio_catalog::excerpt;
 use trio_core::Seat;
 
@@ -251,8 +251,41 @@ pub fn text(review: &Review, names: &[String]) -> String {
         };
         let _ = writeln!(
             out,
-            "  {}{luck} lost {:.2} to its own moves.",
-            names[seat], s.skill
+            "  {}{luck} lost {:.2} to its own moves; the judge could not account for {:.2} \
+             of this result.",
+            names[seat],
+            s.skill,
+            s.residual.abs()
+        );
+    }
+    let n = &review.noise;
+    let _ = writeln!(
+        out,
+        "\nHow sure the judge is: looked at twice, {} positions moved by {:.2} (root mean \
+         square), so a move is labelled only from a loss of {:.2} ({NOISE_MARGIN} times that, \
+         and at least 0.05).",
+        n.positions,
+        n.spread,
+        n.least_label()
+    );
+    let worst = review
+        .seats
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.residual.abs().total_cmp(&b.1.residual.abs()));
+    if let Some((seat, s)) = worst.filter(|(_, s)| s.residual.abs() >= LARGE_RESIDUAL) {
+        let stronger = review
+            .judge_level
+            .filter(|&l| l < *trio_ai::JUDGE_LEVELS.end())
+            .map_or(String::new(), |l| {
+                format!(" A stronger judge (--level {}) may place it.", l + 1)
+            });
+        let _ = writeln!(
+            out,
+            "The judge was out of its depth in this game: it could not account for {:.2} of \
+             {}'s result.{stronger}",
+            s.residual.abs(),
+            names[seat]
         );
     }
     out
