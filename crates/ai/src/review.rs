@@ -811,7 +811,8 @@ pub fn dynamics(start: &[f64], result: &[f64], steps: &[Step]) -> Dynamics {
         drama_max: behind.iter().copied().fold(0.0, f64::max),
         loser_peak,
         decided_share: steps.len().saturating_sub(decided_from) as f64 / steps.len().max(1) as f64,
-        luck_share: if chance + skill > 0.0 {
+        // Not `chance + skill > 0`: an empty sum is −0.0, which would print as "-0%".
+        luck_share: if chance > 0.0 {
             chance / (chance + skill)
         } else {
             0.0
@@ -1008,5 +1009,9 @@ mod tests {
         assert!((d.luck_share - 0.35 / 0.6).abs() < 1e-12, "{d:?}");
         let draw = dynamics(&[0.5, 0.5], &[0.5, 0.5], &steps);
         assert_eq!((draw.drama, draw.decided_share), (0.0, 0.0));
+        // Without chance the share is a plain 0, not −0.
+        let moves: Vec<Step> = steps.into_iter().filter(|s| s.luck.is_none()).collect();
+        let share = dynamics(&[0.5, 0.5], &[0.0, 1.0], &moves).luck_share;
+        assert!(share == 0.0 && share.is_sign_positive(), "{share}");
     }
 }

@@ -230,19 +230,26 @@ pub fn text(review: &Review, names: &[String]) -> String {
         );
     }
     let d = &review.dynamics;
+    let chance = review.steps.iter().any(|s| s.luck.is_some());
+    let share = if chance {
+        format!(
+            "chance made {:.0}% of what moved the values",
+            100.0 * d.luck_share
+        )
+    } else {
+        "nothing was left to chance".to_owned()
+    };
     let _ = writeln!(
         out,
         "\nHow it went: {} lead changes; the winner stood {:.2} behind on average, {:.2} at worst; \
          no lead above {:.2} was lost, and {:.0}% of the game came after the winner passed it for \
-         good; chance made {:.0}% of what moved the values.",
+         good; {share}.",
         d.lead_changes,
         d.drama,
         d.drama_max,
         d.loser_peak,
         100.0 * d.decided_share,
-        100.0 * d.luck_share
     );
-    let chance = review.steps.iter().any(|s| s.luck.is_some());
     for (seat, s) in review.seats.iter().enumerate() {
         let luck = match chance {
             false => String::new(),
