@@ -18,11 +18,14 @@ mod triles;
 
 pub use evaluator::{Evaluator, Heuristic, Playout, PlayoutCap, RandomRollout, NEUTRAL_REWARD};
 pub use gyges::{AlphaBetaBot, GygesEngine};
-pub use levels::{bot_for_level, gyges_bot_for_level, gyges_level_limit, level_config, LEVELS};
+pub use levels::{
+    bot_for_level, gyges_bot_for_level, gyges_judge_limit, gyges_level_limit, judge_budget,
+    level_config, level_for_iterations, JUDGE_LEVELS, LEVELS, TOP_JUDGE_FACTOR,
+};
 pub use mcts::{Appraisal, MctsBot, MctsConfig, SearchLimit, SearchReport};
 pub use orbit::{
-    orbit_bot_for_level, orbit_level_config, orbit_mcts_for_level, OrbitBot, OrbitEvaluator,
-    OrbitParams,
+    orbit_bot_for_level, orbit_judge, orbit_level_config, orbit_mcts_for_level, OrbitBot,
+    OrbitEvaluator, OrbitParams,
 };
 pub use random::RandomBot;
 pub use runner::{
@@ -33,6 +36,6 @@ pub use stats::{
     elo_to_score, score_to_elo, wilson_interval, Interval, Pentanomial, Sprt, SprtVerdict, Z_95,
 };
 pub use triles::{
-    burdens, hand_value, triles_bot_for_level, triles_mcts_for_level, TrilesBot, TrilesRollout,
-    TRILES_LEVEL_ITERATIONS,
+    burdens, hand_value, triles_bot_for_level, triles_judge, triles_mcts_for_level, TrilesBot,
+    TrilesRollout, TRILES_LEVEL_ITERATIONS,
 };

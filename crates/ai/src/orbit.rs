@@ -357,6 +357,15 @@ pub fn orbit_mcts_for_level(level: u8) -> OrbitBot {
     MctsBot::with_evaluator(orbit_level_config(level), OrbitEvaluator::default())
 }
 
+/// The review judge of Na orbicie at judge `level` (1–6, [`crate::JUDGE_LEVELS`]): the
+/// level's search, level 6 the top level's with more iterations.
+pub fn orbit_judge(level: u8) -> OrbitBot {
+    let mut bot = orbit_mcts_for_level(level);
+    let iterations = crate::judge_budget(ORBIT_LEVEL_ITERATIONS.map(u64::from), level);
+    bot.set_limit(SearchLimit::Iterations(iterations as u32));
+    bot
+}
+
 /// The Na orbicie bot at `level`.
 pub fn orbit_bot_for_level(level: u8) -> Box<dyn Bot<Orbit>> {
     Box::new(orbit_mcts_for_level(level))

@@ -32,6 +32,9 @@
 //! which a review does not do: [`clarity`] values each one at a decision as a decision is
 //! judged, [`game_clarity`] at decisions spread over a game (the lab's `--clarity`).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
 use serde::Serialize;
 use trio_core::rng::{self, GameRng};
 use trio_core::{EndReason, Game, Outcome, Seat, Turn};
@@ -42,12 +45,27 @@ use crate::gyges::{self, GygesEngine, SearchLimit as GygesLimit};
 use crate::mcts::Appraisal;
 use crate::{Evaluator, MctsBot};
 
+/// A skill loss is labelled only when it is at least this many times the judge's own
+/// spread ([`Noise::spread`]): smaller losses may be the judge's noise.
+pub const NOISE_MARGIN: f64 = 2.0;
+
+/// Positions of a game judged a second time to measure the judge's noise, spread evenly
+/// over its decisions.
+pub const NOISE_POSITIONS: usize = 6;
+
+/// A seat whose residual is at least this much of a result: the judge could not follow
+/// the game, and says so.
+pub const LARGE_RESIDUAL: f64 = 0.25;
+
 /// A skill loss of at least this much expected score is an inaccuracy.
 pub const INACCURACY: f64 = 0.05;
 /// At least this much, a mistake.
 pub const MISTAKE: f64 = 0.10;
 /// At least this much, a blunder.
 pub const BLUNDER: f64 = 0.20;
+
+/// The sub-seed of a second look ([`Judge::second_look`]).
+const SECOND_LOOK: u64 = 3;
 
 /// Every search of a review is seeded from this and the ply, so that a review of the same
 /// record with the same judge always gives the same figures.
@@ -61,6 +79,18 @@ pub trait Judge<G: Game>: Send {
     /// Each seat's expected score in `state`, and the best decision when a seat is to
     /// move; the same `state` and `seed` always give the same answer.
     fn appraise(&mut self, game: &G, state: &G::State, seed: u64) -> Appraisal<G::Action>;
+
+    /// Another judge giving the same answers, for a review spread over threads; `None`
+    /// (the default) when it cannot be copied, and the review searches on one.
+    fn fork(&self) -> Option<Box<dyn Judge<G>>> {
+        None
+    }
+
+    /// A second look at `state`, to measure the judge's own noise ([`Noise`]): by default
+    /// the same search with another seed.
+    fn second_look(&mut self, game: &G, state: &G::State, seed: u64) -> Appraisal<G::Action> {
+        self.appraise(game, state, rng::sub_seed(seed, SECOND_LOOK))
+    }
 
     /// The same, seen from `view` alone: hidden parts are drawn consistent with it. The
     /// default draws one state, which is right for games of perfect information.
@@ -78,6 +108,10 @@ impl<G: Game, E: Evaluator<G> + 'static> Judge<G> for MctsBot<G, E> {
 
     fn appraise(&mut self, game: &G, state: &G::State, seed: u64) -> Appraisal<G::Action> {
         MctsBot::appraise(self, game, &mut |_| state.clone(), seed)
+    }
+
+    fn fork(&self) -> Option<Box<dyn Judge<G>>> {
+        Some(Box::new(self.clone()))
     }
 
     fn appraise_view(&mut self, game: &G, view: &G::View, seed: u64) -> Appraisal<G::Action> {
@@ -126,6 +160,25 @@ impl GygesJudge {
 impl Judge<Gyges> for GygesJudge {
     fn name(&self) -> String {
         trio_core::Bot::name(&crate::AlphaBetaBot::new(self.limit))
+    }
+
+    fn fork(&self) -> Option<Box<dyn Judge<Gyges>>> {
+        Some(Box::new(Self::new(self.limit)))
+    }
+
+    /// The engine's answer does not depend on a seed: it looks again with half as many
+    /// nodes more, and the difference is how much its answer still moves with its budget.
+    fn second_look(
+        &mut self,
+        game: &Gyges,
+        state: &GygesState,
+        seed: u64,
+    ) -> Appraisal<trio_gyges::Move> {
+        let limit = self.limit;
+        self.limit.nodes = limit.nodes.map(|n| n + n / 2);
+        let appraisal = self.appraise(game, state, seed);
+        self.limit = limit;
+        appraisal
     }
 
     /// The engine's table is cleared first, so that the answer depends on the position
@@ -178,6 +231,14 @@ pub enum Label {
 }
 
 impl Label {
+    /// The label of a skill loss by a judge whose differences spread by `spread`: none
+    /// unless the loss is at least [`NOISE_MARGIN`] times it, then as [`Label::of`].
+    pub fn beyond(loss: f64, spread: f64) -> Option<Self> {
+        (loss >= NOISE_MARGIN * spread)
+            .then(|| Self::of(loss))
+            .flatten()
+    }
+
     /// The label of a skill loss, `None` below [`INACCURACY`].
     pub fn of(loss: f64) -> Option<Self> {
         if loss >= BLUNDER {
@@ -258,11 +319,48 @@ pub struct Dynamics {
     pub luck_share: f64,
 }
 
+/// The judge's own noise, measured on the game it reviews: [`NOISE_POSITIONS`] of its
+/// decisions judged a second time ([`Judge::second_look`]) and the mover's value compared.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Noise {
+    /// Positions judged twice.
+    pub positions: usize,
+    /// The root mean square of the differences between the two looks: how far apart two
+    /// of the judge's values can be for no reason but its search, as a skill loss is a
+    /// difference of two values.
+    pub spread: f64,
+}
+
+impl Noise {
+    /// The noise from the mover's value at each position at the first and second look.
+    pub fn of(pairs: &[(f64, f64)]) -> Self {
+        let squares: f64 = pairs.iter().map(|(a, b)| (a - b).powi(2)).sum();
+        Self {
+            positions: pairs.len(),
+            spread: (squares / pairs.len().max(1) as f64).sqrt(),
+        }
+    }
+
+    /// The least loss that is labelled: [`INACCURACY`], or [`NOISE_MARGIN`] spreads.
+    pub fn least_label(&self) -> f64 {
+        INACCURACY.max(NOISE_MARGIN * self.spread)
+    }
+}
+
 /// A whole game reviewed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Review {
     /// The judge with its budget.
     pub judge: String,
+    /// The judge's level (1–6, [`crate::JUDGE_LEVELS`]) and the level of the strongest
+    /// seat it judged (people and engines of unknown strength count as the top level),
+    /// when the review was asked for by level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judge_level: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players_level: Option<u8>,
+    /// The judge's noise on this game: losses within it are not labelled.
+    pub noise: Noise,
     pub steps: Vec<Step>,
     pub seats: Vec<SeatSummary>,
     pub dynamics: Dynamics,
@@ -384,16 +482,31 @@ pub struct Ending {
     pub by: Option<Seat>,
 }
 
-/// Reviews the game that went from `start` through `actions` with `judge`. `ending`
-/// gives the result of a game that stopped before its rules ended it; without one such a
-/// game is reviewed up to its last position, valued by the judge. `progress` hears
-/// `(done, total)` as the work goes on.
+/// Reviews the game that went from `start` through `actions` with `judge`, on this
+/// thread. `ending` gives the result of a game that stopped before its rules ended it;
+/// without one such a game is reviewed up to its last position, valued by the judge.
+/// `progress` hears `(done, total)` as the work goes on.
 pub fn review<G: Game>(
     game: &G,
     start: &G::State,
     actions: &[G::Action],
     ending: Option<&Ending>,
     judge: &mut dyn Judge<G>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Review {
+    review_on(game, start, actions, ending, judge, 1, progress)
+}
+
+/// [`review`] spread over `threads` threads, each searching with its own copy of `judge`
+/// ([`Judge::fork`]; a judge that cannot be copied searches alone). Every search depends
+/// on its position and seed alone, so the review is the same on any number of threads.
+pub fn review_on<G: Game>(
+    game: &G,
+    start: &G::State,
+    actions: &[G::Action],
+    ending: Option<&Ending>,
+    judge: &mut dyn Judge<G>,
+    threads: usize,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Review {
     let seats = game.seat_count();
@@ -407,63 +520,138 @@ pub fn review<G: Game>(
     let total = states.len() + actions.len();
     let mut done = 0;
     let seed_of = |ply: usize| rng::sub_seed(REVIEW_SEED, ply as u64);
-    // Last to first: a position with one thing that can happen (a forced move, a certain
-    // outcome) is worth what follows it, and takes no search.
-    let mut appraisals: Vec<Option<Appraisal<G::Action>>> = vec![None; states.len()];
+    let mut forks: Vec<Box<dyn Judge<G>>> =
+        (1..threads.max(1)).map_while(|_| judge.fork()).collect();
+    let mut judges: Vec<&mut dyn Judge<G>> = Vec::with_capacity(forks.len() + 1);
+    judges.push(&mut *judge);
+    for fork in &mut forks {
+        judges.push(fork.as_mut());
+    }
+
+    // A position with one thing that can happen (a forced move, a certain outcome) is
+    // worth what follows it, and takes no search.
     let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    for ply in (0..states.len()).rev() {
-        let state = &states[ply];
-        let forced = ply < actions.len()
-            && match game.turn(state) {
-                Turn::Seat(_) => {
-                    game.legal_actions(state, &mut legal);
-                    legal.len() == 1
+    let forced: Vec<bool> = (0..states.len())
+        .map(|ply| {
+            ply < actions.len()
+                && match game.turn(&states[ply]) {
+                    Turn::Seat(_) => {
+                        game.legal_actions(&states[ply], &mut legal);
+                        legal.len() == 1
+                    }
+                    Turn::Chance => {
+                        game.chance_outcomes(&states[ply], &mut outcomes);
+                        outcomes.len() == 1
+                    }
+                    Turn::Over => false,
                 }
-                Turn::Chance => {
-                    game.chance_outcomes(state, &mut outcomes);
-                    outcomes.len() == 1
-                }
-                Turn::Over => false,
-            };
-        appraisals[ply] = Some(match (forced, &appraisals.get(ply + 1)) {
-            (true, Some(Some(next))) => Appraisal {
-                values: next.values.clone(),
-                best: matches!(game.turn(state), Turn::Seat(_)).then(|| actions[ply].clone()),
-            },
-            _ => judge.appraise(game, state, seed_of(ply)),
-        });
+        })
+        .collect();
+    let searched: Vec<usize> = (0..states.len()).filter(|&ply| !forced[ply]).collect();
+    done += states.len() - searched.len();
+    let total = total + NOISE_POSITIONS.min(searched.len());
+    let mut tick = || {
         done += 1;
         progress(done, total);
+    };
+    let found = spread(
+        &mut judges,
+        &searched,
+        &|judge, &ply| judge.appraise(game, &states[ply], seed_of(ply)),
+        &mut tick,
+    );
+    let mut appraisals: Vec<Option<Appraisal<G::Action>>> = vec![None; states.len()];
+    for (&ply, appraisal) in searched.iter().zip(found) {
+        appraisals[ply] = Some(appraisal);
+    }
+    // Last to first, so that what follows a forced position is known.
+    for ply in (0..states.len()).rev() {
+        if forced[ply] {
+            let next = appraisals[ply + 1].as_ref().expect("valued after");
+            appraisals[ply] = Some(Appraisal {
+                values: next.values.clone(),
+                best: matches!(game.turn(&states[ply]), Turn::Seat(_))
+                    .then(|| actions[ply].clone()),
+            });
+        }
     }
     let appraisals: Vec<Appraisal<G::Action>> = appraisals.into_iter().flatten().collect();
 
+    // The noise: decisions with a choice, at the middles of equal parts of the game.
+    let choices: Vec<usize> = searched
+        .iter()
+        .copied()
+        .filter(|&ply| ply < actions.len() && matches!(game.turn(&states[ply]), Turn::Seat(_)))
+        .collect();
+    let m = NOISE_POSITIONS.min(choices.len());
+    let sample: Vec<usize> = (0..m)
+        .map(|j| choices[(2 * j + 1) * choices.len() / (2 * m)])
+        .collect();
+    let second = spread(
+        &mut judges,
+        &sample,
+        &|judge, &ply| judge.second_look(game, &states[ply], seed_of(ply)),
+        &mut tick,
+    );
+    let pairs: Vec<(f64, f64)> = sample
+        .iter()
+        .zip(&second)
+        .map(|(&ply, again)| {
+            let Turn::Seat(mover) = game.turn(&states[ply]) else {
+                unreachable!("sampled where a seat is to move")
+            };
+            (
+                appraisals[ply].values[mover.index()],
+                again.values[mover.index()],
+            )
+        })
+        .collect();
+    let noise = Noise::of(&pairs);
+
+    let decisions: Vec<(usize, Seat)> = (0..actions.len())
+        .filter_map(|ply| match game.turn(&states[ply]) {
+            Turn::Seat(mover) => Some((ply, mover)),
+            _ => None,
+        })
+        .collect();
+    let judged = spread(
+        &mut judges,
+        &decisions,
+        &|judge, &(ply, mover)| {
+            judge_decision(
+                game,
+                judge,
+                &states[ply],
+                &states[ply + 1],
+                &actions[ply],
+                mover,
+                ply,
+                hidden,
+                &appraisals,
+                seed_of,
+            )
+        },
+        &mut tick,
+    );
+    drop(judges);
+    let mut judged = judged.into_iter();
+
     let mut steps = Vec::with_capacity(actions.len() + 1);
     for (ply, action) in actions.iter().enumerate() {
-        let (state, next) = (&states[ply], &states[ply + 1]);
+        let state = &states[ply];
         let before = appraisals[ply].values.clone();
         let after = appraisals[ply + 1].values.clone();
         let text = game.format_action(state, action);
         let step = match game.turn(state) {
             Turn::Seat(mover) => {
-                let judged = judge_decision(
-                    game,
-                    judge,
-                    state,
-                    next,
-                    action,
-                    mover,
-                    ply,
-                    hidden,
-                    &appraisals,
-                    seed_of,
-                );
+                let judged = judged.next().expect("one judgement a decision");
                 Step {
                     seat: Some(mover.0),
                     action: text,
                     before,
                     after,
                     skill_loss: Some(judged.loss),
-                    label: Label::of(judged.loss),
+                    label: Label::beyond(judged.loss, noise.spread),
                     best_parts: judged
                         .best
                         .as_ref()
@@ -474,6 +662,7 @@ pub fn review<G: Game>(
                 }
             }
             _ => {
+                tick();
                 let luck = after.iter().zip(&before).map(|(a, b)| a - b).collect();
                 Step {
                     seat: None,
@@ -490,8 +679,6 @@ pub fn review<G: Game>(
             }
         };
         steps.push(step);
-        done += 1;
-        progress(done, total);
     }
 
     let last = &appraisals[states.len() - 1].values;
@@ -499,7 +686,7 @@ pub fn review<G: Game>(
         (Some(outcome), _) => scores(&outcome, seats),
         (None, Some(ending)) => {
             let result = scores(&ending.outcome, seats);
-            steps.push(closing_step(last, &result, ending));
+            steps.push(closing_step(last, &result, ending, &noise));
             result
         }
         (None, None) => last.clone(),
@@ -510,10 +697,58 @@ pub fn review<G: Game>(
         .collect();
     Review {
         judge: judge.name(),
+        judge_level: None,
+        players_level: None,
+        noise,
         dynamics: dynamics(&start_values, &result, &steps),
         steps,
         seats: summaries,
     }
+}
+
+/// `work` done on every item, in the items' order, spread over `judges` (one thread each
+/// when there are several); `tick` hears each item done.
+fn spread<G: Game, T: Sync, R: Send>(
+    judges: &mut [&mut dyn Judge<G>],
+    items: &[T],
+    work: &(dyn Fn(&mut dyn Judge<G>, &T) -> R + Sync),
+    tick: &mut dyn FnMut(),
+) -> Vec<R> {
+    if let [judge] = judges {
+        return items
+            .iter()
+            .map(|item| {
+                let result = work(&mut **judge, item);
+                tick();
+                result
+            })
+            .collect();
+    }
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        for judge in judges.iter_mut() {
+            let (send, next) = (send.clone(), &next);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    // The receiver outlives the workers: sending cannot fail.
+                    let _ = send.send((i, work(&mut **judge, item)));
+                }
+            });
+        }
+        drop(send);
+        for (i, result) in receive {
+            results[i] = Some(result);
+            tick();
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.expect("every item done"))
+        .collect()
 }
 
 /// The game's [`Dynamics`] from the values before its first step (`start`), after each
@@ -576,7 +811,8 @@ pub fn dynamics(start: &[f64], result: &[f64], steps: &[Step]) -> Dynamics {
         drama_max: behind.iter().copied().fold(0.0, f64::max),
         loser_peak,
         decided_share: steps.len().saturating_sub(decided_from) as f64 / steps.len().max(1) as f64,
-        luck_share: if chance + skill > 0.0 {
+        // Not `chance + skill > 0`: an empty sum is −0.0, which would print as "-0%".
+        luck_share: if chance > 0.0 {
             chance / (chance + skill)
         } else {
             0.0
@@ -664,7 +900,7 @@ fn judge_decision<G: Game>(
 /// The step that ends a game its rules did not end. A seat that gave up lost what it had
 /// left, judged as a decision against playing on; a flag, an absence or an expiry is no
 /// decision, so it is neither a skill loss nor labelled (the change stays unexplained).
-fn closing_step(last: &[f64], result: &[f64], ending: &Ending) -> Step {
+fn closing_step(last: &[f64], result: &[f64], ending: &Ending, noise: &Noise) -> Step {
     let by = ending.by;
     let effects: Vec<f64> = result.iter().zip(last).map(|(r, l)| r - l).collect();
     let decided = ending.reason == EndReason::Resign;
@@ -677,7 +913,7 @@ fn closing_step(last: &[f64], result: &[f64], ending: &Ending) -> Step {
         before: last.to_vec(),
         after: result.to_vec(),
         skill_loss: loss,
-        label: loss.and_then(Label::of),
+        label: loss.and_then(|loss| Label::beyond(loss, noise.spread)),
         best: None,
         best_parts: serde_json::Value::Null,
         effects: loss.map(|_| {
@@ -773,5 +1009,9 @@ mod tests {
         assert!((d.luck_share - 0.35 / 0.6).abs() < 1e-12, "{d:?}");
         let draw = dynamics(&[0.5, 0.5], &[0.5, 0.5], &steps);
         assert_eq!((draw.drama, draw.decided_share), (0.0, 0.0));
+        // Without chance the share is a plain 0, not −0.
+        let moves: Vec<Step> = steps.into_iter().filter(|s| s.luck.is_none()).collect();
+        let share = dynamics(&[0.5, 0.5], &[0.0, 1.0], &moves).luck_share;
+        assert!(share == 0.0 && share.is_sign_positive(), "{share}");
     }
 }

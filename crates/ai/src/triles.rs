@@ -236,6 +236,15 @@ pub fn triles_mcts_for_level(level: u8) -> MctsBot<Triles, TrilesRollout> {
     MctsBot::with_evaluator(config, TrilesRollout::default())
 }
 
+/// The review judge of Triles at judge `level` (1–6, [`crate::JUDGE_LEVELS`]): the
+/// level's search with the Triles rollouts, level 6 the top level's with more iterations.
+pub fn triles_judge(level: u8) -> MctsBot<Triles, TrilesRollout> {
+    let mut bot = triles_mcts_for_level(level);
+    let iterations = crate::judge_budget(TRILES_LEVEL_ITERATIONS.map(u64::from), level);
+    bot.set_limit(SearchLimit::Iterations(iterations as u32));
+    bot
+}
+
 /// A Triles bot at `level`: [`TrilesBot`] searching as [`triles_mcts_for_level`].
 pub fn triles_bot_for_level(level: u8) -> Box<dyn Bot<Triles>> {
     Box::new(TrilesBot::new(triles_mcts_for_level(level)))

@@ -10,7 +10,7 @@ mod toys;
 
 use rand::Rng;
 use trio_ai::review::{
-    clarity, game_clarity, review, Clarity, Ending, GygesJudge, Judge, Label, Review,
+    clarity, game_clarity, review, review_on, Clarity, Ending, GygesJudge, Judge, Label, Review,
 };
 use trio_ai::{Appraisal, MctsBot, MctsConfig, SearchLimit, TrilesRollout};
 use trio_core::{rng, EndReason, Game, Outcome, Seat, Turn};
@@ -141,6 +141,54 @@ fn gyges_reviews_close_and_have_no_luck() {
     }
 }
 
+/// A review spread over threads is the review made on one, step for step, and hears its
+/// progress to the end: each search depends on its position and seed alone.
+#[test]
+fn a_review_on_threads_is_the_review_on_one() {
+    let pig = random_line(&Pig, &Pig.new_game(), 5, usize::MAX);
+    let gyges = Gyges::default();
+    let line = random_line(&gyges, &gyges.new_game(), 3, 60);
+    for threads in [2, 3] {
+        let mut heard = Vec::new();
+        let spread = review_on(
+            &Pig,
+            &Pig.new_game(),
+            &pig,
+            None,
+            &mut mcts(100),
+            threads,
+            &mut |done, total| heard.push((done, total)),
+        );
+        let alone = review(
+            &Pig,
+            &Pig.new_game(),
+            &pig,
+            None,
+            &mut mcts(100),
+            &mut |_, _| {},
+        );
+        assert_eq!(spread, alone, "{threads} threads");
+        // Every position and action, and the positions looked at twice for the noise.
+        let total = 2 * pig.len() + 1 + spread.noise.positions;
+        assert_eq!(heard.last(), Some(&(total, total)));
+        assert!(heard.windows(2).all(|w| w[0].0 < w[1].0), "{heard:?}");
+
+        let judge = || GygesJudge::new(trio_ai::gyges::SearchLimit::nodes(300));
+        let start = gyges.new_game();
+        let spread = review_on(
+            &gyges,
+            &start,
+            &line,
+            None,
+            &mut judge(),
+            threads,
+            &mut |_, _| {},
+        );
+        let alone = review(&gyges, &start, &line, None, &mut judge(), &mut |_, _| {});
+        assert_eq!(spread, alone, "{threads} threads");
+    }
+}
+
 /// A game given up ends with a step of its own: the seat that gave up lost what it had.
 /// A loss on time ends with one too, but it is no decision: not called a resignation,
 /// neither labelled nor counted as skill.
@@ -173,7 +221,7 @@ fn a_resignation_is_the_last_step_and_a_flag_is_not_one() {
     assert_eq!(last.after, [0.0, 1.0]);
     let loss = last.skill_loss.unwrap();
     assert!((loss - last.before[0]).abs() < 1e-12, "{last:?}");
-    assert_eq!(last.label, Label::of(loss));
+    assert_eq!(last.label, Label::beyond(loss, r.noise.spread));
     assert_eq!(r.seats[0].result, 0.0);
 
     let flagged = review_ending(EndReason::Time);
@@ -353,7 +401,8 @@ fn triles_decisions_are_judged_from_the_movers_view() {
     );
 }
 
-/// Tic-tac-toe solved: each seat's score with perfect play, a judge without noise.
+/// Tic-tac-toe solved: each seat's score with perfect play and a best move, a judge
+/// without noise.
 struct Solved;
 
 fn solve(game: &TicTacToe, board: &[u8; 9]) -> f64 {
@@ -384,11 +433,61 @@ impl Judge<TicTacToe> for Solved {
 
     fn appraise(&mut self, game: &TicTacToe, board: &[u8; 9], _: u64) -> Appraisal<u8> {
         let x = solve(game, board);
+        let mut legal = Vec::new();
+        game.legal_actions(board, &mut legal);
+        let best = legal.into_iter().find(|&m| {
+            let mut next = *board;
+            game.apply(&mut next, &m);
+            solve(game, &next) == x
+        });
         Appraisal {
             values: vec![x, 1.0 - x],
-            best: None,
+            best: best.filter(|_| matches!(game.turn(board), Turn::Seat(_))),
         }
     }
+}
+
+/// [`Solved`], whose second look is off by 0.3 for everyone: a judge with a spread of 0.3.
+struct Shaky;
+
+impl Judge<TicTacToe> for Shaky {
+    fn name(&self) -> String {
+        "shaky".to_owned()
+    }
+
+    fn appraise(&mut self, game: &TicTacToe, board: &[u8; 9], seed: u64) -> Appraisal<u8> {
+        Solved.appraise(game, board, seed)
+    }
+
+    fn second_look(&mut self, game: &TicTacToe, board: &[u8; 9], seed: u64) -> Appraisal<u8> {
+        let mut again = Solved.appraise(game, board, seed);
+        again.values.iter_mut().for_each(|v| *v += 0.3);
+        again
+    }
+}
+
+/// x x .
+/// o o .    x to move: 2 wins, 5 only draws (a loss of 0.5), 6 loses (a loss of 1).
+/// . . .
+/// A judge without noise calls 5 a blunder; one whose looks spread by 0.3 labels only
+/// losses from 0.6, so 6 and not 5.
+#[test]
+fn losses_within_the_judges_noise_are_not_labelled() {
+    let game = TicTacToe;
+    let label = |judge: &mut dyn Judge<TicTacToe>, line: &[u8]| {
+        let r = review(&game, &game.new_game(), line, None, judge, &mut |_, _| {});
+        assert_sums(&r);
+        (r.steps[4].skill_loss, r.steps[4].label, r.noise)
+    };
+    let (loss, solved, noise) = label(&mut Solved, &[0, 3, 1, 4, 5]);
+    assert_eq!((loss, solved), (Some(0.5), Some(Label::Blunder)));
+    assert_eq!((noise.positions, noise.spread), (5, 0.0));
+    let (_, shaky, noise) = label(&mut Shaky, &[0, 3, 1, 4, 5]);
+    assert_eq!(shaky, None);
+    assert!((noise.spread - 0.3).abs() < 1e-9, "{noise:?}");
+    assert!((noise.least_label() - 0.6).abs() < 1e-9);
+    let (loss, shaky, _) = label(&mut Shaky, &[0, 3, 1, 4, 6, 5]);
+    assert_eq!((loss, shaky), (Some(1.0), Some(Label::Blunder)));
 }
 
 #[test]

@@ -79,6 +79,32 @@ impl AgentSpec {
     pub fn is_human(&self) -> bool {
         *self == AgentSpec::Human
     }
+
+    /// The level this agent is judged as when a review chooses a judge above the players
+    /// ([`default_judge_level`]): an AI level its own, plain MCTS the lowest level searching
+    /// at least as much, random 0. People, the strongest AI on a clock and external engines
+    /// count as the top level: a judge must not take them for weaker than they may be.
+    pub fn level(&self) -> u8 {
+        match self {
+            AgentSpec::Random => 0,
+            AgentSpec::Ai(level) => *level,
+            AgentSpec::Mcts(iterations) => trio_ai::level_for_iterations(*iterations),
+            AgentSpec::Human | AgentSpec::Think(_) | AgentSpec::Ugi(_) => *LEVELS.end(),
+        }
+    }
+}
+
+/// The weakest judge a review uses by default: the level reviews used before the judge
+/// was chosen by the players, still quick.
+const LEAST_JUDGE_LEVEL: u8 = 3;
+
+/// The judge level (1–6, [`trio_ai::JUDGE_LEVELS`]) that reviews a game of `seats` by
+/// default: one above the strongest of them, so that no player is judged by a search no
+/// stronger than its own, and at least [`LEAST_JUDGE_LEVEL`]. Level 6, the top level with
+/// more search, judges people and the top level.
+pub fn default_judge_level(seats: &[AgentSpec]) -> u8 {
+    let strongest = seats.iter().map(AgentSpec::level).max().unwrap_or(0);
+    (strongest + 1).clamp(LEAST_JUDGE_LEVEL, *trio_ai::JUDGE_LEVELS.end())
 }
 
 impl FromStr for AgentSpec {
@@ -166,6 +192,28 @@ mod tests {
             "ugi:gyges_engine --x",
         ] {
             assert_eq!(text.parse::<AgentSpec>().unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn the_judge_is_above_every_seat() {
+        let judge = |seats: &[&str]| {
+            let seats: Vec<AgentSpec> = seats.iter().map(|s| s.parse().unwrap()).collect();
+            default_judge_level(&seats)
+        };
+        assert_eq!(judge(&["ai:3", "ai:5"]), 6);
+        assert_eq!(judge(&["ai:3", "ai:4"]), 5);
+        assert_eq!(judge(&["human", "ai:1"]), 6);
+        assert_eq!(judge(&["think:2", "random"]), 6);
+        assert_eq!(judge(&["ugi:gyges_engine", "ai:2"]), 6);
+        assert_eq!(judge(&["mcts:1000", "ai:2"]), 4);
+        // Weak players still get the judge reviews always had.
+        assert_eq!(judge(&["ai:1", "random"]), 3);
+        for a in [
+            "random", "ai:1", "ai:2", "ai:3", "ai:4", "ai:5", "human", "mcts:50",
+        ] {
+            let agent: AgentSpec = a.parse().unwrap();
+            assert!(judge(&[a, "random"]) > agent.level(), "{a}");
         }
     }
 

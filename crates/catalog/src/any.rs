@@ -18,7 +18,7 @@ use trio_core::{
     RecordResult, Referee, Seat, Step, Turn,
 };
 
-use crate::agent::{AgentError, AgentSpec};
+use crate::agent::{default_judge_level, AgentError, AgentSpec};
 use crate::definitions::Definitions;
 use crate::error::CatalogError;
 use crate::games::{Analysis, CatalogGame, Hint, KindVisitor};
@@ -94,13 +94,15 @@ pub trait AnyGame: Debug + Send + Sync {
     /// with every seat played from outside.
     fn replay(&self, record: &Record) -> Result<Box<dyn Live>, CatalogError>;
 
-    /// Reviews a recorded game with the judge of `level` (1–5; `docs/review.md`), from
-    /// its whole record: every position valued, every decision and chance event judged.
-    /// `progress` hears `(done, total)`.
+    /// Reviews a recorded game with the judge of `level` (1–6; `docs/review.md`), by
+    /// default ([`default_judge_level`]) one above the strongest seat, from its whole
+    /// record: every position valued, every decision and chance event judged, the searches
+    /// spread over `threads`. `progress` hears `(done, total)`.
     fn review(
         &self,
         record: &Record,
-        level: u8,
+        level: Option<u8>,
+        threads: usize,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Review, CatalogError>;
 
@@ -495,18 +497,14 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
 
     fn replay(&self, record: &Record) -> Result<Box<dyn Live>, CatalogError> {
         let referee = self.referee_of(record)?;
-        let seats = record
-            .seats
-            .iter()
-            .map(|s| s.parse().unwrap_or(AgentSpec::Human))
-            .collect();
-        Ok(self.live(referee, seats))
+        Ok(self.live(referee, seat_agents(record)))
     }
 
     fn review(
         &self,
         record: &Record,
-        level: u8,
+        level: Option<u8>,
+        threads: usize,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Review, CatalogError> {
         let referee = self.referee_of(record)?;
@@ -525,15 +523,21 @@ impl<G: CatalogGame> AnyGame for Catalogued<G> {
             }),
             _ => None,
         };
+        let seats = seat_agents(record);
+        let level = level.unwrap_or_else(|| default_judge_level(&seats));
         let mut judge = game.judge(level);
-        Ok(review::review(
+        let mut review = review::review_on(
             game,
             referee.start(),
             &actions,
             ending.as_ref(),
             judge.as_mut(),
+            threads,
             progress,
-        ))
+        );
+        review.judge_level = Some(level);
+        review.players_level = seats.iter().map(AgentSpec::level).max();
+        Ok(review)
     }
 
     fn book_line(&self, seed: u64) -> String {
@@ -863,4 +867,14 @@ pub fn record_game(record: &Record) -> Result<Arc<dyn AnyGame>, CatalogError> {
         &spec,
         Definitions::given(&spec, record.definitions.clone())?,
     )
+}
+
+/// Who played each seat of `record`; a seat named in a way this build does not know
+/// counts as a person.
+fn seat_agents(record: &Record) -> Vec<AgentSpec> {
+    record
+        .seats
+        .iter()
+        .map(|s| s.parse().unwrap_or(AgentSpec::Human))
+        .collect()
 }

@@ -88,8 +88,8 @@ pub trait CatalogGame: Game + Encoding + Sized {
     /// The AI at `level` (1–5): each game's own table of levels, in `docs/ai.md`.
     fn level_bot(&self, level: u8) -> Box<dyn Bot<Self>>;
 
-    /// The judge of a game review at `level` (1–5, `docs/review.md`): the level's search,
-    /// on one tree.
+    /// The judge of a game review at `level` (1–6, [`trio_ai::JUDGE_LEVELS`],
+    /// `docs/review.md`): the level's search, on one tree.
     fn judge(&self, level: u8) -> Box<dyn Judge<Self>>;
 
     /// The strongest AI searching for `time` a move instead of a fixed budget.
@@ -306,8 +306,7 @@ impl CatalogGame for trio_gyges::Gyges {
     /// The engine at the level's node budget; level 1, whose bot is MCTS, judges with
     /// level 2's.
     fn judge(&self, level: u8) -> Box<dyn Judge<Self>> {
-        let limit = trio_ai::gyges_level_limit(level.max(2)).expect("levels 2-5 have a budget");
-        Box::new(GygesJudge::new(limit))
+        Box::new(GygesJudge::new(trio_ai::gyges_judge_limit(level)))
     }
 
     fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>> {
@@ -464,7 +463,7 @@ impl CatalogGame for trio_orbit::Orbit {
     }
 
     fn judge(&self, level: u8) -> Box<dyn Judge<Self>> {
-        Box::new(trio_ai::orbit_mcts_for_level(level))
+        Box::new(trio_ai::orbit_judge(level))
     }
 
     fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>> {
@@ -520,7 +519,7 @@ impl CatalogGame for trio_triles::Triles {
     }
 
     fn judge(&self, level: u8) -> Box<dyn Judge<Self>> {
-        Box::new(trio_ai::triles_mcts_for_level(level))
+        Box::new(trio_ai::triles_judge(level))
     }
 
     fn thinking_bot(&self, time: Duration) -> Box<dyn Bot<Self>> {

@@ -24,7 +24,7 @@ mod kinds;
 mod spec;
 mod ugi;
 
-pub use agent::{level_anchors, AgentError, AgentSpec, LEVELS};
+pub use agent::{default_judge_level, level_anchors, AgentError, AgentSpec, LEVELS};
 pub use any::{
     build, build_with, record_game, AnyGame, BotThought, BotTurn, HintJob, LegalMoves, Live,
     MatchPlan, ShownAction,

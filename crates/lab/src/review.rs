@@ -38,10 +38,14 @@ pub fn value_graph(review: &Review, names: &[String]) -> String {
                     .enumerate()
                     .map(|(i, s)| ((i + 1) as f64, s.after[seat])),
             );
+            // The residual in the legend: what of this line the judge could not explain.
+            let label = review.seats.get(seat).map_or(name.clone(), |s| {
+                format!("{name} (unexplained {:+.2})", s.residual)
+            });
             chart
                 .draw_series(LineSeries::new(points, c.stroke_width(2)))
                 .expect("drawing to a string")
-                .label(name.as_str())
+                .label(label)
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
                 });

@@ -175,7 +175,7 @@ impl Reviews {
 fn review_json(record: &Record, progress: &Progress) -> Result<Box<RawValue>, String> {
     let game = trio_catalog::record_game(record).map_err(|e| e.to_string())?;
     let review = game
-        .review(record, REVIEW_LEVEL, &mut |done, total| {
+        .review(record, Some(REVIEW_LEVEL), 1, &mut |done, total| {
             progress.total.store(total, Ordering::Relaxed);
             progress.done.store(done, Ordering::Relaxed);
         })

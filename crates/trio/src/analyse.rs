@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use trio_ai::review::Review;
+use trio_ai::review::{Review, LARGE_RESIDUAL, NOISE_MARGIN};
 use trio_catalog::excerpt;
 use trio_core::Seat;
 
@@ -30,10 +30,16 @@ pub struct AnalyseArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// The judge's strength, 1 to 5: the search of that AI level (docs/ai.md) on one
-    /// core; each level about five times the work of the one below.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
-    pub level: u8,
+    /// The judge's strength, 1 to 6: the search of that AI level (docs/ai.md), 6 the top
+    /// level with twice its search; each level about five times the work of the one
+    /// below. By default one level above the strongest player (6 for people), at least 3.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub level: Option<u8>,
+
+    /// Threads the judge searches on (by default every core): the review is the same on
+    /// any number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 
     /// Print the review as JSON (the shape of docs/review.md) instead of tables.
     #[arg(long)]
@@ -67,7 +73,11 @@ pub fn run(args: &AnalyseArgs) -> Result<()> {
         .expect("a valid template"),
     );
     let started = Instant::now();
-    let review = game.review(&record, args.level, &mut |done, total| {
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let review = game.review(&record, args.level, threads, &mut |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     })?;
@@ -87,12 +97,13 @@ pub fn run(args: &AnalyseArgs) -> Result<()> {
             .map(|(name, agent)| format!("{name} ({agent})"))
             .collect();
         println!(
-            "{}, seed {}: {}. Judged by {} in {:.1} s.\n",
+            "{}, seed {}: {}.\n{} Took {:.1} s on {threads} thread{}.\n",
             record.game,
             record.seed,
             seats.join(" vs "),
-            review.judge,
-            took.as_secs_f64()
+            judge_words(&review),
+            took.as_secs_f64(),
+            if threads == 1 { "" } else { "s" },
         );
         print!("{tables}");
     }
@@ -219,19 +230,26 @@ pub fn text(review: &Review, names: &[String]) -> String {
         );
     }
     let d = &review.dynamics;
+    let chance = review.steps.iter().any(|s| s.luck.is_some());
+    let share = if chance {
+        format!(
+            "chance made {:.0}% of what moved the values",
+            100.0 * d.luck_share
+        )
+    } else {
+        "nothing was left to chance".to_owned()
+    };
     let _ = writeln!(
         out,
         "\nHow it went: {} lead changes; the winner stood {:.2} behind on average, {:.2} at worst; \
          no lead above {:.2} was lost, and {:.0}% of the game came after the winner passed it for \
-         good; chance made {:.0}% of what moved the values.",
+         good; {share}.",
         d.lead_changes,
         d.drama,
         d.drama_max,
         d.loser_peak,
         100.0 * d.decided_share,
-        100.0 * d.luck_share
     );
-    let chance = review.steps.iter().any(|s| s.luck.is_some());
     for (seat, s) in review.seats.iter().enumerate() {
         let luck = match chance {
             false => String::new(),
@@ -240,11 +258,72 @@ pub fn text(review: &Review, names: &[String]) -> String {
         };
         let _ = writeln!(
             out,
-            "  {}{luck} lost {:.2} to its own moves.",
-            names[seat], s.skill
+            "  {}{luck} lost {:.2} to its own moves; the judge could not account for {:.2} \
+             of this result.",
+            names[seat],
+            s.skill,
+            s.residual.abs()
+        );
+    }
+    let n = &review.noise;
+    let _ = writeln!(
+        out,
+        "\nHow sure the judge is: looked at twice, {} positions moved by {:.2} (root mean \
+         square), so a move is labelled only from a loss of {:.2} ({NOISE_MARGIN} times that, \
+         and at least 0.05).",
+        n.positions,
+        n.spread,
+        n.least_label()
+    );
+    let worst = review
+        .seats
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.residual.abs().total_cmp(&b.1.residual.abs()));
+    if let Some((seat, s)) = worst.filter(|(_, s)| s.residual.abs() >= LARGE_RESIDUAL) {
+        let stronger = review
+            .judge_level
+            .filter(|&l| l < *trio_ai::JUDGE_LEVELS.end())
+            .map_or(String::new(), |l| {
+                format!(" A stronger judge (--level {}) may place it.", l + 1)
+            });
+        let _ = writeln!(
+            out,
+            "The judge was out of its depth in this game: it could not account for {:.2} of \
+             {}'s result.{stronger}",
+            s.residual.abs(),
+            names[seat]
         );
     }
     out
+}
+
+/// Who judged and how it compares to the players: a judge no stronger than a player
+/// mis-scores that player's moves, so the words say so.
+pub fn judge_words(review: &Review) -> String {
+    let (Some(judge), Some(players)) = (review.judge_level, review.players_level) else {
+        return format!("Judged by {}.", review.judge);
+    };
+    let top = if judge > *trio_ai::LEVELS.end() {
+        ", the top level with more search"
+    } else {
+        ""
+    };
+    let name = &review.judge;
+    if judge > players {
+        let above = judge - players;
+        format!(
+            "Judged by level {judge} ({name}{top}), {} above the strongest player (level \
+             {players}).",
+            count(usize::from(above), "level")
+        )
+    } else {
+        format!(
+            "Judged by level {judge} ({name}), no stronger than the strongest player (level \
+             {players}): its verdicts on that player's moves are doubtful. Leave out --level \
+             for a judge above every player."
+        )
+    }
 }
 
 /// `n` things, in English: `1 mistake`, `2 mistakes`, `3 inaccuracies`.

@@ -479,6 +479,40 @@ fn ai_seats_play_whole_games() {
     );
 }
 
+/// A review names its judge and how it stands to the players: by default a level above
+/// the strongest (and at least 3); a judge chosen no stronger is called doubtful.
+#[test]
+fn analyse_judges_above_the_strongest_player() {
+    let dir = scratch("analyse");
+    let record = dir.join("game.json");
+    let record = record.to_str().unwrap();
+    let o = trio(&[
+        "play", "orbit", "--seat", "1=random", "--seat", "2=ai:2", "--seed", "4", "--record",
+        record,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = trio(&["analyse", record, "--threads", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Judged by level 3 (")
+            && out.contains("1 level above the strongest player (level 2)"),
+        "{out}"
+    );
+    let o = trio(&["analyse", record, "--level", "2", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(
+        (json["judge_level"].as_u64(), json["players_level"].as_u64()),
+        (Some(2), Some(2))
+    );
+    let out = stdout(&trio(&["analyse", record, "--level", "2"]));
+    assert!(
+        out.contains("no stronger than the strongest player (level 2)"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn match_reports_both_agents() {
     let o = trio(&[
