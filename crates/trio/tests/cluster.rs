@@ -713,7 +713,11 @@ async fn the_rated_limits_hold_across_instances() {
         // A rated game made by `maker` on one instance and joined by `joiner` on the other:
         // its id, the maker's token, and the join's answer.
         let made_and_joined = |n: usize, maker: String, joiner: String| {
-            let (made_on, joined_on) = if n.is_multiple_of(2) { (&a, &b) } else { (&b, &a) };
+            let (made_on, joined_on) = if n.is_multiple_of(2) {
+                (&a, &b)
+            } else {
+                (&b, &a)
+            };
             let (http, rated) = (http.clone(), rated.clone());
             async move {
                 let (status, made) = post(&http, made_on.url("/api/games"), &maker, rated).await;
@@ -743,7 +747,11 @@ async fn the_rated_limits_hold_across_instances() {
         for server in [&a, &b] {
             let until = tokio::time::Instant::now() + SILENCE;
             while snapshot(&http, server, &id, None).await.rated {
-                assert!(tokio::time::Instant::now() < until, "{} still rates it", server.name);
+                assert!(
+                    tokio::time::Instant::now() < until,
+                    "{} still rates it",
+                    server.name
+                );
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
         }
