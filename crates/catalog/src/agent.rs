@@ -100,7 +100,7 @@ const LEAST_JUDGE_LEVEL: u8 = 3;
 
 /// The judge level (1–6, [`trio_ai::JUDGE_LEVELS`]) that reviews a game of `seats` by
 /// default: one above the strongest of them, so that no player is judged by a search no
-/// stronger than its own, and at least [`LEAST_JUDGE_LEVEL`]. Level 6, the top level with
+/// stronger than its own, and at least `LEAST_JUDGE_LEVEL`. Level 6, the top level with
 /// more search, judges people and the top level.
 pub fn default_judge_level(seats: &[AgentSpec]) -> u8 {
     let strongest = seats.iter().map(AgentSpec::level).max().unwrap_or(0);

@@ -1,6 +1,6 @@
 //! Gygès in the page: against the AI by clicks (English and Polish, why not, hint and
 //! undo), a finished game with its replay, hot seat, numerals and a shared link, a state
-//! sent in several frames.
+//! sent in several frames, a draw offered, declined and agreed.
 
 use reqwest::StatusCode;
 use serde_json::json;
@@ -215,6 +215,49 @@ async fn a_game_is_called_off_from_the_page_before_both_have_set_up() {
     assert!(result.contains("called the game off"), "{result}");
     assert_eq!(b.count("[data-act=abort]").await, 0);
     assert_eq!(b.count("[data-act=resign]").await, 0);
+    b.close().await;
+}
+
+/// Between two people: the page offers a draw, the other declines it (the button goes:
+/// the next offer must wait), then offers one itself, which the page accepts — a draw by
+/// agreement, said in words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_is_offered_from_the_page_declined_then_agreed() {
+    let server = server().await;
+    let b = Browser::start(DESKTOP.0, DESKTOP.1).await;
+    let game = b.seat_of_new(&server, "gyges", &["human", "human"], None).await;
+    let north = game.seats[1].token.as_str();
+    b.my_turn().await;
+    b.click("[data-act=setup]").await;
+    b.wait_for("South set up", &format!("{GAME}.moves.length === 1")).await;
+    server.play_first(&game.id, north).await;
+    b.my_turn().await;
+
+    b.click("[data-act=draw]").await;
+    b.wait_for("the offer made", "!document.querySelector('[data-act=draw]')")
+        .await;
+    let seen = server.snapshot(&game.id, Some(north)).await.offers;
+    assert!(seen.draw_offered, "{seen:?}");
+    let (status, _) = server
+        .to_game(&game.id, "draw/decline", Some(north), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    // Declined: the page may not offer again before two more of its moves.
+    b.wait_for("the decline heard", &format!("{GAME}.offers && !{GAME}.offers.draw"))
+        .await;
+    assert_eq!(b.count("[data-act=draw]").await, 0);
+
+    let (status, _) = server
+        .to_game(&game.id, "draw", Some(north), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    b.wait("[data-draw=offered]").await;
+    b.assert_text("[data-draw=offered]", &["North offers a draw."], false)
+        .await;
+    b.click("[data-draw=offered] [data-act=draw]").await;
+    b.wait("[data-result]").await;
+    b.assert_text("[data-result] .headline", &["Draw agreed: South accepted the offer"], false)
+        .await;
     b.close().await;
 }
 
