@@ -353,10 +353,9 @@ impl Client {
 
 #[tokio::test]
 async fn triles_seats_and_a_spectator_on_two_instances_see_every_event_and_no_hidden_tile() {
-    let Some(db) = Database::create() else { return };
-    let logs = tempfile::tempdir().unwrap();
-    let a = Server::start("A", &db, logs.path(), &[]);
-    let b = Server::start("B", &db, logs.path(), &[]);
+    let Some((_db, _logs, a, b)) = two_instances() else {
+        return;
+    };
     within(async {
         let http = reqwest::Client::new();
         let game = create_game(&http, &a.addr, "triles", &["human", "human"]).await;
@@ -485,10 +484,9 @@ fn check_triles_privacy(seats: [&Client; 2], spectator: &Client) {
 
 #[tokio::test]
 async fn one_action_sent_to_two_instances_at_once_is_applied_once() {
-    let Some(db) = Database::create() else { return };
-    let logs = tempfile::tempdir().unwrap();
-    let a = Server::start("A", &db, logs.path(), &[]);
-    let b = Server::start("B", &db, logs.path(), &[]);
+    let Some((_db, _logs, a, b)) = two_instances() else {
+        return;
+    };
     within(async {
         let http = reqwest::Client::new();
         let game = create_game(&http, &a.addr, "gyges", &["human", "human"]).await;
@@ -697,16 +695,25 @@ async fn an_ai_seat_plays_on_from_another_instance_when_its_instance_dies() {
     .await;
 }
 
+/// Instances A and B on a database of their own (`None` where no PostgreSQL is given, and
+/// the test is skipped), their logs in a folder kept until the end.
+fn two_instances() -> Option<(Database, tempfile::TempDir, Server, Server)> {
+    let db = Database::create()?;
+    let logs = tempfile::tempdir().unwrap();
+    let a = Server::start("A", &db, logs.path(), &[]);
+    let b = Server::start("B", &db, logs.path(), &[]);
+    Some((db, logs, a, b))
+}
+
 /// No farming across instances (`docs/api.md`, "No farming", "Abort"): both limits are
 /// counted in the database. Two people's fourth rated game of the day is casual though each
 /// was made on one instance and joined on the other; a person who aborted three rated games
 /// against people, alternately on each instance, waits before the next on either.
 #[tokio::test]
 async fn the_rated_limits_hold_across_instances() {
-    let Some(db) = Database::create() else { return };
-    let logs = tempfile::tempdir().unwrap();
-    let a = Server::start("A", &db, logs.path(), &[]);
-    let b = Server::start("B", &db, logs.path(), &[]);
+    let Some((_db, _logs, a, b)) = two_instances() else {
+        return;
+    };
     within(async {
         let http = reqwest::Client::new();
         let rated = json!({"game": "gyges", "seats": ["human", "open"], "rated": true});
@@ -783,10 +790,9 @@ async fn the_rated_limits_hold_across_instances() {
 /// the offers are stored with the seats, and the end is written once.
 #[tokio::test]
 async fn a_draw_offered_on_one_instance_is_accepted_on_another() {
-    let Some(db) = Database::create() else { return };
-    let logs = tempfile::tempdir().unwrap();
-    let a = Server::start("A", &db, logs.path(), &[]);
-    let b = Server::start("B", &db, logs.path(), &[]);
+    let Some((_db, _logs, a, b)) = two_instances() else {
+        return;
+    };
     within(async {
         let http = reqwest::Client::new();
         let game = create_game(&http, &a.addr, "gyges", &["human", "human"]).await;

@@ -225,17 +225,23 @@ async fn a_game_is_called_off_from_the_page_before_both_have_set_up() {
 async fn a_draw_is_offered_from_the_page_declined_then_agreed() {
     let server = server().await;
     let b = Browser::start(DESKTOP.0, DESKTOP.1).await;
-    let game = b.seat_of_new(&server, "gyges", &["human", "human"], None).await;
+    let game = b
+        .seat_of_new(&server, "gyges", &["human", "human"], None)
+        .await;
     let north = game.seats[1].token.as_str();
     b.my_turn().await;
     b.click("[data-act=setup]").await;
-    b.wait_for("South set up", &format!("{GAME}.moves.length === 1")).await;
+    b.wait_for("South set up", &format!("{GAME}.moves.length === 1"))
+        .await;
     server.play_first(&game.id, north).await;
     b.my_turn().await;
 
     b.click("[data-act=draw]").await;
-    b.wait_for("the offer made", "!document.querySelector('[data-act=draw]')")
-        .await;
+    b.wait_for(
+        "the offer made",
+        "!document.querySelector('[data-act=draw]')",
+    )
+    .await;
     let seen = server.snapshot(&game.id, Some(north)).await.offers;
     assert!(seen.draw_offered, "{seen:?}");
     let (status, _) = server
@@ -243,8 +249,11 @@ async fn a_draw_is_offered_from_the_page_declined_then_agreed() {
         .await;
     assert_eq!(status, StatusCode::OK);
     // Declined: the page may not offer again before two more of its moves.
-    b.wait_for("the decline heard", &format!("{GAME}.offers && !{GAME}.offers.draw"))
-        .await;
+    b.wait_for(
+        "the decline heard",
+        &format!("{GAME}.offers && !{GAME}.offers.draw"),
+    )
+    .await;
     assert_eq!(b.count("[data-act=draw]").await, 0);
 
     let (status, _) = server
@@ -256,8 +265,12 @@ async fn a_draw_is_offered_from_the_page_declined_then_agreed() {
         .await;
     b.click("[data-draw=offered] [data-act=draw]").await;
     b.wait("[data-result]").await;
-    b.assert_text("[data-result] .headline", &["Draw agreed: South accepted the offer"], false)
-        .await;
+    b.assert_text(
+        "[data-result] .headline",
+        &["Draw agreed: South accepted the offer"],
+        false,
+    )
+    .await;
     b.close().await;
 }
 
