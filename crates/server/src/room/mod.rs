@@ -10,7 +10,8 @@
 //! - [`rematch`]: the people of a finished game agreeing to play again, the last to agree
 //!   making the rematch;
 //! - [`chat`]: the seats' canned messages;
-//! - [`draws`]: draw offers between two people, offered, declined or accepted;
+//! - [`drawer`] and [`draws`]: draw offers between two people, offered, declined or
+//!   accepted;
 //! - [`ending`]: every way a game ends, written in one place with the ratings after it;
 //! - [`ratings`]: the seats' ratings as shown, and how much the end moved them;
 //! - [`due`]: what falls due at a time of the room's own — a flag, an expiry, an absence
@@ -41,6 +42,7 @@ pub(crate) mod clock;
 mod command;
 mod commit;
 mod commitment;
+mod drawer;
 mod draws;
 mod driver;
 mod due;
