@@ -79,7 +79,7 @@ fn die_at(db: &str, step: &str, committed: bool) {
         assert_eq!(now["result"]["reason"], "resign", "{step}: {now}");
         assert_eq!(
             rated_games(&http, &server.base, "Faller").await,
-            [game.id.clone()]
+            [game.id.as_str()]
         );
         let url = format!("{}/api/players/Faller", server.base);
         let profile: Value = http.get(url).send().await.unwrap().json().await.unwrap();
