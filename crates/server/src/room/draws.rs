@@ -47,9 +47,12 @@ impl Draws {
     }
 }
 
-/// The decisions made in `live` after version `at`.
+/// The decisions made in `live` after version `at`, newest first: read from the log's end,
+/// since every view asks after every change.
 fn decisions_since(live: &dyn Live, at: u64) -> impl Iterator<Item = &LogEntry> {
     live.log()
         .iter()
-        .filter(move |e| e.version > at && e.by.is_some() && matches!(e.change, Change::Played(_)))
+        .rev()
+        .take_while(move |e| e.version > at)
+        .filter(|e| e.by.is_some() && matches!(e.change, Change::Played(_)))
 }
